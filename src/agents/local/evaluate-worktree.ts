@@ -1,0 +1,73 @@
+import { execa } from 'execa';
+import { z } from 'zod';
+import type { Direction } from '../../core/score.js';
+
+/** What `swarm eval --json` prints. */
+const evalJsonSchema = z.object({
+  valid: z.boolean(),
+  score: z.number().nullable(),
+  direction: z.enum(['maximize', 'minimize']),
+  metrics: z.record(z.string(), z.unknown()).optional(),
+  reason: z.string().nullable().optional(),
+});
+
+export type WorktreeScore =
+  | { ok: true; valid: boolean; score: number | null; direction: Direction; reason: string | null }
+  | { ok: false; reason: string };
+
+const tail = (text: string, max = 300): string => (text.length > max ? `…${text.slice(-max)}` : text).trim();
+
+/** The whole stdout as JSON, or else its last line that looks like a JSON object. */
+const parseJsonOutput = (stdout: string): unknown => {
+  const candidates = [stdout.trim(), ...stdout.trim().split('\n').reverse().map((line) => line.trim())];
+  for (const candidate of candidates) {
+    if (!candidate.startsWith('{')) continue;
+    try {
+      return JSON.parse(candidate);
+    } catch {
+      // try the next candidate
+    }
+  }
+  return undefined;
+};
+
+export interface EvaluateOptions {
+  argv: readonly string[];
+  cwd: string;
+  /** Added to process.env (execa extends the parent environment). */
+  env: Record<string, string>;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/**
+ * Scores a worktree the way a real agent would: runs the `swarm eval --json` command in it and
+ * reads its JSON. A failing or garbled command is a `{ ok: false }` value with the reason.
+ */
+export const evaluateWorktree = async (options: EvaluateOptions): Promise<WorktreeScore> => {
+  const [file, ...args] = options.argv;
+  if (file === undefined) return { ok: false, reason: 'eval command is empty' };
+  const result = await execa(file, args, {
+    cwd: options.cwd,
+    env: options.env,
+    reject: false,
+    timeout: Math.max(1, options.timeoutMs),
+    cancelSignal: options.signal,
+    stdin: 'ignore',
+  });
+  if (result.isCanceled) return { ok: false, reason: 'eval command cancelled' };
+  if (result.exitCode === undefined && result.signal === undefined) {
+    return { ok: false, reason: `eval command could not start: ${result.shortMessage}` };
+  }
+  if (result.timedOut) return { ok: false, reason: `eval command timed out after ${options.timeoutMs} ms` };
+  const stdout = typeof result.stdout === 'string' ? result.stdout : '';
+  const stderr = typeof result.stderr === 'string' ? result.stderr : '';
+  const parsed = evalJsonSchema.safeParse(parseJsonOutput(stdout));
+  if (!parsed.success) {
+    const exit = result.exitCode === undefined ? `signal ${result.signal ?? 'unknown'}` : `exit code ${result.exitCode}`;
+    const detail = tail(stderr) || tail(stdout) || 'no output';
+    return { ok: false, reason: `eval command printed no usable JSON (${exit}): ${detail}` };
+  }
+  const { valid, score, direction, reason } = parsed.data;
+  return { ok: true, valid, score, direction, reason: reason ?? null };
+};

@@ -1,0 +1,3 @@
+export { createLocalAgent, type LocalAgentOptions } from './local-agent.js';
+export { findRegions, type EvolveRegion } from './find-regions.js';
+export { findLiterals, type NumericLiteral } from './find-literals.js';

@@ -1,0 +1,76 @@
+import { SwarmError } from '../../core/errors.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
+import { createRng } from '../../core/random.js';
+import { openTranscript, type Transcript } from './agent-records.js';
+import { collectSources } from './collect-sources.js';
+import { failedOutcome, plural } from './role-context.js';
+import { runExplorer } from './run-explorer.js';
+import { runOptimizer } from './run-optimizer.js';
+
+export interface LocalAgentOptions {
+  /** Literals an explorer re-randomizes (default 3). */
+  explorerMutations?: number;
+  /** Small steps an optimizer tries (default 4). */
+  optimizerSteps?: number;
+  /** Relative standard deviation of an optimizer step (default 0.05). */
+  stepScale?: number;
+  /** The `swarm eval --json` command as argv, run in the worktree; without it optimizers do not evaluate. */
+  evalArgv?: string[];
+}
+
+const positiveInteger = (name: string, value: number): number => {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new SwarmError('CONFIG_INVALID', `local agent option ${name} must be a positive integer, got ${value}; fix it in the agent options`);
+  }
+  return value;
+};
+
+const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The offline `local` backend: no model, a seeded mutator of numeric literals inside
+ * EVOLVE-BLOCK regions. Explorers re-randomize a few constants; optimizers take small steps and
+ * keep only those that `swarm eval --json` scores better.
+ */
+export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend => {
+  const explorerMutations = positiveInteger('explorerMutations', options.explorerMutations ?? 3);
+  const optimizerSteps = positiveInteger('optimizerSteps', options.optimizerSteps ?? 4);
+  const stepScale = options.stepScale ?? 0.05;
+  if (!(stepScale > 0) || !Number.isFinite(stepScale)) {
+    throw new SwarmError('CONFIG_INVALID', `local agent option stepScale must be a positive number, got ${stepScale}`);
+  }
+  const evalArgv = options.evalArgv === undefined ? undefined : [...options.evalArgv];
+
+  const run = async (task: AgentTask, signal: AbortSignal): Promise<AgentOutcome> => {
+    let transcript: Transcript | undefined;
+    try {
+      transcript = await openTranscript(task.logDir, `local ${task.role} — ${task.attemptId}`);
+      await transcript.write(`seed ${task.seed}; worktree ${task.worktree}`);
+      if (signal.aborted) return failedOutcome('aborted', transcript.path);
+      const sources = await collectSources(task.worktree);
+      if (sources.length === 0) {
+        const error = `no EVOLVE-BLOCK regions found in ${task.worktree}; mark the code to evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments`;
+        await transcript.write(error);
+        return failedOutcome(error, transcript.path);
+      }
+      const literalCount = sources.reduce((sum, source) => sum + source.literals.length, 0);
+      const files = sources.map((source) => source.relPath).join(', ');
+      await transcript.write(`found ${plural(literalCount, 'numeric literal')} in EVOLVE-BLOCK regions of ${files}`);
+      if (literalCount === 0) {
+        const error = `the EVOLVE-BLOCK regions of ${files} hold no numeric literals; the local agent only changes numbers, so put the tunable constants inside the regions`;
+        await transcript.write(error);
+        return failedOutcome(error, transcript.path);
+      }
+      const context = { task, signal, rng: createRng(task.seed), sources, transcript, stepScale };
+      return task.role === 'explorer'
+        ? await runExplorer(context, explorerMutations)
+        : await runOptimizer(context, { steps: optimizerSteps, evalArgv });
+    } catch (error) {
+      // Unreadable or unwritable worktrees are outcomes of this attempt, not crashes of the run.
+      const message = `local agent could not work in ${task.worktree}: ${describeError(error)}`;
+      await transcript?.write(message).catch(() => undefined);
+      return failedOutcome(message, transcript?.path);
+    }
+  };
+  return { name: 'local', run };
+};

@@ -1,0 +1,70 @@
+import type { Rng } from '../../core/random.js';
+import { findLiterals, type NumericLiteral } from './find-literals.js';
+import { findRegions } from './find-regions.js';
+import { applyEdits, type MutationSettings, mutateLiteral, pickDistinct, type TextEdit } from './mutate.js';
+
+/** A file holding at least one EVOLVE-BLOCK, as text (paths relative to the worktree, `/`-separated). */
+export interface EvolveSource {
+  relPath: string;
+  text: string;
+  regionCount: number;
+  literals: NumericLiteral[];
+}
+
+/** One literal rewritten by the local agent. */
+export interface LiteralChange {
+  file: string;
+  line: number;
+  from: string;
+  to: string;
+}
+
+export interface MutationPlan {
+  /** New full texts of the files that change, by relative path. */
+  texts: Map<string, string>;
+  changes: LiteralChange[];
+}
+
+/** Parses a file's regions and literals. */
+export const toEvolveSource = (relPath: string, text: string): EvolveSource => {
+  const regions = findRegions(text);
+  return { relPath, text, regionCount: regions.length, literals: findLiterals(text, regions, relPath) };
+};
+
+/** Chooses `count` literals across all sources and rewrites them; pure, deterministic for a seed. */
+export const planMutation = (
+  sources: readonly EvolveSource[],
+  count: number,
+  rng: Rng,
+  settings: MutationSettings,
+): MutationPlan => {
+  const candidates = sources.flatMap((source) => source.literals.map((literal) => ({ source, literal })));
+  const picked = pickDistinct(candidates, count, rng);
+  const editsByFile = new Map<EvolveSource, TextEdit[]>();
+  const changes: LiteralChange[] = [];
+  for (const { source, literal } of picked) {
+    const replacement = mutateLiteral(literal, rng, settings);
+    editsByFile.set(source, [...(editsByFile.get(source) ?? []), { start: literal.start, end: literal.end, replacement }]);
+    changes.push({ file: source.relPath, line: literal.line, from: literal.text, to: replacement });
+  }
+  const texts = new Map<string, string>();
+  for (const [source, edits] of editsByFile) texts.set(source.relPath, applyEdits(source.text, edits));
+  changes.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return { texts, changes };
+};
+
+/** `pack.js:14 0.5 -> 0.731; pack.js:20 6 -> 8` */
+export const formatChanges = (changes: readonly LiteralChange[]): string =>
+  changes.length === 0 ? 'none' : changes.map((c) => `${c.file}:${c.line} ${c.from} -> ${c.to}`).join('; ');
+
+/** `pack.js (lines 14, 20), lib.py (line 3)` */
+export const formatLocations = (changes: readonly LiteralChange[]): string => {
+  const lines = new Map<string, number[]>();
+  for (const change of changes) lines.set(change.file, [...(lines.get(change.file) ?? []), change.line]);
+  return [...lines]
+    .map(([file, numbers]) => {
+      const unique = [...new Set(numbers)].sort((a, b) => a - b);
+      return `${file} (line${unique.length === 1 ? '' : 's'} ${unique.join(', ')})`;
+    })
+    .join(', ');
+};

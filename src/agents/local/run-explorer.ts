@@ -1,0 +1,33 @@
+import type { AgentOutcome } from '../../core/ports.js';
+import { appendFindings } from './agent-records.js';
+import { writeTexts } from './collect-sources.js';
+import { formatChanges, formatLocations, planMutation } from './plan-mutation.js';
+import { completedOutcome, failedOutcome, listChanges, plural, type RoleContext } from './role-context.js';
+
+/** Explorer: one bold re-randomization of `count` literals, written without evaluating it. */
+export const runExplorer = async (context: RoleContext, count: number): Promise<AgentOutcome> => {
+  const { task, transcript } = context;
+  const plan = planMutation(context.sources, count, context.rng, { mode: 'explore', stepScale: context.stepScale });
+  if (context.signal.aborted) {
+    await transcript.write('aborted before writing any change');
+    return failedOutcome('aborted', transcript.path);
+  }
+  await writeTexts(task.worktree, plan.texts);
+  for (const change of plan.changes) {
+    await transcript.write(`re-randomized ${change.file}:${change.line}: ${change.from} -> ${change.to}`);
+  }
+  const summary = `re-randomized ${plural(plan.changes.length, 'constant')} in ${formatLocations(plan.changes)}`;
+  const [first] = plan.changes;
+  const hypothesis = plan.changes.length === 1 && first !== undefined
+    ? `moving the constant at ${first.file}:${first.line} from ${first.from} to ${first.to} improves the score`
+    : `moving the constants at ${listChanges(plan.changes)} together improves the score`;
+  await appendFindings(task.worktree, {
+    attemptId: task.attemptId,
+    role: task.role,
+    hypothesis,
+    changes: formatChanges(plan.changes),
+    result: 'not scored by the agent (explorer); the orchestrator evaluates this attempt',
+  });
+  await transcript.write(`wrote findings.md entry; done: ${summary}`);
+  return completedOutcome(summary, hypothesis, transcript.path);
+};

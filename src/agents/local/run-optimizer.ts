@@ -1,0 +1,137 @@
+import type { AgentOutcome } from '../../core/ports.js';
+import { type Direction, formatScore, isBetter } from '../../core/score.js';
+import { appendFindings } from './agent-records.js';
+import { writeTexts } from './collect-sources.js';
+import { evaluateWorktree, type WorktreeScore } from './evaluate-worktree.js';
+import { formatChanges, formatLocations, type LiteralChange, planMutation } from './plan-mutation.js';
+import { completedOutcome, failedOutcome, originalTexts, plural, type RoleContext, withTexts } from './role-context.js';
+
+export interface OptimizerSettings {
+  steps: number;
+  /** `swarm eval --json` as argv; absent: small unevaluated steps. */
+  evalArgv: readonly string[] | undefined;
+}
+
+const describeScore = (score: WorktreeScore): string => {
+  if (!score.ok) return `eval failed: ${score.reason}`;
+  if (!score.valid || score.score === null) return `invalid${score.reason === null ? '' : ` (${score.reason})`}`;
+  return formatScore(score.score);
+};
+
+/**
+ * Optimizer: scores the parent's program, then takes small steps on 1–2 literals, keeping a step
+ * only when `swarm eval --json` reports a better score and restoring the files otherwise.
+ */
+export const runOptimizer = async (context: RoleContext, settings: OptimizerSettings): Promise<AgentOutcome> => {
+  const { task, transcript, signal } = context;
+  const { evalArgv } = settings;
+  const deadline = Date.now() + task.timeoutMs;
+  const evaluate = (): Promise<WorktreeScore> =>
+    evaluateWorktree({ argv: evalArgv ?? [], cwd: task.worktree, env: task.env, timeoutMs: deadline - Date.now(), signal });
+  if (evalArgv === undefined) await transcript.write('no eval command configured: taking small steps without evaluating them (explorer-like)');
+
+  let sources = context.sources;
+  let incumbent: number | null = null;
+  let direction: Direction = 'maximize';
+  const seen: string[] = [];
+  const kept: LiteralChange[] = [];
+  let start: number | null = null;
+  if (evalArgv !== undefined) {
+    const initial = await evaluate();
+    if (initial.ok) direction = initial.direction;
+    incumbent = initial.ok && initial.valid ? initial.score : null;
+    start = incumbent;
+    seen.push(`${describeScore(initial)} (start)`);
+    await transcript.write(`evaluated the parent's program: ${describeScore(initial)}`);
+  }
+
+  for (let step = 1; step <= settings.steps; step += 1) {
+    if (signal.aborted) return aborted(context, `before step ${step}`);
+    if (Date.now() >= deadline) {
+      await transcript.write(`stopped before step ${step}: the attempt's time budget is spent`);
+      break;
+    }
+    const plan = planMutation(sources, 1 + context.rng.int(2), context.rng, { mode: 'step', stepScale: context.stepScale });
+    const before = originalTexts(sources, plan.texts);
+    await writeTexts(task.worktree, plan.texts);
+    const tried = formatChanges(plan.changes);
+    if (evalArgv === undefined) {
+      sources = withTexts(sources, plan.texts);
+      kept.push(...plan.changes);
+      await transcript.write(`step ${step}: ${tried} (kept, not evaluated)`);
+      continue;
+    }
+    const result = await evaluate();
+    if (signal.aborted) {
+      await writeTexts(task.worktree, before);
+      return aborted(context, `during step ${step} (restored ${tried})`);
+    }
+    const score = result.ok && result.valid ? result.score : null;
+    if (result.ok && isBetter(score, incumbent, result.direction)) {
+      direction = result.direction;
+      incumbent = score;
+      sources = withTexts(sources, plan.texts);
+      kept.push(...plan.changes);
+      seen.push(`${describeScore(result)} (kept ${tried})`);
+      await transcript.write(`step ${step}: tried ${tried}; score ${describeScore(result)}: improved, kept`);
+    } else {
+      await writeTexts(task.worktree, before);
+      seen.push(`${describeScore(result)} (reverted)`);
+      await transcript.write(`step ${step}: tried ${tried}; score ${describeScore(result)}: no gain, restored`);
+    }
+  }
+  return finish(context, { kept, seen, start, incumbent, direction, evaluated: evalArgv !== undefined, steps: settings.steps });
+};
+
+const aborted = async (context: RoleContext, when: string): Promise<AgentOutcome> => {
+  await context.transcript.write(`aborted ${when}`);
+  return failedOutcome('aborted', context.transcript.path);
+};
+
+interface OptimizerTally {
+  kept: LiteralChange[];
+  seen: string[];
+  start: number | null;
+  incumbent: number | null;
+  direction: Direction;
+  evaluated: boolean;
+  steps: number;
+}
+
+/** Successive steps on one literal collapse into one change from its first to its last text. */
+const netChanges = (changes: readonly LiteralChange[]): LiteralChange[] => {
+  const byPlace = new Map<string, LiteralChange>();
+  for (const change of changes) {
+    const place = `${change.file}:${change.line}`;
+    const earlier = byPlace.get(place);
+    byPlace.set(place, earlier === undefined ? change : { ...earlier, to: change.to });
+  }
+  return [...byPlace.values()].filter((change) => change.from !== change.to);
+};
+
+const finish = async (context: RoleContext, tally: OptimizerTally): Promise<AgentOutcome> => {
+  const { task, transcript } = context;
+  const kept = netChanges(tally.kept);
+  const where = kept.length === 0 ? '' : ` in ${formatLocations(kept)}`;
+  const places = [...new Set(kept.map((c) => `${c.file}:${c.line}`))].join(', ');
+  const trend = `${formatScore(tally.start)} -> ${formatScore(tally.incumbent)}`;
+  const summary = !tally.evaluated
+    ? `nudged ${plural(kept.length, 'constant')}${where} in small steps (not evaluated: no eval command)`
+    : kept.length === 0
+      ? `none of ${plural(tally.steps, 'small step')} improved the parent (score ${formatScore(tally.start)}); program unchanged`
+      : `tuned ${plural(kept.length, 'constant')}${where} in small steps, score ${trend} (${tally.direction})`;
+  const hypothesis = kept.length === 0
+    ? "small steps on the parent's constants improve the score"
+    : `small steps on the constants at ${places} improve the score${tally.evaluated ? ` (${trend})` : ''}`;
+  await appendFindings(task.worktree, {
+    attemptId: task.attemptId,
+    role: task.role,
+    hypothesis,
+    changes: formatChanges(kept),
+    result: tally.evaluated
+      ? `scores seen: ${tally.seen.join(', ')}; final ${formatScore(tally.incumbent)}`
+      : 'not evaluated by the agent (no eval command); the orchestrator evaluates this attempt',
+  });
+  await transcript.write(`wrote findings.md entry; done: ${summary}`);
+  return completedOutcome(summary, hypothesis, transcript.path);
+};

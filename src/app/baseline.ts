@@ -1,0 +1,67 @@
+import { evaluationStages } from '../config/index.js';
+import { attemptBranch, attemptId, runId as toRunId } from '../core/ids.js';
+import type { AttemptRecord, RunRecord } from '../store/records.js';
+import { evaluateCheckout } from './evaluate-checkout.js';
+import { attemptLogDir, attemptWorktree } from './project-paths.js';
+import { recordAttempt, releaseAttempt } from './record-attempt.js';
+import type { RunContext } from './run-context.js';
+
+/**
+ * Wave 0: the unmodified program at the run's base commit, evaluated like any attempt so every
+ * later score has a reference and every branch starts from a findings.md that records it.
+ */
+export const ensureBaseline = async (ctx: RunContext, run: RunRecord): Promise<AttemptRecord> => {
+  const existing = ctx.store.listAttempts(run.id).find((a) => a.role === 'baseline' && a.status !== 'interrupted');
+  if (existing) return existing;
+  const attempt = ctx.store.createAttempt({
+    runId: run.id,
+    wave: 0,
+    role: 'baseline',
+    operator: 'baseline',
+    backend: 'none',
+    seed: ctx.config.shepherd.seed,
+    context: null,
+    parents: [],
+    informedBy: [],
+    paths: (id) => ({ branch: attemptBranch(toRunId(run.id), attemptId(id)), logDir: attemptLogDir(ctx.paths, id) }),
+  });
+  const worktree = attemptWorktree(ctx.paths, attempt.id);
+  try {
+    const prepared = await ctx.workspace.prepareAttempt({
+      branch: attempt.branch,
+      worktreePath: worktree,
+      parents: [{ commit: run.baseCommit, label: 'baseline' }],
+      message: `swarm: baseline of ${run.id}`,
+      trailers: { 'Swarm-Attempt': attempt.id },
+    });
+    ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
+    const evaluation = await evaluateCheckout({
+      runner: ctx.runner,
+      stages: evaluationStages(ctx.config.evaluator),
+      cwd: worktree,
+      logDir: attempt.logDir,
+      metric: ctx.config.objective.metric,
+      direction: ctx.config.objective.direction,
+      seed: attempt.seed,
+      env: { ...ctx.config.evaluator.env, SWARM_RUN_ID: run.id, SWARM_ATTEMPT_ID: attempt.id },
+      kind: 'baseline',
+      signal: ctx.force,
+    });
+    if (ctx.force.aborted) {
+      ctx.store.updateAttempt(attempt.id, { status: 'interrupted', finishedAt: Date.now() });
+      return ctx.store.requireAttempt(attempt.id);
+    }
+    const valid = evaluation.final.valid;
+    await recordAttempt(ctx, attempt, { role: 'baseline', parents: [] }, {
+      kind: valid ? 'scored' : 'invalid',
+      reason: valid ? null : evaluation.final.reason,
+      head: prepared.baseCommit,
+      diff: null,
+      flags: [],
+      evaluation,
+    });
+  } finally {
+    await releaseAttempt(ctx, attempt.id, worktree);
+  }
+  return ctx.store.requireAttempt(attempt.id);
+};

@@ -1,0 +1,66 @@
+import type { EvalOutcome, EvaluatorRunner } from '../core/ports.js';
+import type { Direction } from '../core/score.js';
+import type { StageConfig } from '../config/index.js';
+import { runCascade } from '../eval/run-cascade.js';
+
+export interface StageResult {
+  stage: string;
+  seed: number;
+  kind: 'official' | 'confirm' | 'intermediate' | 'baseline';
+  outcome: EvalOutcome;
+}
+
+export interface CheckoutEvaluation {
+  /** The outcome that decides the attempt (a cascade's final stage, with confirmations folded in). */
+  final: EvalOutcome;
+  /** Every stage run, in order, for the record. */
+  results: StageResult[];
+}
+
+export interface EvaluateCheckoutInput {
+  runner: EvaluatorRunner;
+  stages: StageConfig[];
+  cwd: string;
+  logDir: string;
+  metric: string;
+  direction: Direction;
+  seed: number;
+  env: Record<string, string>;
+  kind: StageResult['kind'];
+  signal: AbortSignal;
+}
+
+/** Runs the evaluation cascade on a checkout. Never throws for a failing program. */
+export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<CheckoutEvaluation> => {
+  const cascade = await runCascade(
+    input.runner,
+    input.stages,
+    { cwd: input.cwd, seed: input.seed, env: input.env, logDir: input.logDir, metric: input.metric },
+    input.direction,
+    input.signal,
+  );
+  return {
+    final: cascade.final,
+    results: cascade.stages.map((s) => ({ stage: s.stage, seed: input.seed, kind: input.kind, outcome: s.outcome })),
+  };
+};
+
+/**
+ * Re-evaluates a would-be new best with other seeds before it is crowned. The crowned score is
+ * the mean over all seeds; any invalid confirmation makes the attempt invalid, with its reason.
+ */
+export const confirmBest = async (input: EvaluateCheckoutInput, first: EvalOutcome, times: number): Promise<CheckoutEvaluation> => {
+  const results: StageResult[] = [];
+  const scores = [first.score ?? 0];
+  for (let i = 1; i <= times; i++) {
+    const seed = input.seed + i;
+    const run = await evaluateCheckout({ ...input, seed, kind: 'confirm' });
+    results.push(...run.results);
+    if (!run.final.valid || run.final.score === null) {
+      return { final: { ...run.final, valid: false, score: null, reason: `confirmation with seed ${seed} failed: ${run.final.reason ?? 'no score'}` }, results };
+    }
+    scores.push(run.final.score);
+  }
+  const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
+  return { final: { ...first, score: mean, metrics: { ...first.metrics, [input.metric]: mean } }, results };
+};

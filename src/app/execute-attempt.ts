@@ -1,0 +1,172 @@
+import { composeAgentPrompt, type ParentBrief } from '../core/agent-prompt.js';
+import { attemptId } from '../core/ids.js';
+import { isBetter } from '../core/score.js';
+import type { AgentOutcome } from '../core/ports.js';
+import type { AttemptSpec } from '../core/types.js';
+import { evaluationStages } from '../config/index.js';
+import type { AttemptRecord } from '../store/records.js';
+import { confirmBest, evaluateCheckout, type CheckoutEvaluation } from './evaluate-checkout.js';
+import { attemptWorktree } from './project-paths.js';
+import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
+import type { RunContext } from './run-context.js';
+
+const parentBriefs = (ctx: RunContext, parents: readonly string[]): ParentBrief[] =>
+  parents.map((id) => {
+    const parent = ctx.store.getAttempt(id);
+    const lastEval = parent ? ctx.store.listEvaluations(id).at(-1) : undefined;
+    return {
+      id,
+      score: parent?.score ?? null,
+      status: parent?.status ?? 'unknown',
+      hypothesis: parent?.hypothesis ?? null,
+      feedback: lastEval?.feedback ?? null,
+      reason: parent?.reason ?? null,
+    };
+  });
+
+const parentCommits = (ctx: RunContext, parents: readonly string[]): Array<{ commit: string; label: string }> =>
+  parents.map((id) => {
+    const parent = ctx.store.requireAttempt(id);
+    const commit = parent.tipCommit ?? parent.headCommit;
+    if (commit === null) throw new Error(`parent ${id} of a new attempt has no commit; only recorded attempts can be parents`);
+    return { commit, label: id };
+  });
+
+const trailersFor = (attempt: AttemptRecord, spec: AttemptSpec): Record<string, string> => ({
+  'Swarm-Attempt': attempt.id,
+  'Swarm-Parent': spec.parents.join(', '),
+  ...(spec.informedBy.length > 0 ? { 'Informed-By': spec.informedBy.join(', ') } : {}),
+});
+
+/** The attempt life cycle of DESIGN.md: prepare, agent, commit, evaluate, record, release. */
+export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec): Promise<void> => {
+  const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id, backend: attempt.backend });
+  const worktree = attemptWorktree(ctx.paths, attempt.id);
+  const trailers = trailersFor(attempt, spec);
+  let result: AttemptResult | null = null;
+  try {
+    const agentStep = await ctx.agentQueue.add(async () => {
+      if (ctx.force.aborted) return null;
+      const prepared = await ctx.workspace.prepareAttempt({
+        branch: attempt.branch,
+        worktreePath: worktree,
+        parents: parentCommits(ctx, spec.parents),
+        message: spec.parents.length > 1 ? `swarm: prepare ${attempt.id}, merge of ${spec.parents.join(' and ')}` : `swarm: prepare ${attempt.id}`,
+        trailers,
+      });
+      if (prepared.conflicts.length > 0) log.info({ conflicts: prepared.conflicts }, 'merge conflicts resolved mechanically');
+      const prompt = composeAgentPrompt({
+        task: ctx.task,
+        objective: ctx.config.objective,
+        role: spec.role,
+        attemptId: attempt.id,
+        context: spec.context,
+        parents: parentBriefs(ctx, spec.parents),
+        evalCommand: 'swarm eval',
+      });
+      ctx.store.updateAttempt(attempt.id, { phase: 'agent', worktree, baseCommit: prepared.baseCommit, prompt });
+      const firstParent = spec.parents[0];
+      const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
+      log.info({ role: spec.role, parents: spec.parents }, 'agent started');
+      const outcome: AgentOutcome = await ctx.backend.run(
+        {
+          runId: ctx.runId,
+          attemptId: attemptId(attempt.id),
+          worktree,
+          role: spec.role,
+          prompt,
+          systemPrompt: ctx.systemPrompts[spec.role],
+          ...(forkFrom ? { forkFrom } : {}),
+          ...(ctx.config.agent.model ? { model: ctx.config.agent.model } : {}),
+          maxTurns: ctx.config.agent.maxTurns,
+          timeoutMs: ctx.config.agent.timeoutMs,
+          seed: spec.seed,
+          env: { ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree },
+          logDir: attempt.logDir,
+        },
+        ctx.force,
+      );
+      ctx.store.updateAttempt(attempt.id, {
+        phase: 'commit',
+        hypothesis: outcome.hypothesis,
+        summary: outcome.summary,
+        usage: outcome.usage,
+        session: outcome.session ?? null,
+        transcriptPath: outcome.transcriptPath ?? null,
+        error: outcome.error ?? null,
+      });
+      if (outcome.session) ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: null });
+      const subject = `${attempt.id}: ${outcome.summary || `${spec.role} attempt`}`;
+      const commit = await ctx.workspace.commitAll(worktree, { subject, trailers });
+      const diff = await ctx.workspace.diffStat(prepared.baseCommit, commit.commit);
+      return { outcome, baseCommit: prepared.baseCommit, head: commit.commit, diff };
+    });
+    if (agentStep === null || agentStep === undefined || ctx.force.aborted) {
+      await interruptAttempt(ctx, attempt);
+      return;
+    }
+    const { outcome, baseCommit, head, diff } = agentStep;
+    const flags = diff.files === 0 ? ['no-change'] : [];
+    if (outcome.status !== 'completed') {
+      const reason = outcome.status === 'abstained' ? `agent abstained: ${outcome.summary}` : `agent failed: ${outcome.error ?? 'no reason given'}`;
+      result = { kind: 'failed', reason, head, diff, flags, evaluation: null };
+    } else {
+      ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', headCommit: head });
+      const violations = await ctx.workspace.protectedViolations(baseCommit, head, ctx.config.evaluator.protect);
+      if (violations.length > 0) {
+        const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
+        result = { kind: 'invalid', reason, head, diff, flags: [...flags, 'protected-violation'], evaluation: null };
+      } else {
+        const evaluation = await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree, spec.seed));
+        if (!evaluation || ctx.force.aborted) {
+          await interruptAttempt(ctx, attempt);
+          return;
+        }
+        result = evaluation.final.valid
+          ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
+          : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };
+      }
+    }
+    await recordAttempt(ctx, attempt, spec, result);
+  } catch (error) {
+    if (ctx.force.aborted) {
+      await interruptAttempt(ctx, attempt);
+      return;
+    }
+    log.error({ err: error }, 'attempt failed with an unexpected error');
+    const reason = `swarm could not complete the attempt: ${error instanceof Error ? error.message : String(error)}`;
+    await recordAttempt(ctx, attempt, spec, { kind: 'failed', reason, head: null, diff: null, flags: ['infrastructure'], evaluation: null }).catch((recordError: unknown) =>
+      log.error({ err: recordError }, 'could not record the failed attempt'),
+    );
+  } finally {
+    await releaseAttempt(ctx, attempt.id, worktree);
+  }
+};
+
+const evaluateAttempt = async (ctx: RunContext, attempt: AttemptRecord, worktree: string, seed: number): Promise<CheckoutEvaluation> => {
+  const input = {
+    runner: ctx.runner,
+    stages: evaluationStages(ctx.config.evaluator),
+    cwd: worktree,
+    logDir: attempt.logDir,
+    metric: ctx.config.objective.metric,
+    direction: ctx.config.objective.direction,
+    seed,
+    env: { ...ctx.config.evaluator.env, SWARM_RUN_ID: ctx.runId, SWARM_ATTEMPT_ID: attempt.id },
+    kind: 'official' as const,
+    signal: ctx.force,
+  };
+  const first = await evaluateCheckout(input);
+  const confirm = ctx.config.evaluator.confirm;
+  if (!first.final.valid || confirm <= 0 || !isBetter(first.final.score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) return first;
+  const confirmed = await confirmBest(input, first.final, confirm);
+  return { final: confirmed.final, results: [...first.results, ...confirmed.results] };
+};
+
+/** Second Ctrl-C or a kill: the attempt is marked interrupted and its branch removed, to be re-planned. */
+const interruptAttempt = async (ctx: RunContext, attempt: AttemptRecord): Promise<void> => {
+  ctx.store.transaction(() => {
+    ctx.store.updateAttempt(attempt.id, { status: 'interrupted', finishedAt: Date.now() });
+    ctx.store.addEvent(ctx.runId, 'attempt.interrupted', {}, attempt.id);
+  });
+};

@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/** Keys whose values never reach a log line, wherever they appear. */
+const REDACT = [
+  'apiKey', '*.apiKey', 'env', '*.env', 'headers.authorization', '*.headers.authorization',
+  'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', '*.ANTHROPIC_API_KEY', '*.OPENAI_API_KEY',
+];
+
+/**
+ * The run log: JSON lines in `.swarm/logs/swarm.log`. stdout stays for command results, so
+ * nothing here writes to it; child loggers bind run, attempt and backend.
+ */
+export const createRunLogger = (logsDir: string, level: string): { logger: Logger; flush: () => void } => {
+  mkdirSync(logsDir, { recursive: true });
+  const destination = pino.destination({ dest: join(logsDir, 'swarm.log'), mkdir: true, sync: false });
+  const logger = pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { pid: process.pid } }, destination);
+  return { logger, flush: () => destination.flushSync() };
+};
+
+/** A logger that drops everything (read-only commands). */
+export const silentLogger = (): Logger => pino({ level: 'silent' });

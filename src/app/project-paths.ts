@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+
+/** Where swarm keeps its state inside the target repository. */
+export interface ProjectPaths {
+  root: string;
+  swarmDir: string;
+  dbFile: string;
+  worktreesDir: string;
+  logsDir: string;
+  binDir: string;
+}
+
+export const projectPaths = (root: string): ProjectPaths => {
+  const swarmDir = join(root, '.swarm');
+  return {
+    root,
+    swarmDir,
+    dbFile: join(swarmDir, 'swarm.db'),
+    worktreesDir: join(swarmDir, 'worktrees'),
+    logsDir: join(swarmDir, 'logs'),
+    binDir: join(swarmDir, 'bin'),
+  };
+};
+
+export const attemptLogDir = (paths: ProjectPaths, attemptId: string): string => join(paths.logsDir, attemptId);
+export const attemptWorktree = (paths: ProjectPaths, attemptId: string): string => join(paths.worktreesDir, attemptId);

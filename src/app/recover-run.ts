@@ -1,0 +1,36 @@
+import type { AttemptId } from '../core/ids.js';
+import { attemptId } from '../core/ids.js';
+import type { AttemptSpec } from '../core/types.js';
+import type { AttemptRecord, EdgeRecord } from '../store/records.js';
+import type { RunContext } from './run-context.js';
+
+/**
+ * After a crash or kill: attempts left `running` are marked interrupted, their worktrees and
+ * branches removed, stale git locks cleared. Returns them so their slots can be re-planned.
+ */
+export const recoverInterrupted = async (ctx: RunContext): Promise<AttemptRecord[]> => {
+  const stale = ctx.store.listAttempts(ctx.runId).filter((a) => a.status === 'running');
+  if (stale.length > 0) {
+    ctx.store.transaction(() => {
+      for (const attempt of stale) {
+        ctx.store.updateAttempt(attempt.id, { status: 'interrupted', worktree: null, finishedAt: Date.now(), reason: 'the swarm process stopped before the attempt was recorded' });
+        ctx.store.addEvent(ctx.runId, 'attempt.interrupted', { phase: attempt.phase, recovered: true }, attempt.id);
+      }
+    });
+  }
+  const removed = await ctx.workspace.cleanupWorktrees(new Set());
+  for (const attempt of stale) {
+    if (await ctx.workspace.branchExists(attempt.branch)) await ctx.workspace.deleteBranch(attempt.branch);
+  }
+  if (stale.length > 0 || removed.length > 0) ctx.logger.info({ interrupted: stale.map((a) => a.id), removed }, 'recovered an interrupted run');
+  return stale;
+};
+
+/** Rebuilds the plan of an interrupted attempt from its record and edges, for a replacement. */
+export const specOf = (attempt: AttemptRecord, edges: readonly EdgeRecord[]): AttemptSpec | null => {
+  if (attempt.role === 'baseline') return null;
+  const incoming = edges.filter((e) => e.to === attempt.id).sort((a, b) => a.position - b.position);
+  const parents: AttemptId[] = incoming.filter((e) => e.kind !== 'informed_by').map((e) => attemptId(e.from));
+  const informedBy: AttemptId[] = incoming.filter((e) => e.kind === 'informed_by').map((e) => attemptId(e.from));
+  return { parents, informedBy, role: attempt.role, operator: attempt.operator, backend: attempt.backend, context: attempt.context ?? '', seed: attempt.seed };
+};

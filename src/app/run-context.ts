@@ -1,0 +1,31 @@
+import type PQueue from 'p-queue';
+import type { SwarmConfig } from '../config/index.js';
+import type { RunId } from '../core/ids.js';
+import type { AgentBackend, EvaluatorRunner } from '../core/ports.js';
+import type { Role } from '../core/types.js';
+import type { SwarmStore } from '../store/swarm-store.js';
+import type { GitWorkspace } from '../workspace/index.js';
+import type { Logger } from './logger.js';
+import type { ProjectPaths } from './project-paths.js';
+
+/** Everything the attempt life cycle needs, built once per `swarm run`. */
+export interface RunContext {
+  runId: RunId;
+  config: SwarmConfig;
+  task: string;
+  paths: ProjectPaths;
+  store: SwarmStore;
+  workspace: GitWorkspace;
+  runner: EvaluatorRunner;
+  backend: AgentBackend;
+  logger: Logger;
+  agentQueue: PQueue;
+  evalQueue: PQueue;
+  systemPrompts: Record<Exclude<Role, 'baseline'>, string>;
+  /** Extra environment for agents and evaluators (PATH with the `swarm` shim, SWARM_* ids). */
+  env: Record<string, string>;
+  /** Aborted on the second Ctrl-C: children are killed, attempts marked interrupted. */
+  force: AbortSignal;
+  /** The incumbent, updated as attempts are recorded (for confirmation of a new best). */
+  incumbent: { id: string; score: number } | null;
+}

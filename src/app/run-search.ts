@@ -1,0 +1,142 @@
+import PQueue from 'p-queue';
+import { loadConfig, type ConfigOverrides } from '../config/index.js';
+import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
+import { SwarmError } from '../core/errors.js';
+import { formatScore } from '../core/score.js';
+import { runId as toRunId } from '../core/ids.js';
+import { LocalEvaluatorRunner } from '../eval/local-evaluator-runner.js';
+import { SwarmStore } from '../store/swarm-store.js';
+import type { RunRecord } from '../store/records.js';
+import { GitWorkspace } from '../workspace/index.js';
+import { ensureBaseline } from './baseline.js';
+import { writeSwarmShim } from './cli-path.js';
+import { createBackend, describeBackend } from './create-backend.js';
+import { createRunLogger } from './logger.js';
+import { projectPaths } from './project-paths.js';
+import { recoverInterrupted } from './recover-run.js';
+import type { RunContext } from './run-context.js';
+import { runWaves } from './run-waves.js';
+import { loadSystemPrompts } from './system-prompts.js';
+
+export interface RunSearchOptions {
+  cwd: string;
+  configFile?: string;
+  overrides?: ConfigOverrides;
+  /** Start a new run even when the latest one can be resumed. */
+  newRun?: boolean;
+  /** Human progress lines (the CLI sends them to stderr, or drops them with --json). */
+  report?: (line: string) => void;
+  /** Aborted on the first Ctrl-C: no new attempts, running ones finish and are recorded. */
+  drain: AbortSignal;
+  /** Aborted on the second Ctrl-C: children are killed and attempts marked interrupted. */
+  force: AbortSignal;
+  /** Called once the run is known, so a caller can follow it in the store. */
+  onRunStarted?: (info: { runId: string; dbFile: string; resumed: boolean }) => void;
+}
+
+export interface RunSearchResult {
+  runId: string;
+  status: RunRecord['status'];
+  stopReason: string;
+  resumed: boolean;
+  baseline: { id: string; score: number | null; valid: boolean };
+  best: { id: string; score: number } | null;
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** `swarm run`: starts a search, or resumes the latest one that did not finish. */
+export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
+  const report = options.report ?? (() => undefined);
+  const workspace = await GitWorkspace.open(options.cwd);
+  const loaded = await loadConfig(workspace.root, { ...(options.configFile ? { file: options.configFile } : {}), ...(options.overrides ? { overrides: options.overrides } : {}) });
+  const { config } = loaded;
+  const paths = projectPaths(workspace.root);
+  await workspace.ensureExcluded();
+  const store = SwarmStore.open(paths.dbFile);
+  const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
+  try {
+    const latest = store.latestRun();
+    const resumable = latest !== null && (latest.status === 'running' || latest.status === 'interrupted') && !options.newRun;
+    if (resumable && latest.status === 'running' && latest.ownerPid !== null && latest.ownerPid !== process.pid && isAlive(latest.ownerPid)) {
+      throw new SwarmError('RUN_LOCKED', `run ${latest.id} is being driven by process ${latest.ownerPid}; wait for it, stop it with Ctrl-C, or start another with \`swarm run --new\``);
+    }
+    let run: RunRecord;
+    if (resumable) {
+      run = latest;
+      store.updateRun(run.id, { status: 'running', ownerPid: process.pid, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
+      store.addEvent(run.id, 'run.resumed', { pid: process.pid });
+      report(`resuming run ${run.id}`);
+    } else {
+      if (await workspace.isDirty()) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
+      run = store.createRun({
+        description: config.task.description,
+        metric: config.objective.metric,
+        direction: config.objective.direction,
+        baseCommit: await workspace.headCommit(),
+        baseBranch: await workspace.currentBranch(),
+        configJson: JSON.stringify(config),
+        attemptBudget: config.budget.attempts,
+        ownerPid: process.pid,
+      });
+      report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}`);
+    }
+    options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed: resumable });
+    report(describeBackend(config));
+    const shimDir = writeSwarmShim(paths.binDir);
+    const ctx: RunContext = {
+      runId: toRunId(run.id),
+      config,
+      task: loaded.prompt,
+      paths,
+      store,
+      workspace,
+      runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus }),
+      backend: await createBackend(config),
+      logger: logger.child({ run: run.id }),
+      agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
+      evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
+      systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, ROLE_INSTRUCTIONS),
+      env: { PATH: `${shimDir}:${process.env.PATH ?? ''}`, SWARM_RUN_ID: run.id, SWARM_REPO: workspace.root },
+      force: options.force,
+      incumbent: null,
+    };
+    const interrupted = await recoverInterrupted(ctx);
+    if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);
+    const baseline = await ensureBaseline(ctx, run);
+    if (baseline.status !== 'scored' || baseline.score === null) {
+      const stopReason = options.force.aborted
+        ? 'interrupted during the baseline evaluation'
+        : `baseline evaluation failed: ${baseline.reason ?? 'no score'}; fix the evaluator (try \`swarm eval\` in ${workspace.root})`;
+      return finish(store, run.id, options.force.aborted ? 'interrupted' : 'failed', stopReason, resumable, baseline, null);
+    }
+    report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
+    const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: options.drain, report, replan: interrupted });
+    const status = options.force.aborted || options.drain.aborted ? 'interrupted' : 'finished';
+    return finish(store, run.id, status, outcome.stopReason, resumable, baseline, ctx.incumbent);
+  } finally {
+    store.close();
+    flush();
+  }
+};
+
+const finish = (
+  store: SwarmStore,
+  runId: string,
+  status: RunRecord['status'],
+  stopReason: string,
+  resumed: boolean,
+  baseline: { id: string; score: number | null; status: string },
+  best: { id: string; score: number } | null,
+): RunSearchResult => {
+  store.updateRun(runId, { status, stopReason, finishedAt: Date.now(), ownerPid: null });
+  store.addEvent(runId, 'run.stopped', { status, stopReason });
+  return { runId, status, stopReason, resumed, baseline: { id: baseline.id, score: baseline.score, valid: baseline.status === 'scored' }, best };
+};

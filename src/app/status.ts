@@ -1,0 +1,55 @@
+import type { AttemptStatus } from '../core/types.js';
+import type { StatusReport, WaveRow } from '../core/report.js';
+import { compareScores } from '../core/score.js';
+import type { SwarmStore } from '../store/swarm-store.js';
+import { attemptRows } from './attempt-rows.js';
+import { openProjectStore, selectRun } from './open-store.js';
+
+/** Builds the status report of one run from the store (safe while a run writes). */
+export const buildStatusReport = (store: SwarmStore, runId?: string): StatusReport => {
+  const run = selectRun(store, runId);
+  const { rows } = attemptRows(store, run.id);
+  const direction = run.objective.direction;
+  const baselineRow = rows.find((r) => r.role === 'baseline' && r.status !== 'interrupted') ?? null;
+  const scored = rows.filter((r) => r.status === 'scored' && r.score !== null);
+  const bestRow = [...scored].sort((a, b) => compareScores(direction)(a.score, b.score) || a.id.localeCompare(b.id, 'en', { numeric: true }))[0] ?? null;
+  const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
+  for (const row of rows) counts[row.status]++;
+  const waves: WaveRow[] = store.listWaves(run.id).map((wave) => {
+    const inWave = rows.filter((r) => r.wave === wave.number);
+    const best = inWave.filter((r) => r.status === 'scored').map((r) => r.score).sort(compareScores(direction))[0] ?? null;
+    return { number: wave.number, attempts: inWave.length, running: inWave.filter((r) => r.status === 'running').length, bestScore: best, startedAt: wave.startedAt, finishedAt: wave.finishedAt };
+  });
+  const baselineScore = baselineRow?.score ?? null;
+  return {
+    run: {
+      id: run.id,
+      status: run.status,
+      description: run.description,
+      objective: run.objective,
+      createdAt: run.createdAt,
+      finishedAt: run.finishedAt,
+      stopReason: run.stopReason,
+      attemptsUsed: rows.filter((r) => r.role !== 'baseline' && r.status !== 'interrupted').length,
+      attemptBudget: run.attemptBudget,
+    },
+    baseline: baselineRow ? { id: baselineRow.id, score: baselineScore } : null,
+    best: bestRow
+      ? { id: bestRow.id, score: bestRow.score, improvement: bestRow.score !== null && baselineScore !== null ? bestRow.score - baselineScore : null }
+      : null,
+    waves,
+    attempts: rows,
+    counts,
+    costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
+  };
+};
+
+/** `swarm status`. */
+export const getStatus = async (options: { cwd: string; runId?: string }): Promise<StatusReport> => {
+  const { store } = await openProjectStore(options.cwd);
+  try {
+    return buildStatusReport(store, options.runId);
+  } finally {
+    store.close();
+  }
+};

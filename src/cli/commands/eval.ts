@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { nonNegativeInt, printJson } from '../options.js';
+import { installInterrupts } from '../interrupts.js';
+
+export const registerEval = (program: Command): void => {
+  program
+    .command('eval')
+    .description("score the current checkout with the run's evaluator (agents call this from their worktree)")
+    .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
+    .option('--seed <n>', 'seed passed as SWARM_SEED', nonNegativeInt)
+    .option('--json', 'print the result as JSON')
+    .action(async (flags: { config?: string; seed?: number; json?: boolean }) => {
+      const { evalHere } = await import('../../app/eval-here.js');
+      const interrupts = installInterrupts(() => undefined);
+      try {
+        const result = await evalHere({
+          cwd: process.cwd(),
+          signal: interrupts.drain,
+          ...(flags.config ? { configFile: flags.config } : {}),
+          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+        });
+        if (flags.json) printJson(result);
+        else if (result.valid) {
+          process.stdout.write(`${result.metric} = ${result.score} (${result.direction})\n${JSON.stringify(result.metrics)}\n${result.feedback ? `feedback: ${result.feedback}\n` : ''}`);
+        } else {
+          process.stdout.write(`invalid: ${result.reason ?? 'no reason given'}\n${result.feedback ? `feedback: ${result.feedback}\n` : ''}`);
+        }
+        // An invalid program is a result, not an error of swarm: exit 1 so scripts can tell.
+        process.exitCode = result.valid ? 0 : 1;
+      } finally {
+        interrupts.dispose();
+      }
+    });
+};

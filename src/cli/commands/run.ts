@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import { formatScore } from '../../core/score.js';
+import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
+import { installInterrupts } from '../interrupts.js';
+import { startProgress } from '../progress.js';
+
+interface RunFlags {
+  config?: string;
+  agent?: string;
+  model?: string;
+  attempts?: number;
+  waves?: number;
+  wallClock?: string;
+  agents?: number;
+  evaluations?: number;
+  seed?: number;
+  new?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+export const registerRun = (program: Command): void => {
+  program
+    .command('run')
+    .description('search for better programs: baseline, then waves of explorers and optimizers (resumes an unfinished run)')
+    .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
+    .option('--agent <backend>', 'agent backend: local, claude-code, codex, anthropic, openai, command')
+    .option('--model <name>', 'model for the agent backend')
+    .option('--attempts <n>', 'attempt budget (overrides budget.attempts)', positiveInt)
+    .option('--waves <n>', 'wave budget, 0 = unlimited (overrides budget.waves)', nonNegativeInt)
+    .option('--wall-clock <duration>', 'wall-clock budget such as 30m or 2h (overrides budget.wallClock)')
+    .option('--agents <n>', 'agents running at once (overrides concurrency.agents)', positiveInt)
+    .option('--evaluations <n>', 'evaluations running at once (overrides concurrency.evaluations)', positiveInt)
+    .option('--seed <n>', 'shepherd seed (overrides shepherd.seed)', nonNegativeInt)
+    .option('--new', 'start a new run even if the latest one can be resumed')
+    .option('--json', 'print only the result as JSON on stdout')
+    .option('-q, --quiet', 'no progress lines')
+    .action(async (flags: RunFlags) => {
+      const { runSearch } = await import('../../app/run-search.js');
+      const say = (line: string): void => {
+        if (!flags.json && !flags.quiet) progress.print(line);
+      };
+      const interrupts = installInterrupts((line) => progress.print(line));
+      const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
+      try {
+        const result = await runSearch({
+          cwd: process.cwd(),
+          ...(flags.config ? { configFile: flags.config } : {}),
+          overrides: {
+            ...(flags.agent !== undefined ? { agent: flags.agent } : {}),
+            ...(flags.model !== undefined ? { model: flags.model } : {}),
+            ...(flags.attempts !== undefined ? { attempts: flags.attempts } : {}),
+            ...(flags.waves !== undefined ? { waves: flags.waves } : {}),
+            ...(flags.wallClock !== undefined ? { wallClock: flags.wallClock } : {}),
+            ...(flags.agents !== undefined ? { agents: flags.agents } : {}),
+            ...(flags.evaluations !== undefined ? { evaluations: flags.evaluations } : {}),
+            ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          },
+          newRun: flags.new ?? false,
+          report: say,
+          drain: interrupts.drain,
+          force: interrupts.force,
+          onRunStarted: (info) => progress.follow(info.dbFile, info.runId),
+        });
+        progress.stop();
+        if (flags.json) printJson(result);
+        else {
+          const best = result.best ? `${result.best.id} with ${formatScore(result.best.score)}` : 'none';
+          process.stdout.write(`run ${result.runId} ${result.status}: ${result.stopReason}\nbaseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}\nsee \`swarm status\`, \`swarm graph\`, \`swarm show <attempt>\`\n`);
+        }
+        process.exitCode = result.status === 'finished' ? 0 : result.status === 'interrupted' ? 130 : 1;
+      } finally {
+        progress.stop();
+        interrupts.dispose();
+      }
+    });
+};

@@ -1,0 +1,22 @@
+import { InvalidArgumentError } from 'commander';
+
+/** Commander parser for a positive integer option, with a message naming the option's rule. */
+export const positiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  return n;
+};
+
+export const nonNegativeInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected an integer >= 0, got "${value}"`);
+  return n;
+};
+
+/** Colors on a TTY unless NO_COLOR is set (https://no-color.org) or FORCE_COLOR asks for them. */
+export const useColor = (stream: NodeJS.WriteStream): boolean =>
+  process.env.NO_COLOR === undefined && (process.env.FORCE_COLOR !== undefined || stream.isTTY === true);
+
+export const printJson = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+};

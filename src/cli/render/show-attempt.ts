@@ -1,0 +1,115 @@
+import type { AttemptDetail, AttemptRow, EvaluationRow as AttemptEvaluation } from '../../core/report.js';
+import { formatScore } from '../../core/score.js';
+import { painter, type Paint } from './ansi.js';
+import { formatCost, formatDuration } from './format-duration.js';
+
+export type { AttemptDetail, EvaluationRow as AttemptEvaluation } from '../../core/report.js';
+
+export interface ShowAttemptOptions {
+  color: boolean;
+  /** Print prompt, paths and output tails in full instead of their first/last lines. */
+  full?: boolean;
+}
+
+const PROMPT_LINES = 30;
+const TAIL_LINES = 15;
+const PATH_LINES = 20;
+
+const indent = (text: string, spaces = 2): string[] => text.replace(/\s+$/, '').split(/\r?\n/).map((line) => ' '.repeat(spaces) + line);
+
+const field = (name: string, value: string, paint: Paint): string => `  ${paint(name.padEnd(12), 'dim')}${value}`;
+
+const head = (text: string, max: number, full: boolean): { lines: string[]; cut: number } => {
+  const lines = text.replace(/\s+$/, '').split(/\r?\n/);
+  return full || lines.length <= max ? { lines, cut: 0 } : { lines: lines.slice(0, max), cut: lines.length - max };
+};
+
+const tail = (text: string, max: number, full: boolean): string[] => {
+  const lines = text.replace(/\s+$/, '').split(/\r?\n/);
+  return full || lines.length <= max ? lines : lines.slice(-max);
+};
+
+const shortCommit = (commit: string | null, full: boolean): string => (commit === null ? '—' : full ? commit : commit.slice(0, 12));
+
+const headerLine = (a: AttemptRow, usage: AttemptDetail['usage'], paint: Paint): string => {
+  const outcome =
+    a.status === 'scored'
+      ? paint(`scored ${formatScore(a.score)}`, 'green')
+      : a.status === 'running'
+        ? paint(`running (${a.phase})`, 'yellow')
+        : paint(a.status, a.status === 'interrupted' ? 'dim' : 'red');
+  const parts = [paint(`attempt ${a.id}`, 'bold'), outcome, `wave ${a.wave}`];
+  if (a.durationMs !== null) parts.push(formatDuration(a.durationMs));
+  if (usage.costUsd > 0) parts.push(formatCost(usage.costUsd));
+  return parts.join(' · ');
+};
+
+const evaluationLines = (e: AttemptEvaluation, paint: Paint, full: boolean): string[] => {
+  const verdict = e.valid ? paint('valid', 'green') : paint(e.timedOut ? 'invalid (timed out)' : 'invalid', 'red');
+  const exit = e.exitCode === null ? 'no exit code' : `exit ${e.exitCode}`;
+  const lines = [
+    `  ${paint(`${e.kind}/${e.stage}`, 'bold')} · seed ${e.seed} · ${verdict} · score ${formatScore(e.score)} · ${formatDuration(e.durationMs)} · ${exit}`,
+  ];
+  const metrics = Object.entries(e.metrics).map(([key, value]) => `${key}=${formatScore(value)}`);
+  if (metrics.length > 0) lines.push(`    ${paint('metrics', 'dim')}  ${metrics.join(' ')}`);
+  if (e.reason) lines.push(`    ${paint('reason', 'dim')}   ${e.reason}`);
+  if (e.feedback) lines.push(`    ${paint('feedback', 'dim')}`, ...indent(e.feedback, 6));
+  if (!e.valid) {
+    for (const [name, text] of [['stderr', e.stderrTail], ['stdout', e.stdoutTail]] as const) {
+      if (text.trim() === '') continue;
+      lines.push(`    ${paint(`${name} (tail)`, 'dim')}`, ...indent(tail(text, TAIL_LINES, full).join('\n'), 6));
+    }
+  }
+  return lines;
+};
+
+/**
+ * `swarm show <attempt>` for a terminal: header, lineage, git, context and prompt, diff stat,
+ * evaluations (with output tails of invalid ones), findings entry, usage and log paths.
+ */
+export const renderAttempt = (detail: AttemptDetail, options: ShowAttemptOptions): string => {
+  const paint = painter(options.color);
+  const full = options.full ?? false;
+  const a = detail.attempt;
+  const section = (title: string): string => `\n${paint(title, 'bold', 'cyan')}`;
+  const lines = [headerLine(a, detail.usage, paint)];
+  if (a.hypothesis) lines.push(field('hypothesis', a.hypothesis, paint));
+  if (a.summary) lines.push(field('summary', a.summary, paint));
+  if (a.reason && a.status !== 'scored') lines.push(field('reason', paint(a.reason, 'red'), paint));
+
+  lines.push(section('lineage'));
+  lines.push(field('parents', a.parents.length > 0 ? a.parents.join(', ') : '— (root)', paint));
+  lines.push(field('operator', `${a.operator} · role ${a.role} · backend ${a.backend}`, paint));
+  if (a.flags.length > 0) lines.push(field('flags', paint(a.flags.join(', '), 'yellow'), paint));
+
+  lines.push(section('git'));
+  lines.push(field('branch', detail.branch, paint));
+  lines.push(field('commits', `${shortCommit(detail.baseCommit, full)} → ${shortCommit(detail.headCommit, full)}`, paint));
+  if (detail.diffStat) {
+    const { files, insertions, deletions, paths } = detail.diffStat;
+    lines.push(field('diff', `${files} file${files === 1 ? '' : 's'} changed, +${insertions} -${deletions}`, paint));
+    const shown = full ? paths : paths.slice(0, PATH_LINES);
+    lines.push(...shown.map((path) => `    ${path}`));
+    if (shown.length < paths.length) lines.push(paint(`    … ${paths.length - shown.length} more`, 'dim'));
+  }
+
+  if (detail.context) lines.push(section('context'), ...indent(detail.context));
+  if (detail.prompt) {
+    const { lines: prompt, cut } = head(detail.prompt, PROMPT_LINES, full);
+    lines.push(section('prompt'), ...indent(prompt.join('\n')));
+    if (cut > 0) lines.push(paint(`  … ${cut} more lines (--full)`, 'dim'));
+  }
+
+  lines.push(section('evaluations'));
+  if (detail.evaluations.length === 0) lines.push(paint('  none', 'dim'));
+  for (const evaluation of detail.evaluations) lines.push(...evaluationLines(evaluation, paint, full));
+
+  if (detail.findingsEntry) lines.push(section('findings'), ...indent(detail.findingsEntry));
+
+  const { inputTokens, outputTokens, costUsd } = detail.usage;
+  lines.push(section('usage & logs'));
+  lines.push(field('tokens', `${inputTokens} in / ${outputTokens} out · ${formatCost(costUsd)}`, paint));
+  lines.push(field('logs', detail.logDir, paint));
+  if (detail.transcriptPath) lines.push(field('transcript', detail.transcriptPath, paint));
+  return `${lines.join('\n')}\n`;
+};

@@ -1,0 +1,75 @@
+import type { StatusReport, WaveRow } from '../../core/report.js';
+import { formatScore, isBetter, type Direction } from '../../core/score.js';
+import type { AttemptStatus, RunStatus } from '../../core/types.js';
+import { truncate, type Paint, type Style } from './ansi.js';
+import { formatCost, formatDuration } from './format-duration.js';
+
+const RUN_STYLE: Record<RunStatus, Style> = { running: 'yellow', finished: 'green', interrupted: 'dim', failed: 'red' };
+const COUNT_ORDER: AttemptStatus[] = ['scored', 'invalid', 'failed', 'interrupted', 'running'];
+const LABEL_WIDTH = 10;
+
+const label = (text: string, paint: Paint): string => paint(text.padEnd(LABEL_WIDTH), 'dim');
+
+/** Best vs baseline as `+0.3871 (+18.43%)`; null when either score is missing. */
+export const describeImprovement = (best: number | null, baseline: number | null): string | null => {
+  if (best === null || baseline === null) return null;
+  const delta = best - baseline;
+  const sign = delta >= 0 ? '+' : '-';
+  const absolute = `${sign}${formatScore(Math.abs(delta))}`;
+  if (baseline === 0) return absolute;
+  const percent = (delta / Math.abs(baseline)) * 100;
+  return `${absolute} (${percent >= 0 ? '+' : '-'}${Math.abs(percent).toFixed(2)}%)`;
+};
+
+const waveItem = (wave: WaveRow): string => {
+  const parts = [`#${wave.number} ${wave.attempts} att`];
+  if (wave.bestScore !== null) parts.push(`best ${formatScore(wave.bestScore)}`);
+  if (wave.running > 0) parts.push(`${wave.running} running`);
+  return parts.join(' ');
+};
+
+/** Waves as one line, dropping the oldest ones first when the line would not fit `width`. */
+const wavesLine = (waves: readonly WaveRow[], width: number): string => {
+  const items = [...waves].sort((a, b) => a.number - b.number).map(waveItem);
+  let skipped = 0;
+  const joined = (): string => (skipped > 0 ? '… · ' : '') + items.slice(skipped).join(' · ');
+  while (skipped < items.length - 1 && joined().length > width) skipped += 1;
+  return truncate(joined(), width);
+};
+
+/** The lines above the attempts table: run, budget and counts, baseline, best, waves. */
+export const renderStatusHeader = (report: StatusReport, paint: Paint, width: number, now: number): string[] => {
+  const { run } = report;
+  const direction: Direction = run.objective.direction;
+  const elapsed = formatDuration((run.finishedAt ?? now) - run.createdAt);
+  const lines = [
+    `${paint(`run ${run.id}`, 'bold')} · ${paint(run.status, RUN_STYLE[run.status])} · ` +
+      `${run.objective.metric} (${direction}) · ${elapsed}`,
+  ];
+  if (run.description.trim() !== '') lines.push(paint(truncate(run.description, width), 'dim'));
+
+  const counts = COUNT_ORDER.filter((status) => report.counts[status] > 0).map(
+    (status) => `${report.counts[status]} ${status}`,
+  );
+  const budget = [`${run.attemptsUsed}/${run.attemptBudget}`, ...counts];
+  if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}`);
+  lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
+  if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${run.stopReason}`);
+
+  const baseline = report.baseline;
+  if (baseline) lines.push(`${label('baseline', paint)}${baseline.id}  ${formatScore(baseline.score)}`);
+  const best = report.best;
+  if (best) {
+    const baseScore = baseline?.score ?? null;
+    let tail = '';
+    if (baseline && best.id === baseline.id) tail = '  (no improvement over baseline yet)';
+    else {
+      const improvement = describeImprovement(best.score, baseScore);
+      const good = isBetter(best.score, baseScore, direction);
+      if (improvement !== null) tail = `  ${paint(improvement, good ? 'green' : 'red')} vs baseline`;
+    }
+    lines.push(`${label('best', paint)}${paint(`${best.id}  ${formatScore(best.score)}`, 'bold')}${tail}`);
+  }
+  if (report.waves.length > 0) lines.push(`${label('waves', paint)}${wavesLine(report.waves, width - LABEL_WIDTH)}`);
+  return lines;
+};

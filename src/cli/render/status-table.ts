@@ -1,0 +1,103 @@
+import type { AttemptRow, StatusReport } from '../../core/report.js';
+import { formatScore } from '../../core/score.js';
+import { pad, painter, textWidth, truncate, type Paint, type Style } from './ansi.js';
+import { formatDuration } from './format-duration.js';
+import { renderStatusHeader } from './status-header.js';
+import { attemptDurationMs, newBestIds, selectRows } from './status-rows.js';
+
+export { formatDuration } from './format-duration.js';
+
+export interface StatusRenderOptions {
+  color: boolean;
+  /** Clock for the elapsed time of running attempts (ms since epoch). */
+  now: number;
+  /** Terminal columns; 100 when unknown. */
+  width?: number;
+  /** Show every attempt even in long runs (`swarm status --all`). */
+  all?: boolean;
+}
+
+interface Column {
+  title: string;
+  align: 'left' | 'right';
+  cell: (row: AttemptRow) => string;
+}
+
+const MIN_HYPOTHESIS = 12;
+
+const statusCell = (row: AttemptRow): string => (row.status === 'running' ? row.phase : row.status);
+
+const rowStyle = (row: AttemptRow, newBest: ReadonlySet<string>): Style | null => {
+  if (row.status === 'running') return 'yellow';
+  if (row.status === 'invalid' || row.status === 'failed') return 'red';
+  if (row.status === 'interrupted') return 'dim';
+  return newBest.has(row.id) ? 'green' : null;
+};
+
+const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options: StatusRenderOptions, paint: Paint): string[] => {
+  const bestId = report.best?.id ?? null;
+  const newBest = newBestIds(report.attempts, report.run.objective.direction);
+  const columns: Column[] = [
+    { title: 'id', align: 'left', cell: (row) => row.id },
+    { title: 'wave', align: 'right', cell: (row) => String(row.wave) },
+    { title: 'role', align: 'left', cell: (row) => row.role },
+    { title: 'parents', align: 'left', cell: (row) => truncate(row.parents.join(',') || '—', 16) },
+    { title: 'status', align: 'left', cell: statusCell },
+    { title: 'score', align: 'right', cell: (row) => formatScore(row.status === 'scored' ? row.score : null) },
+    {
+      title: 'time',
+      align: 'right',
+      cell: (row) => {
+        const ms = attemptDurationMs(row, options.now);
+        return ms === null ? '—' : formatDuration(ms);
+      },
+    },
+  ];
+  const cells = rows.map((row) => columns.map((column) => column.cell(row)));
+  const widths = columns.map((column, i) => Math.max(textWidth(column.title), ...cells.map((line) => textWidth(line[i] ?? ''))));
+  // Two columns for the best marker (`* `), then each column and its two-space gap.
+  const used = widths.reduce((sum, w) => sum + w + 2, 2);
+  const room = Math.max(MIN_HYPOTHESIS, (options.width ?? 100) - used);
+  const join = (mark: string, values: readonly string[], last: string): string =>
+    `${mark} ${[...values.map((value, i) => pad(value, widths[i] ?? 0, columns[i]?.align)), last].join('  ')}`.trimEnd();
+
+  const lines = [paint(join(' ', columns.map((column) => column.title), 'hypothesis'), 'dim')];
+  rows.forEach((row, index) => {
+    const text = row.hypothesis ?? (row.status === 'invalid' || row.status === 'failed' ? row.reason : null) ?? '';
+    const line = join(row.id === bestId ? '*' : ' ', cells[index] ?? [], truncate(text, room));
+    lines.push(paint(line, rowStyle(row, newBest), row.id === bestId ? 'bold' : null));
+  });
+  return lines;
+};
+
+/**
+ * `swarm status` for a terminal: header (run, objective, budget, cost, stop reason, baseline, best
+ * and its improvement, waves), then a table of attempts. Runs longer than 40 attempts show a digest
+ * (running, 10 best, 15 most recent) unless `all` is set. ANSI colors only when `color` is true.
+ */
+export const renderStatus = (report: StatusReport, options: StatusRenderOptions): string => {
+  const paint = painter(options.color);
+  const width = options.width ?? 100;
+  const lines = renderStatusHeader(report, paint, width, options.now);
+  const { rows, hidden } = selectRows(report.attempts, report.run.objective.direction, options.all ?? false);
+  lines.push('');
+  if (rows.length === 0) lines.push(paint('no attempts yet', 'dim'));
+  else lines.push(...renderTable(rows, report, options, paint));
+  if (hidden > 0) lines.push(paint(`… ${hidden} more (swarm status --all)`, 'dim'));
+  return `${lines.join('\n')}\n`;
+};
+
+/** One line of live progress: `wave 3 · 5 running · 17/40 attempts · best 2.4871 (a12) · 1m12s`. */
+export const renderProgressLine = (report: StatusReport, now: number): string => {
+  const { run } = report;
+  const wave = report.waves.reduce((max, w) => Math.max(max, w.number), 0);
+  const best = report.best ? `best ${formatScore(report.best.score)} (${report.best.id})` : 'best —';
+  const elapsed = formatDuration((run.finishedAt ?? now) - run.createdAt);
+  return [
+    `wave ${wave}`,
+    `${report.counts.running} running`,
+    `${run.attemptsUsed}/${run.attemptBudget} attempts`,
+    best,
+    elapsed,
+  ].join(' · ');
+};

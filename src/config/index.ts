@@ -1,0 +1,12 @@
+export { configSchema, type SwarmConfigInput, type ParsedConfig, AGENT_BACKENDS, SHEPHERD_POLICIES, LOG_LEVELS } from './schema.js';
+export {
+  type SwarmConfig, type StageConfig, type EvaluatorConfig, type AgentConfig,
+  type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages, resolveConfig,
+} from './resolve-config.js';
+export { parseDuration, formatDuration } from './duration.js';
+export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions } from './load-config.js';
+export { type ConfigOverrides } from './overrides.js';
+export { validateConfig, type ConfigValidation } from './validate-config.js';
+export { formatConfigIssues } from './format-issues.js';
+export { defaultConfigFile, SCHEMA_REFERENCE, type DefaultConfigOptions } from './default-config.js';
+export { configJsonSchema } from './json-schema.js';

@@ -1,0 +1,114 @@
+import { SwarmError } from '../core/errors.js';
+import type { Direction } from '../core/score.js';
+import { parseDuration } from './duration.js';
+import type { AGENT_BACKENDS, LOG_LEVELS, ParsedConfig, SHEPHERD_POLICIES } from './schema.js';
+
+export type AgentBackendName = (typeof AGENT_BACKENDS)[number];
+export type ShepherdPolicyName = (typeof SHEPHERD_POLICIES)[number];
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** One evaluation stage with its timeout resolved. */
+export interface StageConfig {
+  name: string;
+  command: string;
+  timeoutMs: number;
+  /** The primary metric must reach it (>= maximizing, <= minimizing) to go on; null = always go on. */
+  threshold: number | null;
+}
+
+export interface EvaluatorConfig {
+  command: string;
+  timeoutMs: number;
+  protect: string[];
+  /** As written in the file (may be empty); use {@link evaluationStages} for the stages to run. */
+  cascade: StageConfig[];
+  confirm: number;
+  env: Record<string, string>;
+  gpus: string[];
+  tailBytes: number;
+}
+
+export interface AgentConfig {
+  backend: AgentBackendName;
+  model: string | null;
+  timeoutMs: number;
+  maxTurns: number;
+  /** Path relative to the repository root, or null for the built-in instructions. */
+  systemPrompt: string | null;
+  local: { explorerMutations: number; optimizerSteps: number; stepScale: number };
+}
+
+/** The resolved configuration: plain data, every default filled, every duration in milliseconds. */
+export interface SwarmConfig {
+  task: { prompt: string; description: string };
+  objective: { metric: string; direction: Direction };
+  evaluator: EvaluatorConfig;
+  agent: AgentConfig;
+  shepherd: {
+    policy: ShepherdPolicyName;
+    initialExplorers: number;
+    waveSize: number;
+    leaders: number;
+    plateauWaves: number;
+    mergeEvery: number;
+    seed: number;
+  };
+  /** waves 0 and wallClockMs 0 mean unlimited. */
+  budget: { attempts: number; waves: number; wallClockMs: number };
+  concurrency: { agents: number; evaluations: number };
+  log: { level: LogLevel };
+}
+
+// The schema has already checked every duration, so null here would be a bug in the schema.
+const ms = (value: string | number, path: string): number => {
+  const parsed = parseDuration(value);
+  if (parsed === null) throw new SwarmError('INTERNAL', `${path}: schema accepted a non-duration ${JSON.stringify(value)}`);
+  return parsed;
+};
+
+/** Turns a validated file into the resolved {@link SwarmConfig}. */
+export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
+  const { evaluator, agent } = parsed;
+  const timeoutMs = ms(evaluator.timeout, 'evaluator.timeout');
+  return {
+    task: { ...parsed.task },
+    objective: { ...parsed.objective },
+    evaluator: {
+      command: evaluator.command,
+      timeoutMs,
+      protect: [...evaluator.protect],
+      cascade: evaluator.cascade.map((stage, index) => ({
+        name: stage.name,
+        command: stage.command,
+        timeoutMs: stage.timeout === undefined ? timeoutMs : ms(stage.timeout, `evaluator.cascade[${index}].timeout`),
+        threshold: stage.threshold,
+      })),
+      confirm: evaluator.confirm,
+      env: { ...evaluator.env },
+      gpus: [...evaluator.gpus],
+      tailBytes: evaluator.tailBytes,
+    },
+    agent: {
+      backend: agent.backend,
+      model: agent.model,
+      timeoutMs: ms(agent.timeout, 'agent.timeout'),
+      maxTurns: agent.maxTurns,
+      systemPrompt: agent.systemPrompt,
+      local: { ...agent.local },
+    },
+    shepherd: { ...parsed.shepherd },
+    budget: {
+      attempts: parsed.budget.attempts,
+      waves: parsed.budget.waves,
+      wallClockMs: ms(parsed.budget.wallClock, 'budget.wallClock'),
+    },
+    concurrency: { ...parsed.concurrency },
+    log: { ...parsed.log },
+  };
+};
+
+/** The stages an evaluation runs: the cascade, or one stage "main" running evaluator.command. */
+export const evaluationStages = (evaluator: EvaluatorConfig): StageConfig[] =>
+  evaluator.cascade.length > 0
+    ? evaluator.cascade
+    : [{ name: 'main', command: evaluator.command, timeoutMs: evaluator.timeoutMs, threshold: null }];

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { closestMatch, editDistance } from './did-you-mean.js';
+import { evaluationStages } from './resolve-config.js';
+import { validateConfig } from './validate-config.js';
+
+const problemsOf = (raw: unknown): string[] => {
+  const result = validateConfig(raw);
+  if (result.ok) throw new Error(`expected problems, got a valid config for ${JSON.stringify(raw)}`);
+  return result.problems;
+};
+
+const withEvaluator = (evaluator: Record<string, unknown>, rest: Record<string, unknown> = {}): unknown =>
+  ({ evaluator: { command: 'node evaluate.js', ...evaluator }, ...rest });
+
+describe('validateConfig: one problem per kind, as dot-path and hint', () => {
+  it.each([
+    ['a wrong duration', withEvaluator({ timeout: 'soon' }),
+      'evaluator.timeout: expected a duration longer than zero like "90s", "20m" or "1h30m", got "soon"'],
+    ['a zero timeout', { evaluator: { command: 'x' }, agent: { timeout: 0 } },
+      'agent.timeout: expected a duration longer than zero like "90s", "20m" or "1h30m", got 0'],
+    ['a negative wall clock', { evaluator: { command: 'x' }, budget: { wallClock: -5 } },
+      'budget.wallClock: expected a duration like "90s", "20m" or "1h30m" (or a number of seconds), got -5'],
+    ['a wrong type', { evaluator: { command: 'x' }, shepherd: { seed: 'abc' } },
+      'shepherd.seed: expected an integer >= 0, got "abc"'],
+    ['a zero concurrency', { evaluator: { command: 'x' }, concurrency: { agents: 0 } },
+      'concurrency.agents: expected an integer from 1 to 256, got 0'],
+    ['a negative concurrency', { evaluator: { command: 'x' }, concurrency: { evaluations: -2 } },
+      'concurrency.evaluations: expected an integer from 1 to 256, got -2'],
+    ['a fractional count', { evaluator: { command: 'x' }, budget: { attempts: 2.5 } },
+      'budget.attempts: expected an integer >= 1, got 2.5'],
+    ['an unknown key near a known one', { evaluator: { command: 'x' }, budget: { atempts: 3 } },
+      'budget.atempts: unknown key (did you mean "attempts"?)'],
+    ['an unknown top-level key', { evaluator: { command: 'x' }, concurency: {} },
+      'concurency: unknown key (did you mean "concurrency"?)'],
+    ['an unknown key far from all', { evaluator: { command: 'x' }, log: { colour: true } },
+      'log.colour: unknown key; known keys: level'],
+    ['a bad enum', { evaluator: { command: 'x' }, agent: { backend: 'gpt' } },
+      'agent.backend: expected one of "local", "claude-code", "codex", "anthropic", "openai", "command", got "gpt"'],
+    ['a bad enum close to a value', { evaluator: { command: 'x' }, objective: { direction: 'max' } },
+      'objective.direction: expected one of "maximize", "minimize", got "max" (did you mean "maximize"?)'],
+    ['a missing evaluator', {},
+      'evaluator.command: required — the command that scores a checkout, e.g. "python evaluate.py"'],
+    ['an empty evaluator command', { evaluator: { command: '' } },
+      'evaluator.command: expected a non-empty string, got "" — the command that scores a checkout, e.g. "python evaluate.py"'],
+    ['an evaluator given as a string', { evaluator: 'python evaluate.py' },
+      'evaluator: expected an object, got "python evaluate.py" — an object with at least a command, e.g. {"command": "python evaluate.py"}'],
+    ['a cascade stage without command', withEvaluator({ cascade: [{ name: 'quick' }] }),
+      'evaluator.cascade[0].command: required — the shell command of this stage, e.g. "python evaluate.py --quick"'],
+    ['a bad threshold type', withEvaluator({ cascade: [{ name: 'quick', command: 'x', threshold: 'high' }] }),
+      'evaluator.cascade[0].threshold: expected a number or null, got "high"'],
+    ['duplicate stage names', withEvaluator({ cascade: [{ name: 'q', command: 'a' }, { name: 'q', command: 'b' }] }),
+      'evaluator.cascade[1].name: duplicate stage name "q"; give each stage its own name'],
+    ['gpus that are not strings', withEvaluator({ gpus: [0, '1'] }),
+      'evaluator.gpus[0]: expected a non-empty string, got 0 — write GPU ids as strings, e.g. ["0", "1"]'],
+    ['confirm out of range', withEvaluator({ confirm: 11 }),
+      'evaluator.confirm: expected an integer from 0 to 10, got 11'],
+    ['a non-string env value', withEvaluator({ env: { OMP_NUM_THREADS: 4 } }),
+      'evaluator.env.OMP_NUM_THREADS: expected a string, got 4 — environment values are strings; quote numbers, e.g. "1"'],
+    ['a protect list given as a string', withEvaluator({ protect: 'evaluate.js' }),
+      'evaluator.protect: expected an array of strings, got "evaluate.js"'],
+    ['a null section', { evaluator: { command: 'x' }, task: null },
+      'task: expected an object, got null'],
+    ['a file that is not an object', [],
+      '(file): expected an object, got an array'],
+    ['a step scale of zero', { evaluator: { command: 'x' }, agent: { local: { stepScale: 0 } } },
+      'agent.local.stepScale: expected a number > 0 and <= 10, got 0'],
+  ])('reports %s', (_kind, raw, expected) => {
+    expect(problemsOf(raw)).toEqual([expected]);
+  });
+
+  it('reports every problem at once, one line per path', () => {
+    const problems = problemsOf({
+      evaluator: { timeout: '5 minutes', gpus: ['0', 1] },
+      concurrency: { agents: 0, evaluations: 300 },
+      budget: { atempts: 3 },
+      log: { level: 'verbose' },
+    });
+    expect(problems).toEqual([
+      'evaluator.command: required — the command that scores a checkout, e.g. "python evaluate.py"',
+      'evaluator.timeout: expected a duration longer than zero like "90s", "20m" or "1h30m", got "5 minutes"',
+      'evaluator.gpus[1]: expected a non-empty string, got 1 — write GPU ids as strings, e.g. ["0", "1"]',
+      'budget.atempts: unknown key (did you mean "attempts"?)',
+      'concurrency.agents: expected an integer from 1 to 256, got 0',
+      'concurrency.evaluations: expected an integer from 1 to 256, got 300',
+      'log.level: expected one of "trace", "debug", "info", "warn", "error", "silent", got "verbose"',
+    ]);
+  });
+});
+
+describe('validateConfig: resolution', () => {
+  it('fills every default around a lone evaluator command', () => {
+    const result = validateConfig({ evaluator: { command: 'python evaluate.py' } });
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        task: { prompt: 'prompt.md', description: '' },
+        objective: { metric: 'score', direction: 'maximize' },
+        evaluator: {
+          command: 'python evaluate.py', timeoutMs: 600_000, protect: [], cascade: [], confirm: 0,
+          env: {}, gpus: [], tailBytes: 4000,
+        },
+        agent: {
+          backend: 'local', model: null, timeoutMs: 1_200_000, maxTurns: 40, systemPrompt: null,
+          local: { explorerMutations: 3, optimizerSteps: 4, stepScale: 0.05 },
+        },
+        shepherd: { policy: 'rules', initialExplorers: 4, waveSize: 4, leaders: 3, plateauWaves: 3, mergeEvery: 4, seed: 1 },
+        budget: { attempts: 40, waves: 0, wallClockMs: 0 },
+        concurrency: { agents: 4, evaluations: 2 },
+        log: { level: 'info' },
+      },
+    });
+  });
+
+  it('resolves durations in milliseconds, stage timeouts defaulting to the evaluator timeout', () => {
+    const result = validateConfig({
+      $schema: './schema.json',
+      evaluator: {
+        command: 'full', timeout: '1h30m',
+        cascade: [{ name: 'quick', command: 'quick', timeout: 90, threshold: 0.5 }, { name: 'full', command: 'full' }],
+      },
+      agent: { timeout: '500ms' },
+      budget: { wallClock: '2h' },
+    });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(result.config.evaluator.timeoutMs).toBe(5_400_000);
+    expect(result.config.agent.timeoutMs).toBe(500);
+    expect(result.config.budget.wallClockMs).toBe(7_200_000);
+    expect(result.config.evaluator.cascade).toEqual([
+      { name: 'quick', command: 'quick', timeoutMs: 90_000, threshold: 0.5 },
+      { name: 'full', command: 'full', timeoutMs: 5_400_000, threshold: null },
+    ]);
+    expect(evaluationStages(result.config.evaluator).map((stage) => stage.name)).toEqual(['quick', 'full']);
+  });
+
+  it('runs one stage "main" when the cascade is empty', () => {
+    const result = validateConfig({ evaluator: { command: 'node evaluate.js', timeout: '90s' } });
+    if (!result.ok) throw new Error(result.problems.join('\n'));
+    expect(evaluationStages(result.config.evaluator)).toEqual([
+      { name: 'main', command: 'node evaluate.js', timeoutMs: 90_000, threshold: null },
+    ]);
+  });
+});
+
+describe('did you mean', () => {
+  it('measures edits and suggests only close or unique-prefix candidates', () => {
+    expect(editDistance('atempts', 'attempts')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(closestMatch('wavesize', ['waveSize', 'leaders'])).toBe('waveSize');
+    expect(closestMatch('claude', ['local', 'claude-code', 'codex'])).toBe('claude-code');
+    expect(closestMatch('zzz', ['local', 'codex'])).toBeNull();
+    expect(closestMatch('co', ['codex', 'command'])).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+import { formatScore, type Direction } from './score.js';
+import type { Objective, Role } from './types.js';
+
+/** Built-in role instructions, in our own words; `agent.systemPrompt` may replace them. */
+export const ROLE_INSTRUCTIONS: Record<Exclude<Role, 'baseline'>, string> = {
+  explorer: [
+    'You are an Explorer in a swarm of search agents improving a program against an evaluator.',
+    'You start from a fresh context on your own git branch. Pursue ONE idea that is fundamentally different from',
+    'what findings.md says was already tried in this lineage. Read findings.md first.',
+    'Score your work with `swarm eval` (it runs the same evaluator the swarm uses) as often as useful.',
+    'Never modify the evaluator or its data: protected files make the attempt invalid.',
+    'Before you stop, append a short factual entry to findings.md: what you tried and the score you measured.',
+    'Commit with the message `<one-line description> | score = <X>`, or leave the changes uncommitted: the swarm commits them.',
+    'End with one line `HYPOTHESIS: <the idea you tested>`.',
+  ].join('\n'),
+  optimizer: [
+    'You are an Optimizer in a swarm of search agents improving a program against an evaluator.',
+    'You continue from your parent attempt. Make a few successive refinements of the current approach,',
+    'scoring each with `swarm eval`, and keep only the changes that improve the score (revert the others).',
+    'Never modify the evaluator or its data: protected files make the attempt invalid.',
+    'Before you stop, append a short factual entry to findings.md: each refinement and the score it measured.',
+    'End with one line `HYPOTHESIS: <what your refinements tested>`.',
+  ].join('\n'),
+};
+
+export interface ParentBrief {
+  id: string;
+  score: number | null;
+  status: string;
+  hypothesis: string | null;
+  feedback: string | null;
+  reason: string | null;
+}
+
+/** The user prompt of one attempt: task, objective, Shepherd context and the parents' results. */
+export const composeAgentPrompt = (p: {
+  task: string;
+  objective: Objective;
+  role: Exclude<Role, 'baseline'>;
+  attemptId: string;
+  context: string;
+  parents: readonly ParentBrief[];
+  evalCommand: string;
+}): string => {
+  const goal = p.objective.direction === ('maximize' satisfies Direction) ? 'higher is better' : 'lower is better';
+  const sections = [
+    `# Task\n\n${p.task.trim()}`,
+    `# Objective\n\nMetric \`${p.objective.metric}\` (${goal}). Score your checkout with \`${p.evalCommand}\`.`,
+    `# Your attempt\n\nYou are ${p.role} ${p.attemptId}.`,
+  ];
+  if (p.context.trim()) sections.push(`# Context from the Shepherd\n\n${p.context.trim()}`);
+  const parentLines = p.parents.map((parent) => {
+    const head = `- ${parent.id}: ${parent.status === 'scored' ? `score ${formatScore(parent.score)}` : parent.status}`;
+    const extra = [parent.hypothesis && `  hypothesis: ${parent.hypothesis}`, parent.feedback && `  evaluator feedback: ${parent.feedback}`, parent.reason && `  problem: ${parent.reason}`];
+    return [head, ...extra.filter((x): x is string => Boolean(x))].join('\n');
+  });
+  if (parentLines.length > 0) sections.push(`# Parents\n\n${parentLines.join('\n')}`);
+  sections.push('Read findings.md before you start; it records what this lineage already tried.');
+  return sections.join('\n\n');
+};
+
+/** Extracts `HYPOTHESIS: ...` from an agent's final text, if present. */
+export const extractHypothesis = (text: string): string | null => {
+  const match = /^\s*HYPOTHESIS:\s*(.+)$/im.exec(text);
+  return match?.[1]?.trim() ?? null;
+};

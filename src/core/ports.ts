@@ -1,0 +1,84 @@
+import type { AttemptId, RunId } from './ids.js';
+import type { Role, Usage } from './types.js';
+
+/** A reference to an agent conversation that a later Optimizer may fork. */
+export interface SessionRef {
+  backend: string;
+  /** Backend-specific id (claude session id, codex thread id, stored history id). */
+  id: string;
+  /** Cumulative cost of the conversation when recorded, for per-attempt differences. */
+  cumulativeCostUsd?: number;
+}
+
+/** Everything a backend needs to work on one attempt. */
+export interface AgentTask {
+  runId: RunId;
+  attemptId: AttemptId;
+  worktree: string;
+  role: Exclude<Role, 'baseline'>;
+  prompt: string;
+  systemPrompt: string;
+  forkFrom?: SessionRef;
+  model?: string;
+  maxTurns?: number;
+  timeoutMs: number;
+  seed: number;
+  env: Record<string, string>;
+  /** Directory for transcripts and logs of this attempt. */
+  logDir: string;
+}
+
+export type AgentStatus = 'completed' | 'failed' | 'abstained';
+
+export interface AgentOutcome {
+  status: AgentStatus;
+  summary: string;
+  hypothesis: string | null;
+  session?: SessionRef;
+  usage: Usage;
+  transcriptPath?: string;
+  error?: string;
+}
+
+/** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */
+export interface AgentBackend {
+  name: string;
+  run(task: AgentTask, signal: AbortSignal): Promise<AgentOutcome>;
+}
+
+/** One evaluator invocation (one cascade stage). */
+export interface EvalJob {
+  command: string;
+  cwd: string;
+  stage: string;
+  seed: number;
+  timeoutMs: number;
+  env: Record<string, string>;
+  /** Where stdout/stderr and the result file of this job are written. */
+  logDir: string;
+  /** Primary metric name; the score is metrics[metric]. */
+  metric: string;
+}
+
+export interface EvalOutcome {
+  metrics: Record<string, number>;
+  score: number | null;
+  valid: boolean;
+  /** Why the evaluation is invalid, in words a user and the next agent can act on. */
+  reason: string | null;
+  feedback: string | null;
+  instances: Record<string, number> | null;
+  artifacts: Record<string, string> | null;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  stdoutTail: string;
+  stderrTail: string;
+  jobId: string | null;
+}
+
+/** Runs evaluator jobs. Never throws for a failing program: that is an invalid outcome. */
+export interface EvaluatorRunner {
+  run(job: EvalJob, signal: AbortSignal): Promise<EvalOutcome>;
+}

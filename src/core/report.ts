@@ -1,0 +1,103 @@
+import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from './types.js';
+
+/** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
+export interface AttemptRow {
+  id: string;
+  runId: string;
+  wave: number;
+  role: Role;
+  operator: Operator;
+  backend: string;
+  parents: string[];
+  status: AttemptStatus;
+  phase: AttemptPhase;
+  score: number | null;
+  valid: boolean | null;
+  reason: string | null;
+  hypothesis: string | null;
+  summary: string | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  durationMs: number | null;
+  costUsd: number;
+  flags: string[];
+}
+
+export interface WaveRow {
+  number: number;
+  attempts: number;
+  running: number;
+  bestScore: number | null;
+  startedAt: number;
+  finishedAt: number | null;
+}
+
+export interface RunSummary {
+  id: string;
+  status: RunStatus;
+  description: string;
+  objective: Objective;
+  createdAt: number;
+  finishedAt: number | null;
+  stopReason: string | null;
+  attemptsUsed: number;
+  attemptBudget: number;
+}
+
+/** What `swarm status` shows; `--json` prints exactly this object. */
+export interface StatusReport {
+  run: RunSummary;
+  baseline: { id: string; score: number | null } | null;
+  best: { id: string; score: number | null; improvement: number | null } | null;
+  waves: WaveRow[];
+  attempts: AttemptRow[];
+  counts: Record<AttemptStatus, number>;
+  costUsd: number;
+}
+
+export interface GraphEdge {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+}
+
+/** What `swarm graph` exports. */
+export interface GraphInput {
+  run: { id: string; description: string; objective: Objective };
+  nodes: AttemptRow[];
+  edges: GraphEdge[];
+  bestId: string | null;
+}
+
+/** One evaluation as `swarm show` presents it. */
+export interface EvaluationRow {
+  kind: string;
+  stage: string;
+  seed: number;
+  valid: boolean;
+  score: number | null;
+  metrics: Record<string, number>;
+  reason: string | null;
+  durationMs: number;
+  exitCode: number | null;
+  timedOut: boolean;
+  stdoutTail: string;
+  stderrTail: string;
+  feedback: string | null;
+}
+
+/** What `swarm show <attempt>` presents; `--json` prints exactly this object. */
+export interface AttemptDetail {
+  attempt: AttemptRow;
+  branch: string;
+  baseCommit: string | null;
+  headCommit: string | null;
+  context: string | null;
+  prompt: string | null;
+  diffStat: { files: number; insertions: number; deletions: number; paths: string[] } | null;
+  evaluations: EvaluationRow[];
+  findingsEntry: string | null;
+  logDir: string;
+  transcriptPath: string | null;
+  usage: { inputTokens: number; outputTokens: number; costUsd: number };
+}

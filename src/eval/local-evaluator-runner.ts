@@ -1,0 +1,101 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
+import { canceledBeforeStart, evalOutcomeFrom } from './eval-outcome.js';
+import { readFileTail } from './output-tail.js';
+import { parseEvaluatorOutput } from './parse-result.js';
+import { ensureLogDir, runProcessGroup } from './process-group.js';
+import { SlotPool } from './slot-pool.js';
+
+export interface LocalEvaluatorRunnerOptions {
+  /** Bytes of stdout / stderr kept in the outcome (default 4000). */
+  tailBytes?: number;
+  /** GPU ids; when non-empty each job holds one exclusively, exposed as CUDA_VISIBLE_DEVICES. */
+  gpus?: string[];
+  /** Time between SIGTERM and SIGKILL on timeout or cancel (default 2000). */
+  killGraceMs?: number;
+}
+
+/** The JSON result line is searched for in at most this much of the end of stdout. */
+const PARSE_WINDOW_BYTES = 1024 * 1024;
+
+/** Where a job's files go: `<logDir>/<stage>-<seed>.stdout.log`, `.stderr.log`, `-result.json`. */
+export const evalJobFiles = (job: Pick<EvalJob, 'logDir' | 'stage' | 'seed'>): {
+  stdout: string;
+  stderr: string;
+  result: string;
+} => {
+  const base = `${job.stage.replace(/[^A-Za-z0-9._-]/g, '_')}-${job.seed}`;
+  return {
+    stdout: join(job.logDir, `${base}.stdout.log`),
+    stderr: join(job.logDir, `${base}.stderr.log`),
+    result: join(job.logDir, `${base}-result.json`),
+  };
+};
+
+/**
+ * Runs evaluator commands as local process groups through `/bin/sh -c`, optionally one per GPU.
+ * Resolves with an outcome for every failing program; throws only when the log directory is unusable.
+ */
+export class LocalEvaluatorRunner implements EvaluatorRunner {
+  private readonly tailBytes: number | undefined;
+  private readonly killGraceMs: number | undefined;
+  private readonly gpus: SlotPool<string> | null;
+
+  constructor(options: LocalEvaluatorRunnerOptions = {}) {
+    this.tailBytes = options.tailBytes;
+    this.killGraceMs = options.killGraceMs;
+    this.gpus = options.gpus !== undefined && options.gpus.length > 0 ? new SlotPool(options.gpus) : null;
+  }
+
+  async run(job: EvalJob, signal: AbortSignal): Promise<EvalOutcome> {
+    if (this.gpus === null) return this.runOn(job, signal, null);
+    const gpu = await this.gpus.acquire(signal);
+    if (gpu === null) return canceledBeforeStart(job);
+    try {
+      return await this.runOn(job, signal, gpu);
+    } finally {
+      this.gpus.release(gpu);
+    }
+  }
+
+  private async runOn(job: EvalJob, signal: AbortSignal, gpu: string | null): Promise<EvalOutcome> {
+    const files = evalJobFiles(job);
+    await ensureLogDir(job.logDir);
+    await rm(files.result, { force: true });
+    const env: Record<string, string> = {
+      ...job.env,
+      SWARM_STAGE: job.stage,
+      SWARM_SEED: String(job.seed),
+      SWARM_RESULT_FILE: files.result,
+      SWARM_WORKTREE: job.cwd,
+      ...(gpu === null ? {} : { CUDA_VISIBLE_DEVICES: gpu }),
+    };
+    const proc = await runProcessGroup({
+      file: job.command,
+      shell: true,
+      cwd: job.cwd,
+      env,
+      timeoutMs: job.timeoutMs,
+      signal,
+      stdoutFile: files.stdout,
+      stderrFile: files.stderr,
+      tailBytes: this.tailBytes,
+      killGraceMs: this.killGraceMs,
+    });
+    const resultText = await readOptional(files.result);
+    const parsed = parseEvaluatorOutput({
+      resultFile: resultText === null ? null : { path: files.result, text: resultText },
+      stdout: resultText === null ? await readFileTail(files.stdout, PARSE_WINDOW_BYTES) : '',
+    });
+    return evalOutcomeFrom(proc, parsed, job);
+  }
+}
+
+const readOptional = async (path: string): Promise<string | null> => {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return null;
+  }
+};

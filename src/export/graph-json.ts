@@ -1,0 +1,20 @@
+import type { GraphInput } from '../core/report.js';
+import { bestLineage } from './best-lineage.js';
+import { sortAttempts, sortEdges } from './node-order.js';
+
+/**
+ * The graph as pretty-printed JSON: `{ run, bestId, bestLineage, nodes, edges }`, nodes by wave
+ * then id, edges by child then parent then kind, so that two exports of one run diff cleanly.
+ */
+export const graphToJson = (input: GraphInput): string => {
+  const nodes = sortAttempts(input.nodes);
+  const lineage = bestLineage(input);
+  const document = {
+    run: input.run,
+    bestId: input.bestId,
+    bestLineage: nodes.filter((node) => lineage.has(node.id)).map((node) => node.id),
+    nodes,
+    edges: sortEdges(input.edges, nodes),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+};

@@ -1,0 +1,26 @@
+import type { AttemptRow } from '../core/report.js';
+import { formatScore } from '../core/score.js';
+
+/** What a graph node shows under its role: the score when scored, otherwise the status. */
+export const nodeOutcome = (node: AttemptRow): string => {
+  if (node.status === 'scored') return formatScore(node.score);
+  if (node.status === 'running') return `running (${node.phase})`;
+  return node.status;
+};
+
+/** Lines of a node's label: id, role, outcome. */
+export const nodeLabelLines = (node: AttemptRow): string[] => [node.id, node.role, nodeOutcome(node)];
+
+/** True for attempts that produced nothing usable: drawn greyed out. */
+export const isDeadEnd = (node: AttemptRow): boolean =>
+  node.status === 'failed' || node.status === 'invalid' || node.status === 'interrupted';
+
+/** A one-line tooltip: hypothesis (or failure reason), shortened. */
+export const nodeTooltip = (node: AttemptRow, maxChars = 300): string => {
+  const text = [node.hypothesis, isDeadEnd(node) ? node.reason : null]
+    .filter((part): part is string => part !== null && part.trim() !== '')
+    .join(' — ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+};

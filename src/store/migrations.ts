@@ -1,0 +1,123 @@
+/** Versioned schema migrations; `PRAGMA user_version` records how many have been applied. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    metric TEXT NOT NULL,
+    direction TEXT NOT NULL,
+    base_commit TEXT NOT NULL,
+    base_branch TEXT,
+    config_json TEXT NOT NULL,
+    attempt_budget INTEGER NOT NULL,
+    stop_reason TEXT,
+    owner_pid INTEGER,
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER
+  );
+  CREATE TABLE waves (
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    number INTEGER NOT NULL,
+    policy TEXT NOT NULL,
+    rationale TEXT NOT NULL DEFAULT '',
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    PRIMARY KEY (run_id, number)
+  );
+  CREATE TABLE attempts (
+    id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL UNIQUE,
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    wave INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    status TEXT NOT NULL,
+    phase TEXT NOT NULL,
+    branch TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    context TEXT,
+    prompt TEXT,
+    base_commit TEXT,
+    head_commit TEXT,
+    tip_commit TEXT,
+    worktree TEXT,
+    log_dir TEXT NOT NULL,
+    hypothesis TEXT,
+    summary TEXT,
+    error TEXT,
+    score REAL,
+    valid INTEGER,
+    reason TEXT,
+    metrics_json TEXT,
+    session_json TEXT,
+    transcript_path TEXT,
+    input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    cost_usd REAL NOT NULL DEFAULT 0,
+    diff_files INTEGER,
+    diff_insertions INTEGER,
+    diff_deletions INTEGER,
+    flags_json TEXT NOT NULL DEFAULT '[]',
+    created_at INTEGER NOT NULL,
+    started_at INTEGER,
+    finished_at INTEGER
+  );
+  CREATE INDEX attempts_run ON attempts(run_id, seq);
+  CREATE TABLE edges (
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    from_id TEXT NOT NULL,
+    to_id TEXT NOT NULL REFERENCES attempts(id),
+    kind TEXT NOT NULL,
+    position INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (from_id, to_id, kind)
+  );
+  CREATE INDEX edges_run ON edges(run_id);
+  CREATE TABLE evaluations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    attempt_id TEXT NOT NULL REFERENCES attempts(id),
+    kind TEXT NOT NULL,
+    stage TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    commit_sha TEXT,
+    valid INTEGER NOT NULL,
+    score REAL,
+    metrics_json TEXT NOT NULL,
+    reason TEXT,
+    feedback TEXT,
+    instances_json TEXT,
+    artifacts_json TEXT,
+    exit_code INTEGER,
+    signal TEXT,
+    timed_out INTEGER NOT NULL,
+    duration_ms INTEGER NOT NULL,
+    stdout_tail TEXT NOT NULL,
+    stderr_tail TEXT NOT NULL,
+    job_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX evaluations_attempt ON evaluations(attempt_id);
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id TEXT NOT NULL,
+    attempt_id TEXT,
+    type TEXT NOT NULL,
+    data_json TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX events_run ON events(run_id, id);
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    attempt_id TEXT NOT NULL REFERENCES attempts(id),
+    backend TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    parent_session_id TEXT,
+    messages_json TEXT,
+    cumulative_cost_usd REAL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_attempt ON sessions(attempt_id);
+  `,
+];

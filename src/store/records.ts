@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+const int = z.number().int();
+const nullableText = z.string().nullable();
+
+const roleSchema = z.enum(['baseline', 'explorer', 'optimizer']);
+const operatorSchema = z.enum(['baseline', 'explore', 'fan-out', 'deepen', 'merge', 'rebase', 'repair']);
+const attemptStatusSchema = z.enum(['running', 'scored', 'invalid', 'failed', 'interrupted']);
+const phaseSchema = z.enum(['prepare', 'agent', 'commit', 'evaluate', 'record', 'done']);
+const metricsSchema = z.record(z.string(), z.number());
+const flagsSchema = z.array(z.string());
+const sessionRefSchema = z.object({ backend: z.string(), id: z.string(), cumulativeCostUsd: z.number().optional() });
+
+/** Parses a JSON column with a schema; a corrupt column is a store bug worth a clear message. */
+const jsonColumn = <T extends z.ZodType>(schema: T) =>
+  z.string().nullable().transform((text, ctx): z.output<T> | null => {
+    if (text === null) return null;
+    try {
+      return schema.parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `corrupt JSON column: ${text.slice(0, 80)}` });
+      return z.NEVER;
+    }
+  });
+
+export const runRowSchema = z.object({
+  id: z.string(),
+  seq: int,
+  status: z.enum(['running', 'finished', 'interrupted', 'failed']),
+  description: z.string(),
+  metric: z.string(),
+  direction: z.enum(['maximize', 'minimize']),
+  base_commit: z.string(),
+  base_branch: nullableText,
+  config_json: z.string(),
+  attempt_budget: int,
+  stop_reason: nullableText,
+  owner_pid: int.nullable(),
+  created_at: int,
+  finished_at: int.nullable(),
+});
+
+export const runRecord = runRowSchema.transform((row) => ({
+  id: row.id,
+  status: row.status,
+  description: row.description,
+  objective: { metric: row.metric, direction: row.direction },
+  baseCommit: row.base_commit,
+  baseBranch: row.base_branch,
+  configJson: row.config_json,
+  attemptBudget: row.attempt_budget,
+  stopReason: row.stop_reason,
+  ownerPid: row.owner_pid,
+  createdAt: row.created_at,
+  finishedAt: row.finished_at,
+}));
+export type RunRecord = z.output<typeof runRecord>;
+
+export const waveRecord = z
+  .object({ run_id: z.string(), number: int, policy: z.string(), rationale: z.string(), started_at: int, finished_at: int.nullable() })
+  .transform((row) => ({
+    runId: row.run_id,
+    number: row.number,
+    policy: row.policy,
+    rationale: row.rationale,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  }));
+export type WaveRecord = z.output<typeof waveRecord>;
+
+export const attemptRecord = z
+  .object({
+    id: z.string(),
+    seq: int,
+    run_id: z.string(),
+    wave: int,
+    role: roleSchema,
+    operator: operatorSchema,
+    backend: z.string(),
+    status: attemptStatusSchema,
+    phase: phaseSchema,
+    branch: z.string(),
+    seed: int,
+    context: nullableText,
+    prompt: nullableText,
+    base_commit: nullableText,
+    head_commit: nullableText,
+    tip_commit: nullableText,
+    worktree: nullableText,
+    log_dir: z.string(),
+    hypothesis: nullableText,
+    summary: nullableText,
+    error: nullableText,
+    score: z.number().nullable(),
+    valid: int.nullable(),
+    reason: nullableText,
+    metrics_json: jsonColumn(metricsSchema),
+    session_json: jsonColumn(sessionRefSchema),
+    transcript_path: nullableText,
+    input_tokens: int,
+    output_tokens: int,
+    cost_usd: z.number(),
+    diff_files: int.nullable(),
+    diff_insertions: int.nullable(),
+    diff_deletions: int.nullable(),
+    flags_json: jsonColumn(flagsSchema),
+    created_at: int,
+    started_at: int.nullable(),
+    finished_at: int.nullable(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    seq: row.seq,
+    runId: row.run_id,
+    wave: row.wave,
+    role: row.role,
+    operator: row.operator,
+    backend: row.backend,
+    status: row.status,
+    phase: row.phase,
+    branch: row.branch,
+    seed: row.seed,
+    context: row.context,
+    prompt: row.prompt,
+    baseCommit: row.base_commit,
+    headCommit: row.head_commit,
+    tipCommit: row.tip_commit,
+    worktree: row.worktree,
+    logDir: row.log_dir,
+    hypothesis: row.hypothesis,
+    summary: row.summary,
+    error: row.error,
+    score: row.score,
+    valid: row.valid === null ? null : row.valid === 1,
+    reason: row.reason,
+    metrics: row.metrics_json ?? {},
+    session: row.session_json,
+    transcriptPath: row.transcript_path,
+    usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens, costUsd: row.cost_usd },
+    diff: row.diff_files === null ? null : { files: row.diff_files, insertions: row.diff_insertions ?? 0, deletions: row.diff_deletions ?? 0 },
+    flags: row.flags_json ?? [],
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  }));
+export type AttemptRecord = z.output<typeof attemptRecord>;
+
+export const edgeRecord = z
+  .object({ from_id: z.string(), to_id: z.string(), kind: z.enum(['parent', 'merge', 'informed_by']), position: int })
+  .transform((row) => ({ from: row.from_id, to: row.to_id, kind: row.kind, position: row.position }));
+export type EdgeRecord = z.output<typeof edgeRecord>;
+
+export const evaluationRecord = z
+  .object({
+    id: int,
+    attempt_id: z.string(),
+    kind: z.enum(['official', 'intermediate', 'confirm', 'baseline']),
+    stage: z.string(),
+    seed: int,
+    commit_sha: nullableText,
+    valid: int,
+    score: z.number().nullable(),
+    metrics_json: jsonColumn(metricsSchema),
+    reason: nullableText,
+    feedback: nullableText,
+    instances_json: jsonColumn(metricsSchema),
+    artifacts_json: jsonColumn(z.record(z.string(), z.string())),
+    exit_code: int.nullable(),
+    signal: nullableText,
+    timed_out: int,
+    duration_ms: int,
+    stdout_tail: z.string(),
+    stderr_tail: z.string(),
+    job_id: nullableText,
+    created_at: int,
+  })
+  .transform((row) => ({
+    id: row.id,
+    attemptId: row.attempt_id,
+    kind: row.kind,
+    stage: row.stage,
+    seed: row.seed,
+    commit: row.commit_sha,
+    valid: row.valid === 1,
+    score: row.score,
+    metrics: row.metrics_json ?? {},
+    reason: row.reason,
+    feedback: row.feedback,
+    instances: row.instances_json,
+    artifacts: row.artifacts_json,
+    exitCode: row.exit_code,
+    signal: row.signal,
+    timedOut: row.timed_out === 1,
+    durationMs: row.duration_ms,
+    stdoutTail: row.stdout_tail,
+    stderrTail: row.stderr_tail,
+    jobId: row.job_id,
+    createdAt: row.created_at,
+  }));
+export type EvaluationRecord = z.output<typeof evaluationRecord>;
+export type EvaluationKind = EvaluationRecord['kind'];
+
+export const eventRecord = z
+  .object({ id: int, run_id: z.string(), attempt_id: nullableText, type: z.string(), data_json: z.string(), at: int })
+  .transform((row) => ({ id: row.id, runId: row.run_id, attemptId: row.attempt_id, type: row.type, data: row.data_json, at: row.at }));
+export type EventRecord = z.output<typeof eventRecord>;

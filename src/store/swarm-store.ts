@@ -1,0 +1,269 @@
+import type { z } from 'zod';
+import type { EvalOutcome, SessionRef } from '../core/ports.js';
+import type { AttemptPhase, AttemptStatus, EdgeKind, Operator, Role, RunStatus, Usage } from '../core/types.js';
+import { openDatabase, type Db } from './open-database.js';
+import {
+  attemptRecord,
+  edgeRecord,
+  evaluationRecord,
+  eventRecord,
+  runRecord,
+  waveRecord,
+  type AttemptRecord,
+  type EdgeRecord,
+  type EvaluationKind,
+  type EvaluationRecord,
+  type EventRecord,
+  type RunRecord,
+  type WaveRecord,
+} from './records.js';
+
+export interface NewRun {
+  description: string;
+  metric: string;
+  direction: 'maximize' | 'minimize';
+  baseCommit: string;
+  baseBranch: string | null;
+  configJson: string;
+  attemptBudget: number;
+  ownerPid: number;
+}
+
+export interface NewAttempt {
+  runId: string;
+  wave: number;
+  role: Role;
+  operator: Operator;
+  backend: string;
+  seed: number;
+  context: string | null;
+  parents: string[];
+  informedBy: string[];
+  /** Builds the branch and log dir from the allocated id. */
+  paths: (id: string) => { branch: string; logDir: string };
+}
+
+export interface AttemptPatch {
+  status?: AttemptStatus;
+  phase?: AttemptPhase;
+  prompt?: string | null;
+  baseCommit?: string | null;
+  headCommit?: string | null;
+  tipCommit?: string | null;
+  worktree?: string | null;
+  hypothesis?: string | null;
+  summary?: string | null;
+  error?: string | null;
+  score?: number | null;
+  valid?: boolean | null;
+  reason?: string | null;
+  metrics?: Record<string, number> | null;
+  session?: SessionRef | null;
+  transcriptPath?: string | null;
+  usage?: Usage;
+  diff?: { files: number; insertions: number; deletions: number } | null;
+  flags?: string[];
+  startedAt?: number | null;
+  finishedAt?: number | null;
+}
+
+const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
+
+/** The run database: one instance per process, every recorded step in one transaction. */
+export class SwarmStore {
+  readonly db: Db;
+  private constructor(db: Db, readonly path: string) {
+    this.db = db;
+  }
+
+  static open(path: string, options: { mustExist?: boolean } = {}): SwarmStore {
+    return new SwarmStore(openDatabase(path, options), path);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  createRun(input: NewRun, now = Date.now()): RunRecord {
+    return this.transaction(() => {
+      const seq = Number(this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM runs').pluck().get());
+      const id = `r${seq}`;
+      this.db
+        .prepare(
+          `INSERT INTO runs (id, seq, status, description, metric, direction, base_commit, base_branch, config_json,
+             attempt_budget, owner_pid, created_at) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, seq, input.description, input.metric, input.direction, input.baseCommit, input.baseBranch, input.configJson, input.attemptBudget, input.ownerPid, now);
+      this.insertEvent(id, null, 'run.started', { baseCommit: input.baseCommit }, now);
+      return this.requireRun(id);
+    });
+  }
+
+  getRun(id: string): RunRecord | null {
+    const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id);
+    return row === undefined ? null : runRecord.parse(row);
+  }
+
+  requireRun(id: string): RunRecord {
+    const run = this.getRun(id);
+    if (run === null) throw new Error(`run ${id} vanished from the store`);
+    return run;
+  }
+
+  latestRun(): RunRecord | null {
+    const row = this.db.prepare('SELECT * FROM runs ORDER BY seq DESC LIMIT 1').get();
+    return row === undefined ? null : runRecord.parse(row);
+  }
+
+  listRuns(): RunRecord[] {
+    return parseAll(runRecord, this.db.prepare('SELECT * FROM runs ORDER BY seq').all());
+  }
+
+  updateRun(id: string, patch: { status?: RunStatus; stopReason?: string | null; finishedAt?: number | null; ownerPid?: number | null; attemptBudget?: number }): void {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const add = (column: string, value: unknown): void => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    if (patch.status !== undefined) add('status', patch.status);
+    if (patch.stopReason !== undefined) add('stop_reason', patch.stopReason);
+    if (patch.finishedAt !== undefined) add('finished_at', patch.finishedAt);
+    if (patch.ownerPid !== undefined) add('owner_pid', patch.ownerPid);
+    if (patch.attemptBudget !== undefined) add('attempt_budget', patch.attemptBudget);
+    if (sets.length === 0) return;
+    this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+  }
+
+  startWave(runId: string, number: number, policy: string, rationale: string, now = Date.now()): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO waves (run_id, number, policy, rationale, started_at) VALUES (?, ?, ?, ?, ?)')
+      .run(runId, number, policy, rationale, now);
+  }
+
+  finishWave(runId: string, number: number, now = Date.now()): void {
+    this.db.prepare('UPDATE waves SET finished_at = ? WHERE run_id = ? AND number = ? AND finished_at IS NULL').run(now, runId, number);
+  }
+
+  listWaves(runId: string): WaveRecord[] {
+    return parseAll(waveRecord, this.db.prepare('SELECT * FROM waves WHERE run_id = ? ORDER BY number').all(runId));
+  }
+
+  /** Allocates the next attempt id (`a<n>`, unique across runs) and records it with its edges. */
+  createAttempt(input: NewAttempt, now = Date.now()): AttemptRecord {
+    return this.transaction(() => {
+      const seq = Number(this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM attempts').pluck().get());
+      const id = `a${seq}`;
+      const { branch, logDir } = input.paths(id);
+      this.db
+        .prepare(
+          `INSERT INTO attempts (id, seq, run_id, wave, role, operator, backend, status, phase, branch, seed, context,
+             log_dir, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', 'prepare', ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, seq, input.runId, input.wave, input.role, input.operator, input.backend, branch, input.seed, input.context, logDir, now, now);
+      const edge = this.db.prepare('INSERT OR IGNORE INTO edges (run_id, from_id, to_id, kind, position) VALUES (?, ?, ?, ?, ?)');
+      input.parents.forEach((parent, index) => edge.run(input.runId, parent, id, (index === 0 ? 'parent' : 'merge') satisfies EdgeKind, index));
+      input.informedBy.forEach((source, index) => edge.run(input.runId, source, id, 'informed_by' satisfies EdgeKind, index));
+      this.insertEvent(input.runId, id, 'attempt.planned', { role: input.role, operator: input.operator, parents: input.parents, wave: input.wave }, now);
+      return this.requireAttempt(id);
+    });
+  }
+
+  updateAttempt(id: string, patch: AttemptPatch): void {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const add = (column: string, value: unknown): void => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    const direct: Array<[keyof AttemptPatch, string]> = [
+      ['status', 'status'], ['phase', 'phase'], ['prompt', 'prompt'], ['baseCommit', 'base_commit'],
+      ['headCommit', 'head_commit'], ['tipCommit', 'tip_commit'], ['worktree', 'worktree'], ['hypothesis', 'hypothesis'],
+      ['summary', 'summary'], ['error', 'error'], ['score', 'score'], ['reason', 'reason'],
+      ['transcriptPath', 'transcript_path'], ['startedAt', 'started_at'], ['finishedAt', 'finished_at'],
+    ];
+    for (const [key, column] of direct) if (patch[key] !== undefined) add(column, patch[key]);
+    if (patch.valid !== undefined) add('valid', patch.valid === null ? null : patch.valid ? 1 : 0);
+    if (patch.metrics !== undefined) add('metrics_json', patch.metrics === null ? null : JSON.stringify(patch.metrics));
+    if (patch.session !== undefined) add('session_json', patch.session === null ? null : JSON.stringify(patch.session));
+    if (patch.flags !== undefined) add('flags_json', JSON.stringify(patch.flags));
+    if (patch.usage !== undefined) {
+      add('input_tokens', patch.usage.inputTokens);
+      add('output_tokens', patch.usage.outputTokens);
+      add('cost_usd', patch.usage.costUsd);
+    }
+    if (patch.diff !== undefined) {
+      add('diff_files', patch.diff?.files ?? null);
+      add('diff_insertions', patch.diff?.insertions ?? null);
+      add('diff_deletions', patch.diff?.deletions ?? null);
+    }
+    if (sets.length === 0) return;
+    this.db.prepare(`UPDATE attempts SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+  }
+
+  getAttempt(id: string): AttemptRecord | null {
+    const row = this.db.prepare('SELECT * FROM attempts WHERE id = ?').get(id);
+    return row === undefined ? null : attemptRecord.parse(row);
+  }
+
+  requireAttempt(id: string): AttemptRecord {
+    const attempt = this.getAttempt(id);
+    if (attempt === null) throw new Error(`attempt ${id} vanished from the store`);
+    return attempt;
+  }
+
+  listAttempts(runId: string): AttemptRecord[] {
+    return parseAll(attemptRecord, this.db.prepare('SELECT * FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
+  }
+
+  listEdges(runId: string): EdgeRecord[] {
+    return parseAll(edgeRecord, this.db.prepare('SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? ORDER BY to_id, kind, position').all(runId));
+  }
+
+  addEvaluation(attemptId: string, kind: EvaluationKind, outcome: EvalOutcome & { stage: string; seed: number; commit: string | null }, now = Date.now()): number {
+    const result = this.db
+      .prepare(
+        `INSERT INTO evaluations (attempt_id, kind, stage, seed, commit_sha, valid, score, metrics_json, reason, feedback,
+           instances_json, artifacts_json, exit_code, signal, timed_out, duration_ms, stdout_tail, stderr_tail, job_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        attemptId, kind, outcome.stage, outcome.seed, outcome.commit, outcome.valid ? 1 : 0, outcome.score,
+        JSON.stringify(outcome.metrics), outcome.reason, outcome.feedback,
+        outcome.instances === null ? null : JSON.stringify(outcome.instances),
+        outcome.artifacts === null ? null : JSON.stringify(outcome.artifacts),
+        outcome.exitCode, outcome.signal, outcome.timedOut ? 1 : 0, Math.round(outcome.durationMs),
+        outcome.stdoutTail, outcome.stderrTail, outcome.jobId, now,
+      );
+    return Number(result.lastInsertRowid);
+  }
+
+  listEvaluations(attemptId: string): EvaluationRecord[] {
+    return parseAll(evaluationRecord, this.db.prepare('SELECT * FROM evaluations WHERE attempt_id = ? ORDER BY id').all(attemptId));
+  }
+
+  addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId: string | null = null, now = Date.now()): void {
+    this.insertEvent(runId, attemptId, type, data, now);
+  }
+
+  listEvents(runId: string, afterId = 0): EventRecord[] {
+    return parseAll(eventRecord, this.db.prepare('SELECT * FROM events WHERE run_id = ? AND id > ? ORDER BY id').all(runId, afterId));
+  }
+
+  saveSession(input: { attemptId: string; ref: SessionRef; parentSessionId: string | null; messagesJson: string | null }, now = Date.now()): void {
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO sessions (id, attempt_id, backend, ref, parent_session_id, messages_json, cumulative_cost_usd, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(`${input.ref.backend}:${input.ref.id}`, input.attemptId, input.ref.backend, input.ref.id, input.parentSessionId, input.messagesJson, input.ref.cumulativeCostUsd ?? null, now);
+  }
+
+  private insertEvent(runId: string, attemptId: string | null, type: string, data: Record<string, unknown>, now: number): void {
+    this.db.prepare('INSERT INTO events (run_id, attempt_id, type, data_json, at) VALUES (?, ?, ?, ?, ?)').run(runId, attemptId, type, JSON.stringify(data), now);
+  }
+}

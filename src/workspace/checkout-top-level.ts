@@ -1,0 +1,14 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { SwarmError } from '../core/errors.js';
+import { tryGit } from './git-command.js';
+
+/** The top level of the checkout (main tree or linked worktree) that contains `dir`. */
+export const checkoutTopLevel = async (dir: string): Promise<string> => {
+  const absolute = path.resolve(dir);
+  const top = await tryGit(absolute, ['rev-parse', '--show-toplevel']).catch(() => null);
+  if (top === null || top.trim() === '') {
+    throw new SwarmError('NOT_A_GIT_REPO', `${absolute} is not inside a git checkout; run \`swarm eval\` from your repository or an attempt's worktree`);
+  }
+  return realpath(top.trim()).catch(() => top.trim());
+};

@@ -1,0 +1,145 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SwarmError } from '../core/errors.js';
+import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
+import { commitAll, type CommitAllParams } from './commit-all.js';
+import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
+import { gitShowBytes, runGit, tryGit } from './git-command.js';
+import { locateRepo } from './locate-repo.js';
+import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
+import { matchProtected } from './protected-paths.js';
+import { withRepoLock } from './repo-mutex.js';
+import { clearStaleLocks } from './stale-locks.js';
+import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
+
+const EXCLUDE_ENTRY = '.swarm/';
+
+/**
+ * The target repository as swarm uses it: attempt branches, their worktrees under `.swarm/worktrees/`,
+ * merges and commits. Worktree creation and removal are serialized per repository.
+ */
+export class GitWorkspace {
+  readonly root: string;
+  readonly swarmDir: string;
+  readonly worktreesDir: string;
+  /** The shared `.git` directory. */
+  readonly gitDir: string;
+
+  private constructor(root: string, gitDir: string) {
+    this.root = root;
+    this.gitDir = gitDir;
+    this.swarmDir = path.join(root, '.swarm');
+    this.worktreesDir = path.join(this.swarmDir, 'worktrees');
+  }
+
+  /** Opens the main repository containing `dir` (also from a subdirectory or a linked worktree). */
+  static async open(dir: string): Promise<GitWorkspace> {
+    const { root, commonDir } = await locateRepo(dir);
+    return new GitWorkspace(root, commonDir);
+  }
+
+  private locked<T>(task: () => Promise<T>): Promise<T> {
+    return withRepoLock(this.root, task);
+  }
+
+  /** Adds `.swarm/` to `.git/info/exclude` unless an entry for it is already there. */
+  async ensureExcluded(): Promise<void> {
+    const file = path.join(this.gitDir, 'info', 'exclude');
+    const current = await readFile(file, 'utf8').catch(() => '');
+    const present = current.split('\n').some((line) => ['.swarm', '.swarm/', '/.swarm', '/.swarm/'].includes(line.trim()));
+    if (present) return;
+    await mkdir(path.dirname(file), { recursive: true });
+    const separator = current === '' || current.endsWith('\n') ? '' : '\n';
+    await writeFile(file, `${current}${separator}${EXCLUDE_ENTRY}\n`, 'utf8');
+  }
+
+  /** The full sha `ref` points to; a ref that does not resolve is a SwarmError('NOT_FOUND'). */
+  async headCommit(ref = 'HEAD'): Promise<string> {
+    const sha = await this.resolveCommit(ref);
+    if (sha === null) throw new SwarmError('NOT_FOUND', `${ref} does not name a commit in ${this.root}`);
+    return sha;
+  }
+
+  /** The full sha of `ref`, or null when it does not name a commit. */
+  async resolveCommit(ref: string): Promise<string | null> {
+    const sha = await tryGit(this.root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    return sha === null || sha.trim() === '' ? null : sha.trim();
+  }
+
+  /** The branch checked out in the main worktree, or null when HEAD is detached. */
+  async currentBranch(): Promise<string | null> {
+    const name = await tryGit(this.root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+    return name === null || name.trim() === '' ? null : name.trim();
+  }
+
+  /** Whether the main worktree has uncommitted or untracked changes outside `.swarm/`. */
+  async isDirty(): Promise<boolean> {
+    const status = await runGit(this.root, ['status', '--porcelain', '-z', '--', '.', ':(exclude).swarm']);
+    return status !== '';
+  }
+
+  /** Branch + worktree for an attempt, merged from its parents; see `prepareAttempt`. */
+  async prepareAttempt(p: PrepareAttemptParams, options: { recreate?: boolean } = {}): Promise<PreparedAttempt> {
+    const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this) };
+    return prepareAttempt(context, p, options);
+  }
+
+  /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
+  async commitAll(worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }> {
+    return commitAll(worktree, p);
+  }
+
+  async diffStat(from: string, to: string): Promise<DiffStat> {
+    return diffStat(this.root, from, to);
+  }
+
+  /** Paths changed between two commits that match any protected glob. */
+  async protectedViolations(from: string, to: string, globs: string[]): Promise<string[]> {
+    if (globs.length === 0) return [];
+    return matchProtected(await changedPaths(this.root, from, to), globs);
+  }
+
+  /** Removes a worktree (its branch stays); an already-missing directory is pruned. */
+  async removeWorktree(worktreePath: string): Promise<void> {
+    await this.locked(() => removeWorktreeAt(this.root, worktreePath));
+  }
+
+  async listWorktrees(): Promise<WorktreeInfo[]> {
+    return listWorktrees(this.root);
+  }
+
+  /**
+   * For a resumed run: clears lock files left by a killed process, removes every worktree (and stray
+   * directory) under `.swarm/worktrees/` not in `keep`, and prunes. Returns the removed paths.
+   */
+  async cleanupWorktrees(keep: Set<string>, options: { staleLockMs?: number } = {}): Promise<string[]> {
+    return this.locked(async () => {
+      await clearStaleLocks({ commonDir: this.gitDir, worktreesDir: this.worktreesDir, staleMs: options.staleLockMs });
+      return cleanupWorktreesUnder(this.root, this.worktreesDir, keep);
+    });
+  }
+
+  async branchExists(branch: string): Promise<boolean> {
+    return (await tryGit(this.root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])) !== null;
+  }
+
+  /** Deletes a branch even if it is not merged; a missing branch is not an error. */
+  async deleteBranch(branch: string): Promise<void> {
+    if (!(await this.branchExists(branch))) return;
+    await this.locked(() => runGit(this.root, ['branch', '--delete', '--force', branch]));
+  }
+
+  /** Adds a worktree at `worktreePath` for an existing branch (`swarm checkout`). */
+  async checkoutAttempt(branch: string, worktreePath: string): Promise<void> {
+    if (!(await this.branchExists(branch))) {
+      throw new SwarmError('NOT_FOUND', `branch ${branch} does not exist in ${this.root}; list attempts with \`swarm status\``);
+    }
+    await this.locked(() => addWorktree(this.root, worktreePath, { commit: branch }));
+  }
+
+  /** The content of `file` at `commit`, or null when the file (or commit) does not exist there. */
+  async showFile(commit: string, file: string): Promise<string | null> {
+    const bytes = await gitShowBytes(this.root, `${commit}:${file.replace(/^\.\//, '')}`);
+    return bytes === null ? null : bytes.toString('utf8');
+  }
+}

@@ -1,0 +1,124 @@
+import { rm } from 'node:fs/promises';
+import { SwarmError } from '../core/errors.js';
+import { commitConfig } from './commit-identity.js';
+import { renderCommitMessage, type Trailers } from './commit-message.js';
+import { gitResult, runGit, tryGit } from './git-command.js';
+import { resolveConflicts } from './resolve-conflicts.js';
+import { addWorktree, isInside, listWorktrees, pathExists, removeWorktreeAt } from './worktrees.js';
+
+/** What a prepare step needs from the workspace: where the repository is and its worktree mutex. */
+export interface RepoContext {
+  root: string;
+  worktreesDir: string;
+  locked: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+export interface PrepareAttemptParams {
+  branch: string;
+  worktreePath: string;
+  /** The first parent is the base; the others are merged into it. `label` names side files (`x.from-<label>.py`). */
+  parents: Array<{ commit: string; label: string }>;
+  /** Message of the prepare commit (multi-parent only); the first line is the subject. */
+  message: string;
+  trailers: Trailers;
+}
+
+export interface PreparedAttempt {
+  worktree: string;
+  /** The commit the agent starts from: the first parent, or the prepare (merge) commit. */
+  baseCommit: string;
+  /** Paths that conflicted in any merge, resolved in favour of the first parent. */
+  conflicts: string[];
+}
+
+const resolveParent = async (root: string, parent: { commit: string; label: string }): Promise<string> => {
+  const sha = await tryGit(root, ['rev-parse', '--verify', '--quiet', `${parent.commit}^{commit}`]);
+  if (sha === null || sha.trim() === '') {
+    throw new SwarmError('NOT_FOUND', `parent ${parent.label} (${parent.commit}) is not a commit in ${root}`);
+  }
+  return sha.trim();
+};
+
+const branchExists = async (root: string, branch: string): Promise<boolean> =>
+  (await tryGit(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`])) !== null;
+
+/** Discards what an interrupted attempt left: worktrees that have its branch, the branch, its directory. */
+const discardAttempt = async (repo: RepoContext, branch: string, worktreePath: string, hasBranch: boolean): Promise<void> => {
+  if (hasBranch) {
+    for (const worktree of await listWorktrees(repo.root)) {
+      if (worktree.branch === branch) await removeWorktreeAt(repo.root, worktree.path);
+    }
+    await runGit(repo.root, ['branch', '--delete', '--force', branch]);
+  }
+  if (isInside(repo.worktreesDir, worktreePath) && (await pathExists(worktreePath))) {
+    await removeWorktreeAt(repo.root, worktreePath);
+    await rm(worktreePath, { recursive: true, force: true });
+  }
+};
+
+/** Merges `commit` into the worktree without committing; conflicts are resolved mechanically. */
+const mergeParent = async (worktree: string, commit: string, label: string, config: string[]): Promise<string[]> => {
+  const merge = await gitResult(worktree, ['merge', '--no-commit', '--no-ff', '--no-edit', commit], { config });
+  const conflicts = merge.exitCode === 0 ? [] : await resolveConflicts(worktree, label);
+  if (merge.exitCode !== 0 && conflicts.length === 0) {
+    throw new SwarmError('GIT_FAILED', `\`git merge ${commit}\` (parent ${label}) failed in ${worktree}: ${merge.output.trim()}`);
+  }
+  if ((await tryGit(worktree, ['rev-parse', '--verify', '--quiet', 'MERGE_HEAD'])) !== null) {
+    await runGit(worktree, ['commit', '--no-verify', '--quiet', '-m', `swarm: merge ${label}`], { config });
+  }
+  return conflicts;
+};
+
+/** Records all parents in one prepare commit whose tree is the result of the successive merges. */
+const commitPrepare = async (worktree: string, parents: string[], message: string, trailers: Trailers, config: string[]) => {
+  const [subject = '', ...rest] = message.split('\n');
+  const text = renderCommitMessage({ subject, body: rest.join('\n'), trailers });
+  const tree = (await runGit(worktree, ['rev-parse', 'HEAD^{tree}'])).trim();
+  const parentArgs = [...new Set(parents)].flatMap((sha) => ['-p', sha]);
+  const commit = (await runGit(worktree, ['commit-tree', tree, ...parentArgs, '-m', text], { config })).trim();
+  await runGit(worktree, ['reset', '--soft', commit]);
+  return commit;
+};
+
+/**
+ * Creates the attempt's branch at the first parent with a worktree, merges the other parents
+ * (conflicts resolved mechanically) and commits the result with trailers.
+ * An existing branch is an error unless `recreate` (resume after a crash) allows discarding it.
+ */
+export const prepareAttempt = async (
+  repo: RepoContext,
+  p: PrepareAttemptParams,
+  options: { recreate?: boolean } = {},
+): Promise<PreparedAttempt> => {
+  const [first, ...others] = p.parents;
+  if (first === undefined) throw new SwarmError('INTERNAL', `attempt branch ${p.branch} needs at least one parent`);
+  const shas = await Promise.all(p.parents.map((parent) => resolveParent(repo.root, parent)));
+  await repo.locked(async () => {
+    const hasBranch = await branchExists(repo.root, p.branch);
+    if (hasBranch && options.recreate !== true) {
+      throw new SwarmError(
+        'GIT_FAILED',
+        `branch ${p.branch} already exists in ${repo.root}; pass { recreate: true } to discard it, or delete it with \`git branch -D ${p.branch}\``,
+      );
+    }
+    if (options.recreate === true) await discardAttempt(repo, p.branch, p.worktreePath, hasBranch);
+    await addWorktree(repo.root, p.worktreePath, { newBranch: p.branch, commit: shas[0] ?? first.commit });
+  });
+  if (others.length === 0) return { worktree: p.worktreePath, baseCommit: shas[0] ?? first.commit, conflicts: [] };
+  try {
+    const config = await commitConfig(p.worktreePath);
+    const conflicts = new Set<string>();
+    for (const [index, parent] of others.entries()) {
+      const resolved = await mergeParent(p.worktreePath, shas[index + 1] ?? parent.commit, parent.label, config);
+      for (const file of resolved) conflicts.add(file);
+    }
+    const baseCommit = await commitPrepare(p.worktreePath, shas, p.message, p.trailers, config);
+    return { worktree: p.worktreePath, baseCommit, conflicts: [...conflicts] };
+  } catch (error) {
+    await repo.locked(async () => {
+      await removeWorktreeAt(repo.root, p.worktreePath).catch(() => undefined);
+      await tryGit(repo.root, ['branch', '--delete', '--force', p.branch]);
+    });
+    throw error;
+  }
+};

@@ -1,0 +1,75 @@
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { SwarmError } from '../core/errors.js';
+import { gitResult, runGit, tryGit } from './git-command.js';
+
+/** One record of `git worktree list`. */
+export interface WorktreeInfo {
+  path: string;
+  /** Short branch name, or null for a detached HEAD. */
+  branch: string | null;
+  head: string;
+}
+
+/** Parses `git worktree list --porcelain -z` (NUL-separated fields, an empty field between records). */
+export const parseWorktreeList = (porcelain: string): WorktreeInfo[] => {
+  const worktrees: WorktreeInfo[] = [];
+  let current: WorktreeInfo | null = null;
+  for (const field of porcelain.split('\0')) {
+    if (field.startsWith('worktree ')) {
+      current = { path: field.slice('worktree '.length), branch: null, head: '' };
+      worktrees.push(current);
+    } else if (current !== null && field.startsWith('HEAD ')) {
+      current.head = field.slice('HEAD '.length);
+    } else if (current !== null && field.startsWith('branch ')) {
+      current.branch = field.slice('branch '.length).replace(/^refs\/heads\//, '');
+    }
+  }
+  return worktrees;
+};
+
+export const samePath = (a: string, b: string): boolean => path.resolve(a) === path.resolve(b);
+
+/** True when `child` is `parent` itself or lies below it. */
+export const isInside = (parent: string, child: string): boolean => {
+  const relative = path.relative(path.resolve(parent), path.resolve(child));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};
+
+export const pathExists = async (target: string): Promise<boolean> =>
+  stat(target).then(
+    () => true,
+    () => false,
+  );
+
+export const listWorktrees = async (root: string): Promise<WorktreeInfo[]> =>
+  parseWorktreeList(await runGit(root, ['worktree', 'list', '--porcelain', '-z']));
+
+/** `git worktree add`; `newBranch` creates the branch at `commit`, else `commit` names an existing branch. */
+export const addWorktree = async (
+  root: string,
+  target: string,
+  p: { newBranch?: string; commit: string },
+): Promise<void> => {
+  await mkdir(path.dirname(target), { recursive: true });
+  const branchArgs = p.newBranch === undefined ? [] : ['-b', p.newBranch];
+  await runGit(root, ['worktree', 'add', '--quiet', ...branchArgs, target, p.commit]);
+};
+
+/**
+ * Removes a worktree (uncommitted work included; locked ones too) and keeps its branch.
+ * A directory that is already gone only needs its registration pruned.
+ */
+export const removeWorktreeAt = async (root: string, target: string): Promise<void> => {
+  const removal = await gitResult(root, ['worktree', 'remove', '--force', '--force', target]);
+  if (removal.exitCode === 0) return;
+  await tryGit(root, ['worktree', 'unlock', target]);
+  await runGit(root, ['worktree', 'prune']);
+  const registered = (await listWorktrees(root)).some((worktree) => samePath(worktree.path, target));
+  if (registered) {
+    throw new SwarmError(
+      'GIT_FAILED',
+      `\`git worktree remove --force ${target}\` failed in ${root}: ${removal.output.trim()}; remove the directory by hand and run \`git worktree prune\``,
+    );
+  }
+};

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalAgent } from '../../../src/agents/local/index.js';
+import { createTempWorktree, type TempWorktree } from './temp-worktree.js';
+
+const SCORER = fileURLToPath(new URL('./fixtures/score-constant.mjs', import.meta.url));
+const EVAL_ARGV = [process.execPath, SCORER];
+const program = (a: string): string => `// EVOLVE-BLOCK-START\nconst A = ${a};\n// EVOLVE-BLOCK-END\nconsole.log(A);\n`;
+const constantOf = (text: string): number => Number(/const A = (.*);/.exec(text)?.[1]);
+
+let temp: TempWorktree;
+beforeEach(async () => {
+  temp = await createTempWorktree();
+});
+afterEach(async () => {
+  await temp.cleanup();
+});
+
+const read = (rel: string): Promise<string> => readFile(join(temp.worktree, rel), 'utf8');
+const transcript = (): Promise<string> => readFile(join(temp.logDir, 'transcript.md'), 'utf8');
+
+describe('local agent, optimizer', () => {
+  it('keeps only steps that improve the score reported by the eval command', async () => {
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 6, evalArgv: EVAL_ARGV });
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' } }), new AbortController().signal);
+
+    expect(outcome.status).toBe('completed');
+    const log = await transcript();
+    expect(log).toContain("evaluated the parent's program: 0.5");
+    const kept = [...log.matchAll(/score ([\d.]+): improved, kept/g)].map((m) => Number(m[1]));
+    const restored = [...log.matchAll(/score ([\d.]+): no gain, restored/g)].map((m) => Number(m[1]));
+    expect(kept.length + restored.length).toBe(6);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual([...kept].sort((a, b) => a - b));
+    const final = constantOf(await read('program.js'));
+    expect(final).toBe(kept.at(-1));
+    expect(restored.every((score) => score <= final)).toBe(true);
+    expect(outcome.summary).toMatch(/^tuned \d+ constants? in program\.js \(line 2\) in small steps, score 0\.5 -> [\d.]+ \(maximize\)$/);
+    const findings = await read('findings.md');
+    expect(findings).toContain('### a1 — local optimizer');
+    expect(findings).toMatch(/- result: scores seen: 0\.5 \(start\), .*; final [\d.]+\n/);
+    expect(findings).toContain(`- changes: program.js:2 0.5 -> ${final}\n`);
+  });
+
+  it('respects a minimize direction', async () => {
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 6, evalArgv: EVAL_ARGV });
+    await agent.run(temp.task('optimizer', { env: { SCORE_DIRECTION: 'minimize' } }), new AbortController().signal);
+    expect(constantOf(await read('program.js'))).toBeLessThan(0.5);
+  });
+
+  it('restores the program when no step improves it', async () => {
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 3, evalArgv: EVAL_ARGV });
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'peak' } }), new AbortController().signal);
+    expect(await read('program.js')).toBe(program('0.5'));
+    expect(outcome.summary).toBe('none of 3 small steps improved the parent (score 0); program unchanged');
+    expect((await transcript()).match(/no gain, restored/g)).toHaveLength(3);
+  });
+
+  it('treats a failing eval command as no gain and records why', async () => {
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 2, evalArgv: EVAL_ARGV });
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'garbage' } }), new AbortController().signal);
+    expect(outcome.status).toBe('completed');
+    expect(await read('program.js')).toBe(program('0.5'));
+    expect(await transcript()).toContain('eval failed: eval command printed no usable JSON (exit code 3): Traceback: something broke');
+  });
+
+  it('takes unevaluated small steps when no eval command is configured', async () => {
+    await temp.write('program.js', program('0.5'));
+    const outcome = await createLocalAgent({ optimizerSteps: 3 }).run(temp.task('optimizer'), new AbortController().signal);
+    expect(await transcript()).toContain('no eval command configured');
+    const a = constantOf(await read('program.js'));
+    expect(a).not.toBe(0.5);
+    expect(Math.abs(a - 0.5)).toBeLessThan(0.3);
+    expect(outcome.summary).toBe('nudged 1 constant in program.js (line 2) in small steps (not evaluated: no eval command)');
+  });
+
+  it('on abort during an evaluation restores the unevaluated change and fails with "aborted"', async () => {
+    await temp.write('program.js', program('0.5'));
+    const mark = join(temp.root, 'mark');
+    const controller = new AbortController();
+    const agent = createLocalAgent({ optimizerSteps: 4, evalArgv: EVAL_ARGV });
+    const running = agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'hang-after-first', MARK_FILE: mark } }), controller.signal);
+    while (!existsSync(mark)) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(constantOf(await read('program.js'))).not.toBe(0.5);
+    controller.abort();
+    const outcome = await running;
+    expect(outcome).toMatchObject({ status: 'failed', error: 'aborted' });
+    expect(await read('program.js')).toBe(program('0.5'));
+    expect(await transcript()).toContain('aborted during step 1');
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { nonFiniteToken, parseJsonObject } from '../../src/eval/lenient-json.js';
+import {
+  findLastJsonObject,
+  judgeReport,
+  parseEvaluatorOutput,
+  reportFromObject,
+} from '../../src/eval/parse-result.js';
+
+const report = (raw: Record<string, unknown>) => reportFromObject(raw, 'stdout');
+
+describe('parseJsonObject', () => {
+  it('parses a plain object and rejects arrays, scalars and broken text', () => {
+    expect(parseJsonObject('{"a": 1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(parseJsonObject('[1]').ok).toBe(false);
+    expect(parseJsonObject('3').ok).toBe(false);
+    expect(parseJsonObject('{"a": ').ok).toBe(false);
+  });
+
+  it('marks bare NaN / Infinity / -Infinity tokens but leaves them alone inside strings', () => {
+    const parsed = parseJsonObject('{"a": NaN, "b": -Infinity, "c": [Infinity], "s": "NaN \\" Infinity", "NaN": 1}');
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(nonFiniteToken(parsed.value.a)).toBe('NaN');
+    expect(nonFiniteToken(parsed.value.b)).toBe('-Infinity');
+    expect(parsed.value.s).toBe('NaN " Infinity');
+    expect(parsed.value.NaN).toBe(1);
+    expect(nonFiniteToken('plain')).toBeNull();
+  });
+
+  it('does not mistake words that contain the tokens for them', () => {
+    expect(parseJsonObject('{"a": NaNa}').ok).toBe(false);
+  });
+});
+
+describe('findLastJsonObject', () => {
+  it('takes the last line that parses as an object, ignoring trailing log lines', () => {
+    const text = ['{"score": 1}', 'log', '{"score": 2}', 'done', '{ broken', ''].join('\n');
+    expect(findLastJsonObject(text)).toEqual({ score: 2 });
+  });
+
+  it('handles CRLF output and surrounding whitespace', () => {
+    expect(findLastJsonObject('noise\r\n  {"score": 3}  \r\n')).toEqual({ score: 3 });
+  });
+
+  it('falls back to a pretty-printed object that ends the output', () => {
+    const text = `log\n${JSON.stringify({ score: 4, instances: { a: 1 } }, null, 2)}\n`;
+    expect(findLastJsonObject(text)).toEqual({ score: 4, instances: { a: 1 } });
+  });
+
+  it('returns null when there is no object', () => {
+    expect(findLastJsonObject('hello\n[1,2]\n42\n')).toBeNull();
+    expect(findLastJsonObject('')).toBeNull();
+  });
+});
+
+describe('reportFromObject', () => {
+  it('sorts finite numbers into metrics and validates the reserved keys', () => {
+    const r = report({
+      score: 0.5, loss: 2, name: 'x', flag: true, valid: true, feedback: 'fine',
+      instances: { a: 1, b: 'bad', c: 2 }, artifacts: { plot: 'p.png', n: 3 },
+    });
+    expect(r.metrics).toEqual({ score: 0.5, loss: 2 });
+    expect(r.valid).toBe(true);
+    expect(r.feedback).toBe('fine');
+    expect(r.instances).toEqual({ a: 1, c: 2 });
+    expect(r.artifacts).toEqual({ plot: 'p.png' });
+    expect(r.keys).toEqual(['score', 'loss', 'name', 'flag', 'valid', 'feedback', 'instances', 'artifacts']);
+  });
+
+  it('ignores reserved keys of the wrong type', () => {
+    const r = report({ score: 1, valid: 'false', feedback: 3, instances: [1, 2], artifacts: 'x' });
+    expect(r.valid).toBeNull();
+    expect(r.feedback).toBeNull();
+    expect(r.instances).toBeNull();
+    expect(r.artifacts).toBeNull();
+    expect(r.metrics).toEqual({ score: 1 });
+  });
+});
+
+describe('judgeReport', () => {
+  it('scores a valid report by its primary metric', () => {
+    expect(judgeReport(report({ score: 0.5 }), 'score')).toEqual({ valid: true, score: 0.5, reason: null });
+  });
+
+  it('names a missing metric and the keys that were printed', () => {
+    const verdict = judgeReport(report({ a: 1, b: 2 }), 'score');
+    expect(verdict.valid).toBe(false);
+    expect(verdict.score).toBeNull();
+    expect(verdict.reason).toMatch(/^metric "score" missing from evaluator output \(keys: a, b\)/);
+  });
+
+  it('names a NaN or infinite metric', () => {
+    const parsed = parseJsonObject('{"score": NaN, "loss": Infinity}');
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(judgeReport(report(parsed.value), 'score').reason).toBe('metric "score" is NaN');
+    expect(judgeReport(report(parsed.value), 'loss').reason).toBe('metric "loss" is Infinity');
+  });
+
+  it('names a metric of the wrong type', () => {
+    expect(judgeReport(report({ score: '0.5' }), 'score').reason).toBe('metric "score" is not a number (got string "0.5")');
+    expect(judgeReport(report({ score: null }), 'score').reason).toBe('metric "score" is not a number (got null)');
+  });
+
+  it('honours valid: false even with a score, quoting the feedback', () => {
+    const verdict = judgeReport(report({ score: 1, valid: false, feedback: 'compile error\nline 2' }), 'score');
+    expect(verdict).toEqual({ valid: false, score: null, reason: 'evaluator reported valid: false: compile error' });
+  });
+});
+
+describe('parseEvaluatorOutput', () => {
+  it('prefers the result file over stdout', () => {
+    const parsed = parseEvaluatorOutput({ resultFile: { path: '/r.json', text: '{"score": 2}' }, stdout: '{"score": 1}' });
+    expect(parsed.kind === 'report' && parsed.report.source).toBe('result-file');
+    expect(parsed.kind === 'report' && parsed.report.metrics.score).toBe(2);
+  });
+
+  it('reports an unusable result file instead of falling back to stdout', () => {
+    const parsed = parseEvaluatorOutput({ resultFile: { path: '/r.json', text: 'oops' }, stdout: '{"score": 1}' });
+    expect(parsed).toMatchObject({ kind: 'bad-result-file', path: '/r.json' });
+  });
+
+  it('says when there is nothing at all', () => {
+    expect(parseEvaluatorOutput({ resultFile: null, stdout: 'hello\n' })).toEqual({ kind: 'none' });
+  });
+});

@@ -1,0 +1,116 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GitWorkspace } from '../../src/workspace/index.js';
+import { git, makeRepo, makeTempDir } from './repo-fixture.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length > 0) cleanups.pop()?.();
+});
+
+const open = async () => {
+  const repo = makeRepo();
+  cleanups.push(repo.cleanup);
+  const workspace = await GitWorkspace.open(repo.dir);
+  const prepare = async (id: string) => {
+    const worktreePath = path.join(workspace.worktreesDir, id);
+    await workspace.prepareAttempt({
+      branch: `swarm/r1/${id}`,
+      worktreePath,
+      parents: [{ commit: repo.baseline, label: 'baseline' }],
+      message: `prepare ${id}`,
+      trailers: {},
+    });
+    return worktreePath;
+  };
+  return { ...repo, workspace, prepare };
+};
+
+const adminDirOf = (worktree: string): string => {
+  const pointer = readFileSync(path.join(worktree, '.git'), 'utf8').trim();
+  return pointer.replace(/^gitdir: /, '');
+};
+
+describe('worktree life cycle', () => {
+  it('adds 8 worktrees concurrently without lock failures', async () => {
+    const { workspace, prepare, baseline } = await open();
+    const ids = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8'];
+    const paths = await Promise.all(ids.map((id) => prepare(id)));
+    const listed = await workspace.listWorktrees();
+    for (const [index, id] of ids.entries()) {
+      const entry = listed.find((worktree) => worktree.path === paths[index]);
+      expect(entry).toEqual({ path: paths[index], branch: `swarm/r1/${id}`, head: baseline });
+      expect(existsSync(path.join(paths[index] ?? '', 'solve.py'))).toBe(true);
+    }
+    expect(listed).toHaveLength(9);
+  });
+
+  it('removes worktrees but keeps their branches, also when the directory is already gone', async () => {
+    const { workspace, prepare } = await open();
+    const a1 = await prepare('a1');
+    const a2 = await prepare('a2');
+    writeFileSync(path.join(a1, 'uncommitted.txt'), 'dirty');
+    await workspace.removeWorktree(a1);
+    rmSync(a2, { recursive: true, force: true });
+    await workspace.removeWorktree(a2);
+    expect(existsSync(a1)).toBe(false);
+    expect((await workspace.listWorktrees()).map((worktree) => worktree.path)).toEqual([workspace.root]);
+    expect(await workspace.branchExists('swarm/r1/a1')).toBe(true);
+    expect(await workspace.branchExists('swarm/r1/a2')).toBe(true);
+
+    await workspace.checkoutAttempt('swarm/r1/a1', a1);
+    expect(git(a1, 'symbolic-ref', '--short', 'HEAD')).toBe('swarm/r1/a1');
+    await expect(workspace.checkoutAttempt('swarm/r1/none', path.join(workspace.worktreesDir, 'x'))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+
+    await workspace.deleteBranch('swarm/r1/a2');
+    await workspace.deleteBranch('swarm/r1/a2');
+    expect(await workspace.branchExists('swarm/r1/a2')).toBe(false);
+  });
+
+  it('cleans orphan worktrees, stray directories and stale locks left by a killed run', async () => {
+    const { workspace, prepare, dir } = await open();
+    const [a1, a2, a3, a4] = await Promise.all(['a1', 'a2', 'a3', 'a4'].map((id) => prepare(id)));
+    if (!a1 || !a2 || !a3 || !a4) throw new Error('prepare failed');
+    const outside = makeTempDir();
+    cleanups.push(outside.cleanup);
+    const userWorktree = path.join(outside.dir, 'mine');
+    git(dir, 'worktree', 'add', '--quiet', '-b', 'user-branch', userWorktree);
+
+    const stray = path.join(workspace.worktreesDir, 'stray');
+    mkdirSync(stray, { recursive: true });
+    writeFileSync(path.join(stray, 'half-written.txt'), 'x');
+    writeFileSync(path.join(adminDirOf(a3), 'locked'), 'initializing');
+    const keptIndexLock = path.join(adminDirOf(a2), 'index.lock');
+    writeFileSync(keptIndexLock, '');
+    const refLock = path.join(dir, '.git', 'refs', 'heads', 'swarm', 'r1', 'a1.lock');
+    writeFileSync(refLock, '');
+    const mainLock = path.join(dir, '.git', 'index.lock');
+    writeFileSync(mainLock, '');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(mainLock, anHourAgo, anHourAgo);
+    rmSync(a4, { recursive: true, force: true });
+
+    const removed = await workspace.cleanupWorktrees(new Set([a2]));
+
+    expect([...removed].sort()).toEqual([a1, a3, a4, stray].sort());
+    expect((await workspace.listWorktrees()).map((worktree) => worktree.path).sort()).toEqual(
+      [workspace.root, a2, userWorktree].sort(),
+    );
+    for (const gone of [stray, a1, a3, keptIndexLock, refLock, mainLock]) expect(existsSync(gone)).toBe(false);
+    expect(existsSync(path.join(a2, 'solve.py'))).toBe(true);
+    writeFileSync(path.join(a2, 'solve.py'), 'print(5)\n');
+    git(a2, 'add', 'solve.py');
+    for (const id of ['a1', 'a2', 'a3', 'a4']) expect(await workspace.branchExists(`swarm/r1/${id}`)).toBe(true);
+  });
+
+  it('keeps a fresh main index.lock, which may belong to a running git command', async () => {
+    const { workspace, dir } = await open();
+    const mainLock = path.join(dir, '.git', 'index.lock');
+    writeFileSync(mainLock, '');
+    expect(await workspace.cleanupWorktrees(new Set())).toEqual([]);
+    expect(existsSync(mainLock)).toBe(true);
+  });
+});
