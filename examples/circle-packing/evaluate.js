@@ -22,10 +22,22 @@ const report = (result) => {
 
 const invalid = (feedback) => report({ sum_radii: 0, ratio: 0, valid: false, feedback });
 
-const run = spawnSync(process.execPath, ['pack.js'], { encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
-if (run.error?.code === 'ETIMEDOUT' || run.signal === 'SIGTERM') invalid(`pack.js did not finish within ${TIMEOUT_MS / 1000} s`);
+const run = spawnSync(process.execPath, ['pack.js'], {
+  encoding: 'utf8',
+  timeout: TIMEOUT_MS,
+  killSignal: 'SIGKILL',
+  maxBuffer: 16 * 1024 * 1024,
+});
+if (run.error?.code === 'ETIMEDOUT') invalid(`pack.js did not finish within ${TIMEOUT_MS / 1000} s`);
 if (run.error) invalid(`could not run pack.js: ${run.error.message}`);
-if (run.status !== 0) invalid(`pack.js exited with code ${run.status}: ${(run.stderr || '').trim().split('\n').slice(-3).join(' | ')}`);
+if (run.status !== 0) {
+  // Node prints the location first, then the error, then the stack: keep the error and where.
+  const lines = (run.stderr || '').split('\n').map((line) => line.trim()).filter(Boolean);
+  const error = lines.find((line) => /^[A-Za-z]*Error\b/.test(line)) ?? lines.at(-1) ?? '';
+  const where = /pack\.js:\d+/.exec(lines[0] ?? '')?.[0];
+  const detail = error ? `: ${error}${where ? ` (at ${where})` : ''}` : '';
+  invalid(`pack.js exited with ${run.signal ? `signal ${run.signal}` : `code ${run.status}`}${detail}`);
+}
 
 const lastJson = (run.stdout || '').trim().split('\n').reverse().find((line) => line.trim().startsWith('{'));
 let parsed;

@@ -2,7 +2,8 @@
 // Prints {"circles": [[x, y, r], ...]} on stdout. Run: node pack.js
 //
 // The layout is a few staggered rows of centers; every number in the EVOLVE-BLOCK below is a
-// tunable choice of that layout. Radii are then computed so the packing is always feasible.
+// tunable choice of that layout. The radii are then the best ones for those centers (a small
+// linear program), so every layout gives a valid packing.
 
 const N = 26;
 
@@ -14,9 +15,9 @@ const ROW_SHIFT = 0.3; // odd rows shift right by this fraction of their spacing
 const ROW_BOW = 0.02; // rows bend up in the middle by this much
 const EDGE_PULL = 0.0; // outer centers of a row move towards the wall by this much
 const JITTER = 0.015; // random displacement of every center
-const JITTER_SEED = 7; // seed of that displacement
-const GROW_FROM_SMALL = 1; // 1: grow the smallest circles first in the final pass
 // EVOLVE-BLOCK-END
+
+const JITTER_SEED = 7;
 
 const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
 
@@ -73,23 +74,80 @@ const biggestGap = (centers) => {
   return best;
 };
 
-/** Feasible radii: half the nearest-neighbour distance, capped by the walls, then a greedy growth pass. */
+/**
+ * The radii that maximize their sum for these centers: a small linear program
+ * (max sum r  s.t.  r_i + r_j <= d_ij,  r_i <= distance to the nearest wall,  r >= 0)
+ * solved with the simplex method. Every set of centers therefore gets a valid packing.
+ */
 const computeRadii = (centers) => {
-  const wall = centers.map(([x, y]) => Math.min(x, y, 1 - x, 1 - y));
-  const distance = (i, j) => Math.hypot(centers[i][0] - centers[j][0], centers[i][1] - centers[j][1]);
-  const radii = centers.map((_, i) => {
-    let r = wall[i];
-    for (let j = 0; j < centers.length; j += 1) if (j !== i) r = Math.min(r, distance(i, j) / 2);
-    return Math.max(0, r);
-  });
-  const order = centers.map((_, i) => i);
-  if (GROW_FROM_SMALL >= 1) order.sort((a, b) => radii[a] - radii[b]);
-  for (const i of order) {
-    let room = wall[i];
-    for (let j = 0; j < centers.length; j += 1) if (j !== i) room = Math.min(room, distance(i, j) - radii[j]);
-    radii[i] = Math.max(radii[i], room);
+  const n = centers.length;
+  const rows = [];
+  centers.forEach(([x, y], i) => rows.push({ coefficients: [[i, 1]], bound: Math.min(x, y, 1 - x, 1 - y) }));
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const d = Math.hypot(centers[i][0] - centers[j][0], centers[i][1] - centers[j][1]);
+      rows.push({ coefficients: [[i, 1], [j, 1]], bound: d });
+    }
   }
+  return maximizeSum(n, rows);
+};
+
+/** Simplex on a dense tableau; the origin is feasible (all bounds >= 0), Bland's rule avoids cycling. */
+const maximizeSum = (n, rows) => {
+  const m = rows.length;
+  const width = n + m + 1;
+  const tableau = rows.map((row, r) => {
+    const line = new Float64Array(width);
+    for (const [column, value] of row.coefficients) line[column] = value;
+    line[n + r] = 1;
+    line[width - 1] = Math.max(0, row.bound);
+    return line;
+  });
+  const objective = new Float64Array(width);
+  for (let column = 0; column < n; column += 1) objective[column] = -1;
+  const basis = rows.map((_, r) => n + r);
+  for (let iteration = 0; iteration < 5000; iteration += 1) {
+    let entering = -1;
+    for (let column = 0; column < width - 1; column += 1) {
+      if (objective[column] < -1e-12) {
+        entering = column;
+        break;
+      }
+    }
+    if (entering === -1) break;
+    let leaving = -1;
+    let bestRatio = Infinity;
+    for (let r = 0; r < m; r += 1) {
+      const a = tableau[r][entering];
+      if (a > 1e-12) {
+        const ratio = tableau[r][width - 1] / a;
+        if (ratio < bestRatio - 1e-12 || (Math.abs(ratio - bestRatio) <= 1e-12 && basis[r] < basis[leaving])) {
+          bestRatio = ratio;
+          leaving = r;
+        }
+      }
+    }
+    if (leaving === -1) break;
+    pivot(tableau, objective, leaving, entering);
+    basis[leaving] = entering;
+  }
+  const radii = new Array(n).fill(0);
+  basis.forEach((column, r) => {
+    if (column < n) radii[column] = Math.max(0, tableau[r][width - 1]);
+  });
   return radii;
+};
+
+const pivot = (tableau, objective, leaving, entering) => {
+  const pivotRow = tableau[leaving];
+  const scale = pivotRow[entering];
+  for (let c = 0; c < pivotRow.length; c += 1) pivotRow[c] /= scale;
+  for (const line of [...tableau, objective]) {
+    if (line === pivotRow) continue;
+    const factor = line[entering];
+    if (factor === 0) continue;
+    for (let c = 0; c < line.length; c += 1) line[c] -= factor * pivotRow[c];
+  }
 };
 
 const centers = layoutCenters();

@@ -16,9 +16,10 @@ const REDACT = [
  */
 export const createRunLogger = (logsDir: string, level: string): { logger: Logger; flush: () => void } => {
   mkdirSync(logsDir, { recursive: true });
-  const destination = pino.destination({ dest: join(logsDir, 'swarm.log'), mkdir: true, sync: false });
+  // Synchronous writes: a SIGKILLed run still leaves every line it logged (a few lines per attempt).
+  const destination = pino.destination({ dest: join(logsDir, 'swarm.log'), mkdir: true, sync: true });
   const logger = pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { pid: process.pid } }, destination);
-  return { logger, flush: () => destination.flushSync() };
+  return { logger, flush: () => destination.end() };
 };
 
 /** A logger that drops everything (read-only commands). */

@@ -156,7 +156,13 @@ const waitForExit = (child: Child): Promise<Ended> =>
 const waitForPipes = async (child: Child, limitMs: number): Promise<void> => {
   const open = [child.stdout, child.stderr].filter((s) => s !== null && !s.closed);
   const closed = Promise.all(open.map((s) => new Promise<void>((resolve) => s?.once('close', () => resolve()))));
-  const drained = await Promise.race([closed.then(() => true), sleep(limitMs).then(() => false)]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), limitMs);
+  });
+  // The timer is cleared once the pipes close, so it never keeps a short-lived CLI alive.
+  const drained = await Promise.race([closed.then(() => true), timeout]);
+  clearTimeout(timer);
   if (!drained) for (const s of open) s?.destroy();
 };
 

@@ -2,7 +2,7 @@ import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type EvolveSource, toEvolveSource } from './plan-mutation.js';
 
-const SKIPPED_NAMES = new Set(['.git', 'node_modules', '.swarm', 'findings.md']);
+const SKIPPED_NAMES = new Set(['.git', 'node_modules', '.swarm', 'findings.md', '__pycache__', '.venv', 'venv']);
 const MAX_BYTES = 1024 * 1024;
 const SNIFF_BYTES = 8192;
 
@@ -30,8 +30,8 @@ const walk = async (root: string, relDir: string, out: string[]): Promise<void> 
 
 /**
  * Reads every text file of the worktree that holds an EVOLVE-BLOCK (sorted by path, so a seed
- * always sees the same order). Skips .git, node_modules, .swarm, findings.md, symlinks, files
- * over 1 MB and binary files.
+ * always sees the same order). Skips .git, node_modules, .swarm, findings.md, Python caches and
+ * virtualenvs, symlinks, files over 1 MB and binary files.
  */
 export const collectSources = async (worktree: string): Promise<EvolveSource[]> => {
   const paths: string[] = [];

@@ -1,0 +1,49 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { profileCli } from './lib/cpu-profile.mjs';
+import { createRepo } from './lib/fixture-repo.mjs';
+import { git, runCliWithRss } from './lib/proc.mjs';
+import { median } from './lib/stats.mjs';
+import { writeSyntheticRun } from './lib/synthetic-store.mjs';
+import { removeTempDir } from './lib/temp-dirs.mjs';
+
+/** Runs `swarm <args>` `samples` times in `repo`: median wall, peak RSS, and the last output. */
+const sample = async (repo, args, samples) => {
+  const out = join(repo, '.git', 'bench-output.txt');
+  const walls = [];
+  const rss = [];
+  let source = '';
+  for (let i = 0; i < samples; i++) {
+    const result = await runCliWithRss(args, { cwd: repo, stdoutFile: out, scratchDir: join(repo, '.git') });
+    walls.push(result.wallMs);
+    rss.push(result.rssMiB);
+    source = result.rssSource;
+  }
+  return { wallMedianMs: median(walls), wallMinMs: Math.min(...walls), rssMaxMiB: Math.max(...rss), rssSource: source, outputBytes: statSync(out).size, output: readFileSync(out, 'utf8') };
+};
+
+/** Scenario 3: `swarm status --json` and `swarm graph --format dot` on a run of `count` attempts. */
+export const measureLargeStore = async ({ count, samples, log }) => {
+  const repo = createRepo('large-store', { evaluator: { command: `echo '{"score": 1}'` } });
+  log(`large store: writing ${count} synthetic attempts in one transaction`);
+  const t = performance.now();
+  writeSyntheticRun({ repo, baseCommit: git(repo, 'rev-parse', 'HEAD'), count });
+  const populateS = (performance.now() - t) / 1000;
+  const dbMiB = statSync(join(repo, '.swarm', 'swarm.db')).size / 2 ** 20;
+
+  log(`large store: swarm status --json x${samples}`);
+  const status = await sample(repo, ['status', '--json'], samples);
+  const report = JSON.parse(status.output);
+  if (report.attempts.length !== count) throw new Error(`status --json listed ${report.attempts.length} attempts, expected ${count}`);
+  log(`large store: swarm graph --format dot x${samples}`);
+  const graph = await sample(repo, ['graph', '--format', 'dot'], samples);
+  const edges = graph.output.split('\n').filter((line) => line.includes(' -> ')).length;
+  if (!graph.output.startsWith('digraph')) throw new Error('graph --format dot printed no digraph');
+  log('large store: one CPU profile of each command');
+  const statusProfile = await profileCli(['status', '--json'], { cwd: repo });
+  const graphProfile = await profileCli(['graph', '--format', 'dot'], { cwd: repo });
+  removeTempDir(repo);
+  const strip = ({ output: _output, ...rest }) => rest;
+  return { count, populateS, dbMiB, waves: report.waves.length, edges, status: { ...strip(status), profile: statusProfile }, graph: { ...strip(graph), profile: graphProfile } };
+};

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempDir, removeTempDir } from './temp-dirs.mjs';
+import { runCli } from './proc.mjs';
+
+const frameName = (frame) => {
+  const file = frame.url.includes('/dist/') ? frame.url.slice(frame.url.indexOf('/dist/') + 6) : '';
+  return `${frame.functionName || '(anonymous)'}${file ? ` ${file}:${frame.lineNumber + 1}` : ''}`;
+};
+
+/**
+ * Where the time of one `swarm <args>` goes: runs it under `node --cpu-prof` and returns the total,
+ * garbage-collection time, and the project functions (dist/) with the most inclusive time.
+ */
+export const profileCli = async (args, { cwd, top = 8 }) => {
+  const dir = makeTempDir('cpu-prof');
+  try {
+    await runCli(args, { cwd, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir], stdoutFile: join(dir, 'stdout.txt') });
+    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) return null;
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parentOf = new Map();
+    for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
+    const selfUs = new Map();
+    profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    const inclusive = new Map();
+    let totalUs = 0;
+    let gcUs = 0;
+    for (const [id, us] of selfUs) {
+      totalUs += us;
+      if (nodes.get(id)?.callFrame.functionName === '(garbage collector)') gcUs += us;
+      const seen = new Set();
+      for (let cur = id; cur !== undefined; cur = parentOf.get(cur)) {
+        const frame = nodes.get(cur)?.callFrame;
+        if (!frame || !frame.url.includes('/dist/')) continue;
+        const name = frameName(frame);
+        if (seen.has(name)) continue;
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+      }
+    }
+    const hot = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, ms: us / 1000 }));
+    return { totalMs: totalUs / 1000, gcMs: gcUs / 1000, hot };
+  } finally {
+    removeTempDir(dir);
+  }
+};

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the orchestrator on this machine and writes bench/results.json.
+// Flags: --quick (small sizes, a smoke test; writes no results file), --strict (exit 1 on a missed goal).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { CLI } from './lib/proc.mjs';
+import { explainLargeStore, explainOverhead, explainSlots } from './lib/explain.mjs';
+import { figure, formatTable, machineFacts, writeResults } from './lib/report.mjs';
+import { removeTempDirs } from './lib/temp-dirs.mjs';
+
+const quick = process.argv.includes('--quick');
+const strict = process.argv.includes('--strict');
+const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+const sizes = quick
+  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, samples: 2 }
+  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, samples: 5 };
+
+const started = performance.now();
+const log = (line) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const MB = (mib) => (mib * 2 ** 20) / 1e6;
+
+const main = async () => {
+  if (!existsSync(CLI)) {
+    process.stderr.write(`bench: ${CLI} is missing; run \`npm run build\` first (or use \`npm run bench\`)\n`);
+    return 2;
+  }
+  const machine = machineFacts();
+  // Imported after the check: they load the store from dist/.
+  const { measureCliLatency } = await import('./cli-latency.mjs');
+  const { measureLargeStore } = await import('./large-store.mjs');
+  const { measureOverhead } = await import('./overhead.mjs');
+  const { measureSlots } = await import('./slots.mjs');
+
+  const cli = await measureCliLatency({ samples: sizes.samples, log });
+  const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
+  const overhead = await measureOverhead({ attempts: sizes.attempts, diagnosticAttempts: sizes.diagnosticAttempts, log });
+  const slots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'literal', log });
+  const explorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'explorers', log });
+
+  const figures = [
+    figure('attempt.overhead.median', 'orchestration overhead per attempt, median', overhead.overheadMedianMs, 'ms', { op: '<', value: 60 }),
+    figure('attempt.overhead.p90', 'orchestration overhead per attempt, p90', overhead.overheadP90Ms, 'ms'),
+    figure('attempt.lifecycle.median', 'attempt life cycle (wall), median', overhead.lifecycleMedianMs, 'ms'),
+    figure('attempt.agent.median', 'agent time per attempt, median', overhead.agentMedianMs, 'ms'),
+    figure('attempt.evaluator.median', 'evaluator time per attempt, median', overhead.evalMedianMs, 'ms'),
+    figure('slots.utilization', 'slot utilization, 4 slots, 1 s evaluator', slots.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
+    figure('slots.throughput', 'throughput, 4 slots, 1 s evaluator', slots.throughput, 'attempts/s', null, 2),
+    figure('slots.explorer-only.utilization', 'slot utilization, explorer-only waves', explorers.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
+    figure('slots.explorer-only.throughput', 'throughput, explorer-only waves', explorers.throughput, 'attempts/s', null, 2),
+    figure('status.json.wall.median', `swarm status --json, ${store.count} attempts`, store.status.wallMedianMs, 'ms', { op: '<', value: 400 }, 0),
+    figure('status.json.rss.peak', `swarm status --json peak RSS`, MB(store.status.rssMaxMiB), 'MB', { op: '<', value: 200 }),
+    figure('graph.dot.wall.median', `swarm graph --format dot, ${store.count} attempts`, store.graph.wallMedianMs, 'ms', { op: '<', value: 2000 }, 0),
+    figure('graph.dot.rss.peak', 'swarm graph --format dot peak RSS', MB(store.graph.rssMaxMiB), 'MB', { op: '<', value: 200 }),
+    figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', null, 0),
+    figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
+  ];
+
+  const out = [
+    `swarm bench${quick ? ' (--quick: small sizes, figures not comparable, no results file)' : ''}`,
+    `node ${machine.node}, ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.platform}/${machine.arch}, ${machine.date}`,
+    '',
+    formatTable(figures),
+    '',
+    '1. orchestration overhead per attempt',
+    ...explainOverhead(overhead).map((l) => `   ${l}`),
+    '',
+    '2. slot utilization',
+    ...explainSlots(slots, explorers).map((l) => `   ${l}`),
+    '',
+    '3. status and graph on a large run',
+    ...explainLargeStore(store).map((l) => `   ${l}`),
+    '',
+  ];
+  const missed = figures.filter((f) => f.pass === false);
+  out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
+  process.stdout.write(`${out.join('\n')}\n`);
+  if (!quick) {
+    writeResults(RESULTS, machine, figures, { sizes, overhead, slots: { literal: slots, explorers }, largeStore: store, cli });
+    log(`wrote ${RESULTS}`);
+  }
+  log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return strict && missed.length > 0 ? 1 : 0;
+};
+
+const onSignal = () => {
+  removeTempDirs();
+  process.exit(130);
+};
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
+try {
+  process.exitCode = await main();
+} catch (error) {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  removeTempDirs();
+}

@@ -1,0 +1,127 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../src/core/report.js';
+import { createToyRepo, runCli, startCli, type ToyRepo } from '../support/toy-repo.js';
+
+const repos: ToyRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.cleanup();
+});
+
+const dbOf = (repo: ToyRepo): string => join(repo.dir, '.swarm', 'swarm.db');
+
+/** Polls the run database (as a reader, like `swarm status`) until `predicate` holds. */
+const waitFor = async (repo: ToyRepo, predicate: (rows: Array<{ status: string; role: string }>) => boolean, timeoutMs = 60_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(dbOf(repo))) {
+      try {
+        const db = new Database(dbOf(repo), { readonly: true, fileMustExist: true });
+        const rows = db.prepare('SELECT status, role FROM attempts').all() as Array<{ status: string; role: string }>;
+        db.close();
+        if (predicate(rows)) return;
+      } catch {
+        // The writer may be mid-migration; poll again.
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not reached in time');
+};
+
+const status = async (repo: ToyRepo): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+
+const assertClean = (repo: ToyRepo): void => {
+  expect(repo.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(1);
+  const worktrees = join(repo.dir, '.swarm', 'worktrees');
+  expect(existsSync(worktrees) ? readdirSync(worktrees) : []).toEqual([]);
+  const db = new Database(dbOf(repo), { readonly: true });
+  expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  db.close();
+};
+
+describe('interrupting and resuming a run', () => {
+  it('resumes after SIGKILL mid-wave: nothing lost, nothing counted twice, no orphan worktree or branch', async () => {
+    const repo = createToyRepo({ budget: { attempts: 9 } });
+    repos.push(repo);
+    const first = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '400' });
+    await waitFor(repo, (rows) => rows.filter((r) => r.role !== 'baseline' && r.status !== 'running').length >= 2 && rows.some((r) => r.status === 'running'));
+    first.child.kill('SIGKILL');
+    await first.done;
+
+    const killed = await status(repo);
+    const runningAtKill = killed.attempts.filter((a) => a.status === 'running').map((a) => a.id);
+    const finishedAtKill = killed.attempts.filter((a) => a.status !== 'running').map((a) => ({ id: a.id, status: a.status, score: a.score }));
+    expect(runningAtKill.length).toBeGreaterThan(0);
+
+    const second = await runCli(repo.dir, ['run']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('resuming run r1');
+    expect(second.stderr).toMatch(/recovered \d+ interrupted attempt/);
+
+    const after = await status(repo);
+    for (const before of finishedAtKill) expect(after.attempts.find((a) => a.id === before.id)).toMatchObject(before);
+    for (const id of runningAtKill) {
+      expect(after.attempts.find((a) => a.id === id)?.status).toBe('interrupted');
+      expect(repo.git('branch', '--list', `swarm/r1/${id}`).trim()).toBe('');
+    }
+    const counted = after.attempts.filter((a) => a.role !== 'baseline' && a.status !== 'interrupted');
+    expect(counted).toHaveLength(9);
+    expect(after.attempts.filter((a) => a.role === 'baseline' && a.status === 'scored')).toHaveLength(1);
+    expect(after.run.status).toBe('finished');
+    assertClean(repo);
+  }, 120_000);
+
+  it('drains on the first SIGINT: running attempts finish and are recorded, then the run resumes', async () => {
+    const repo = createToyRepo({ budget: { attempts: 9 } });
+    repos.push(repo);
+    const first = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '300' });
+    await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
+    first.child.kill('SIGINT');
+    const drained = await first.done;
+    expect(drained.code).toBe(130);
+    expect(drained.stderr).toContain('draining');
+    const mid = await status(repo);
+    expect(mid.run.status).toBe('interrupted');
+    expect(mid.attempts.filter((a) => a.status === 'running' || a.status === 'interrupted')).toEqual([]);
+    expect(mid.run.attemptsUsed).toBeLessThan(9);
+
+    const resumed = await runCli(repo.dir, ['run']);
+    expect(resumed.code).toBe(0);
+    const end = await status(repo);
+    expect(end.run.attemptsUsed).toBe(9);
+    assertClean(repo);
+  }, 120_000);
+
+  it('forces on the second SIGINT: a hanging evaluator is killed and its attempts marked interrupted', async () => {
+    const repo = createToyRepo({ budget: { attempts: 4 }, evaluator: { command: 'node evaluate.js && if [ -f findings.md ] && grep -q explorer findings.md; then sleep 60; fi' } });
+    repos.push(repo);
+    const first = startCli(repo.dir, ['run']);
+    await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
+    await new Promise((r) => setTimeout(r, 1500));
+    first.child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 200));
+    first.child.kill('SIGINT');
+    const forced = await first.done;
+    expect(forced.code).toBe(130);
+    const after = await status(repo);
+    expect(after.attempts.filter((a) => a.status === 'running')).toEqual([]);
+    expect(after.counts.interrupted).toBeGreaterThan(0);
+    assertClean(repo);
+  }, 60_000);
+
+  it('refuses to drive a run another live process owns', async () => {
+    const repo = createToyRepo({ budget: { attempts: 6 } });
+    repos.push(repo);
+    const first = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '300' });
+    await waitFor(repo, (rows) => rows.length > 0);
+    const second = await runCli(repo.dir, ['run']);
+    expect(second.stderr).toMatch(/run r1 is being driven by process \d+/);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/run r1 is being driven by process \d+/);
+    first.child.kill('SIGKILL');
+    await first.done;
+  }, 60_000);
+});
