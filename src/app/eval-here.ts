@@ -42,7 +42,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
     logDir,
     metric: config.objective.metric,
     direction: config.objective.direction,
-    seed: options.seed ?? 0,
+    seed: options.seed ?? config.shepherd.seed,
     env: { ...config.evaluator.env, ...(attemptId ? { SWARM_ATTEMPT_ID: attemptId } : {}), ...(env.SWARM_RUN_ID ? { SWARM_RUN_ID: env.SWARM_RUN_ID } : {}) },
     kind: 'intermediate',
     signal: options.signal,

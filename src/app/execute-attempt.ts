@@ -117,7 +117,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
         result = { kind: 'invalid', reason, head, diff, flags: [...flags, 'protected-violation'], evaluation: null };
       } else {
-        const evaluation = await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree, spec.seed));
+        const evaluation = await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree));
         if (!evaluation || ctx.force.aborted) {
           await interruptAttempt(ctx, attempt);
           return;
@@ -143,7 +143,13 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
   }
 };
 
-const evaluateAttempt = async (ctx: RunContext, attempt: AttemptRecord, worktree: string, seed: number): Promise<CheckoutEvaluation> => {
+/**
+ * Official evaluation. Every attempt of a run is scored with the same seed (`shepherd.seed`, the
+ * default of `swarm eval` too), so scores of a stochastic evaluator are comparable and an agent's
+ * own measurements match the official one; confirmations use the following seeds.
+ */
+const evaluateAttempt = async (ctx: RunContext, attempt: AttemptRecord, worktree: string): Promise<CheckoutEvaluation> => {
+  const seed = ctx.config.shepherd.seed;
   const input = {
     runner: ctx.runner,
     stages: evaluationStages(ctx.config.evaluator),

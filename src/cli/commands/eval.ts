@@ -7,7 +7,7 @@ export const registerEval = (program: Command): void => {
     .command('eval')
     .description("score the current checkout with the run's evaluator (agents call this from their worktree)")
     .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
-    .option('--seed <n>', 'seed passed as SWARM_SEED', nonNegativeInt)
+    .option('--seed <n>', 'seed passed as SWARM_SEED (default: shepherd.seed, as for official evaluations)', nonNegativeInt)
     .option('--json', 'print the result as JSON')
     .action(async (flags: { config?: string; seed?: number; json?: boolean }) => {
       const { evalHere } = await import('../../app/eval-here.js');
