@@ -38,6 +38,7 @@ const main = async () => {
   const slots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'literal', log });
   const explorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'explorers', log });
 
+  machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
     figure('attempt.overhead.median', 'orchestration overhead per attempt, median', overhead.overheadMedianMs, 'ms', { op: '<', value: 60 }),
     figure('attempt.overhead.p90', 'orchestration overhead per attempt, p90', overhead.overheadP90Ms, 'ms'),
@@ -49,6 +50,7 @@ const main = async () => {
     figure('slots.explorer-only.utilization', 'slot utilization, explorer-only waves', explorers.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
     figure('slots.explorer-only.throughput', 'throughput, explorer-only waves', explorers.throughput, 'attempts/s', null, 2),
     figure('status.json.wall.median', `swarm status --json, ${store.count} attempts`, store.status.wallMedianMs, 'ms', { op: '<', value: 400 }, 0),
+    figure('status.json.wall.small', 'swarm status --json, 5 attempts', store.smallStatusWallMedianMs, 'ms', null, 0),
     figure('status.json.rss.peak', `swarm status --json peak RSS`, MB(store.status.rssMaxMiB), 'MB', { op: '<', value: 200 }),
     figure('graph.dot.wall.median', `swarm graph --format dot, ${store.count} attempts`, store.graph.wallMedianMs, 'ms', { op: '<', value: 2000 }, 0),
     figure('graph.dot.rss.peak', 'swarm graph --format dot peak RSS', MB(store.graph.rssMaxMiB), 'MB', { op: '<', value: 200 }),
@@ -59,6 +61,7 @@ const main = async () => {
   const out = [
     `swarm bench${quick ? ' (--quick: small sizes, figures not comparable, no results file)' : ''}`,
     `node ${machine.node}, ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.platform}/${machine.arch}, ${machine.date}`,
+    `load average (1 min) at start ${machine.loadAverage1m}, at end ${machine.loadAverage1mAtEnd}: figures from a busy machine are slower`,
     '',
     formatTable(figures),
     '',

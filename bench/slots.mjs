@@ -52,11 +52,13 @@ export const measureSlots = async ({ attempts, variant, log }) => {
   const throughput = done.length / spanS;
   const ideal = SLOTS / EVAL_SECONDS;
   const waveS = waves.map((w) => (w.finishedAt - w.startedAt) / 1000);
+  const wavesWithOptimizer = waves.filter((w) => done.some((a) => a.wave === w.number && a.role === 'optimizer')).length;
   const attemptS = (role) => done.filter((a) => a.role === role && a.finishedAt !== null).map((a) => (a.finishedAt - a.startedAt) / 1000);
   return {
     variant,
     attempts: done.length,
     waves: waves.length,
+    wavesWithOptimizer,
     roles: { explorer: done.filter((a) => a.role === 'explorer').length, optimizer: done.filter((a) => a.role === 'optimizer').length },
     selfEvaluations: selfEvals,
     spanS,

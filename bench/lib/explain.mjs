@@ -38,7 +38,7 @@ export const explainSlots = (literal, explorers) => {
     'agent.local.optimizerSteps cannot be 0 (schema minimum 1), so each optimizer runs `swarm eval` twice (start + 1 step), each sleeping 1 s, inside its agent slot.',
     line(literal),
     `${line(explorers)} (variant: the evaluator scores the unchanged program best and shepherd.leaders = 1, so no optimizer is ever planned)`,
-    `a wave ends with its slowest attempt: with an optimizer that is >= 3 s of evaluator sleeps (2 self + 1 official) whatever the orchestration costs, so 4 attempts per wave cap the literal variant at ${round(4 / 3 / 4, 2)} of ideal.`,
+    `a wave ends with its slowest attempt; one with an optimizer lasts >= 3 s of evaluator sleeps (2 self + 1 official) whatever the orchestration costs, i.e. <= ${round(4 / 3 / 4, 2)} of ideal; ${literal.wavesWithOptimizer} of ${literal.waves} waves had one.`,
     `explorer-only waves take ${s(explorers.waveMedianS)} for 1 s of evaluation: ${ms((explorers.waveMedianS - explorers.evalMedianMs / 1000) * 1000)} per wave is orchestration (prepare under the repo lock, commits, release) on the wave's critical path.`,
   ];
 };
@@ -50,6 +50,7 @@ export const explainLargeStore = (r) => {
       ? []
       : [`${name} profile: ${ms(p.totalMs)} sampled, GC ${ms(p.gcMs)}; hottest project functions (inclusive):`, ...p.hot.map((h) => `    ${ms(h.ms).padStart(7)}  ${h.name}`)];
   return [
+    `start-up share: status --json on a run of 5 attempts takes ${ms(r.smallStatusWallMedianMs)}.`,
     `${r.count} attempts, ${r.waves} waves, ${r.edges} edges; database ${round(r.dbMiB, 1)} MiB written in ${s(r.populateS)} (one transaction).`,
     `wall = spawn of \`node dist/cli/main.js ...\` to exit, median of the samples, stdout to a file; peak RSS via ${r.status.rssSource}.`,
     `status --json printed ${round(r.status.outputBytes / 1e6, 1)} MB; graph --format dot ${round(r.graph.outputBytes / 1e6, 1)} MB.`,

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { cpus, platform, arch, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { round } from './stats.mjs';
 
 /** Facts about the machine the figures were taken on. */
@@ -12,6 +12,7 @@ export const machineFacts = () => {
     platform: platform(),
     arch: arch(),
     memoryGiB: round(totalmem() / 2 ** 30, 1),
+    loadAverage1m: round(loadavg()[0] ?? Number.NaN, 2),
     date: new Date().toISOString(),
   };
 };

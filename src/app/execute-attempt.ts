@@ -67,6 +67,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       ctx.store.updateAttempt(attempt.id, { phase: 'agent', worktree, baseCommit: prepared.baseCommit, prompt });
       const firstParent = spec.parents[0];
       const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
+      const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
       const outcome: AgentOutcome = await ctx.backend.run(
         {
@@ -77,6 +78,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           prompt,
           systemPrompt: ctx.systemPrompts[spec.role],
           ...(forkFrom ? { forkFrom } : {}),
+          ...(forkHistoryJson !== null ? { forkHistoryJson } : {}),
           ...(ctx.config.agent.model ? { model: ctx.config.agent.model } : {}),
           maxTurns: ctx.config.agent.maxTurns,
           timeoutMs: ctx.config.agent.timeoutMs,
@@ -95,7 +97,9 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         transcriptPath: outcome.transcriptPath ?? null,
         error: outcome.error ?? null,
       });
-      if (outcome.session) ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: null });
+      if (outcome.session) {
+        ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: outcome.historyJson ?? null });
+      }
       const subject = `${attempt.id}: ${outcome.summary || `${spec.role} attempt`}`;
       const commit = await ctx.workspace.commitAll(worktree, { subject, trailers });
       const diff = await ctx.workspace.diffStat(prepared.baseCommit, commit.commit);

@@ -1,13 +1,13 @@
 import { budgetVerdict, waveBudgetLeft } from '../core/budget.js';
 import { attemptBranch, attemptId, runId as toRunId, type AttemptId } from '../core/ids.js';
 import { bestAttempt } from '../core/population.js';
-import { createRng, deriveSeed } from '../core/random.js';
-import { planRulesWave } from '../core/rules-policy.js';
 import { formatScore } from '../core/score.js';
 import type { AttemptSpec, AttemptView } from '../core/types.js';
 import type { AttemptRecord } from '../store/records.js';
 import { parentsByAttempt } from './attempt-rows.js';
+import { budgetFrom, budgetState } from './budget-state.js';
 import { executeAttempt } from './execute-attempt.js';
+import { planWave } from './plan-wave.js';
 import { attemptLogDir } from './project-paths.js';
 import { specOf } from './recover-run.js';
 import type { RunContext } from './run-context.js';
@@ -49,7 +49,7 @@ export interface WavesOptions {
 export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<{ stopReason: string }> => {
   const { config, store } = ctx;
   const started = Date.now();
-  const budget = { maxAttempts: config.budget.attempts, maxWaves: config.budget.waves, maxWallMs: config.budget.wallClockMs };
+  const budget = budgetFrom(config);
   const best = bestAttempt(populationView(ctx), config.objective.direction);
   ctx.incumbent = best && best.score !== null ? { id: best.id, score: best.score } : null;
 
@@ -65,23 +65,12 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   for (;;) {
     if (options.drain.aborted || ctx.force.aborted) return { stopReason: 'stopped by Ctrl-C; run `swarm run` again to resume' };
     const population = populationView(ctx);
-    const used = population.filter((a) => a.role !== 'baseline').length;
-    const waves = store.listWaves(ctx.runId);
-    const lastWave = waves.at(-1)?.number ?? 0;
-    const verdict = budgetVerdict(budget, { attemptsUsed: used, wavesStarted: lastWave, elapsedMs: Date.now() - started });
+    const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;
+    const verdict = budgetVerdict(budget, budgetState(population, lastWave, started));
     if (verdict.stopReason !== null) return { stopReason: verdict.stopReason };
     if (!waveBudgetLeft(budget, lastWave)) return { stopReason: `wave budget of ${budget.maxWaves} reached` };
     const wave = lastWave + 1;
-    const plan = planRulesWave({
-      attempts: population,
-      baselineId: attemptId(options.baselineId),
-      direction: config.objective.direction,
-      wave,
-      maxAttempts: verdict.slots,
-      backend: config.agent.backend,
-      settings: config.shepherd,
-      rng: createRng(deriveSeed(config.shepherd.seed, wave)),
-    });
+    const plan = await planWave(ctx, { population, baselineId: attemptId(options.baselineId), wave, maxAttempts: verdict.slots });
     if (plan.specs.length === 0) return { stopReason: 'the shepherd planned no further attempts' };
     store.startWave(ctx.runId, wave, config.shepherd.policy, plan.rationale);
     store.addEvent(ctx.runId, 'wave.planned', { wave, rationale: plan.rationale, size: plan.specs.length });

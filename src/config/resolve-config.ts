@@ -36,6 +36,8 @@ export interface AgentConfig {
   /** Path relative to the repository root, or null for the built-in instructions. */
   systemPrompt: string | null;
   local: { explorerMutations: number; optimizerSteps: number; stepScale: number };
+  /** USD per million tokens, by model name. */
+  prices: Record<string, { input: number; output: number; cachedInput?: number }>;
 }
 
 /** The resolved configuration: plain data, every default filled, every duration in milliseconds. */
@@ -95,6 +97,7 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
       maxTurns: agent.maxTurns,
       systemPrompt: agent.systemPrompt,
       local: { ...agent.local },
+      prices: { ...agent.prices },
     },
     shepherd: { ...parsed.shepherd },
     budget: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DURATION_PATTERN, parseDuration } from './duration.js';
 
 export const AGENT_BACKENDS = ['local', 'claude-code', 'codex', 'anthropic', 'openai', 'command'] as const;
-export const SHEPHERD_POLICIES = ['rules'] as const;
+export const SHEPHERD_POLICIES = ['rules', 'greedy', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
 
@@ -69,6 +69,12 @@ const localAgentSchema = z.strictObject({
   stepScale: z.number().positive().max(10).default(0.05).describe('Relative size of one local mutation step.'),
 });
 
+const priceSchema = z.strictObject({
+  input: z.number().nonnegative().describe('USD per million input tokens.'),
+  output: z.number().nonnegative().describe('USD per million output tokens.'),
+  cachedInput: z.number().nonnegative().optional().describe('USD per million cached input tokens; defaults to the input price.'),
+});
+
 const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
@@ -77,6 +83,8 @@ const agentSchema = z.strictObject({
   systemPrompt: z.string().min(1).nullable().default(null)
     .describe('Path of a file overriding the built-in role instructions, relative to the repository root; null = built-in.'),
   local: localAgentSchema.prefault({}).describe('Settings of the offline "local" backend.'),
+  prices: z.record(z.string(), priceSchema).default({})
+    .describe('Price table per model name (USD per million tokens), for backends whose API reports tokens but no cost.'),
 });
 
 const shepherdSchema = z.strictObject({

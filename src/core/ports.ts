@@ -19,6 +19,8 @@ export interface AgentTask {
   prompt: string;
   systemPrompt: string;
   forkFrom?: SessionRef;
+  /** Stored conversation of `forkFrom` (API backends), as saved from its `historyJson`; a copy to continue. */
+  forkHistoryJson?: string;
   model?: string;
   maxTurns?: number;
   timeoutMs: number;
@@ -35,6 +37,8 @@ export interface AgentOutcome {
   summary: string;
   hypothesis: string | null;
   session?: SessionRef;
+  /** The conversation to store with `session` (API backends), so an Optimizer can fork it later. */
+  historyJson?: string;
   usage: Usage;
   transcriptPath?: string;
   error?: string;

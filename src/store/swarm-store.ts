@@ -263,6 +263,12 @@ export class SwarmStore {
       .run(`${input.ref.backend}:${input.ref.id}`, input.attemptId, input.ref.backend, input.ref.id, input.parentSessionId, input.messagesJson, input.ref.cumulativeCostUsd ?? null, now);
   }
 
+  /** The stored conversation of a session (`messages_json`), or null. */
+  getSessionHistory(ref: SessionRef): string | null {
+    const value: unknown = this.db.prepare('SELECT messages_json FROM sessions WHERE id = ?').pluck().get(`${ref.backend}:${ref.id}`);
+    return typeof value === 'string' ? value : null;
+  }
+
   private insertEvent(runId: string, attemptId: string | null, type: string, data: Record<string, unknown>, now: number): void {
     this.db.prepare('INSERT INTO events (run_id, attempt_id, type, data_json, at) VALUES (?, ?, ?, ?, ?)').run(runId, attemptId, type, JSON.stringify(data), now);
   }

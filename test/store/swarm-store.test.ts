@@ -108,6 +108,18 @@ describe('SwarmStore', () => {
     again.close();
   });
 
+  it('stores a conversation with its session so an optimizer can fork a copy', () => {
+    const store = SwarmStore.open(tempDb());
+    const run = store.createRun(newRun);
+    const attempt = store.createAttempt(newAttempt(run.id));
+    const ref = { backend: 'anthropic', id: 'conv-1' };
+    expect(store.getSessionHistory(ref)).toBeNull();
+    store.saveSession({ attemptId: attempt.id, ref, parentSessionId: null, messagesJson: '[{"role":"user"}]' });
+    expect(store.getSessionHistory(ref)).toBe('[{"role":"user"}]');
+    expect(store.getSessionHistory({ backend: 'openai', id: 'conv-1' })).toBeNull();
+    store.close();
+  });
+
   it('says how to start when there is no database', () => {
     expect(() => SwarmStore.open(join(tmpdir(), 'nope-swarm', 'swarm.db'), { mustExist: true })).toThrow(/swarm run/);
   });
