@@ -1,23 +1,12 @@
 import type { Command } from 'commander';
+import type { ConfigOverrides } from '../../config/index.js';
 import { formatScore } from '../../core/score.js';
 import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 import { startProgress } from '../progress.js';
 
-interface RunFlags {
-  config?: string;
-  agent?: string;
-  model?: string;
-  attempts?: number;
-  waves?: number;
-  wallClock?: string;
-  agents?: number;
-  evaluations?: number;
-  seed?: number;
-  new?: boolean;
-  json?: boolean;
-  quiet?: boolean;
-}
+/** Commander names each option after the override it sets, so the rest of the flags are the overrides. */
+type RunFlags = ConfigOverrides & { config?: string; new?: boolean; json?: boolean; quiet?: boolean };
 
 export const registerRun = (program: Command): void => {
   program
@@ -32,30 +21,23 @@ export const registerRun = (program: Command): void => {
     .option('--agents <n>', 'agents running at once (overrides concurrency.agents)', positiveInt)
     .option('--evaluations <n>', 'evaluations running at once (overrides concurrency.evaluations)', positiveInt)
     .option('--seed <n>', 'shepherd seed (overrides shepherd.seed)', nonNegativeInt)
+    .option('--policy <name>', 'shepherd policy (overrides shepherd.policy)')
     .option('--new', 'start a new run even if the latest one can be resumed')
     .option('--json', 'print only the result as JSON on stdout')
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
       const { runSearch } = await import('../../app/run-search.js');
+      const { config: _config, new: _new, json: _json, quiet: _quiet, ...overrides } = flags;
+      const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
       const say = (line: string): void => {
         if (!flags.json && !flags.quiet) progress.print(line);
       };
       const interrupts = installInterrupts((line) => progress.print(line));
-      const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
       try {
         const result = await runSearch({
           cwd: process.cwd(),
           ...(flags.config ? { configFile: flags.config } : {}),
-          overrides: {
-            ...(flags.agent !== undefined ? { agent: flags.agent } : {}),
-            ...(flags.model !== undefined ? { model: flags.model } : {}),
-            ...(flags.attempts !== undefined ? { attempts: flags.attempts } : {}),
-            ...(flags.waves !== undefined ? { waves: flags.waves } : {}),
-            ...(flags.wallClock !== undefined ? { wallClock: flags.wallClock } : {}),
-            ...(flags.agents !== undefined ? { agents: flags.agents } : {}),
-            ...(flags.evaluations !== undefined ? { evaluations: flags.evaluations } : {}),
-            ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-          },
+          overrides,
           newRun: flags.new ?? false,
           report: say,
           drain: interrupts.drain,
