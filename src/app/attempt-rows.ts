@@ -1,6 +1,6 @@
 import type { AttemptRow } from '../core/report.js';
 import type { SwarmStore } from '../store/swarm-store.js';
-import type { AttemptRecord, EdgeRecord } from '../store/records.js';
+import type { AttemptRowRecord, EdgeRecord } from '../store/records.js';
 
 /** Parents per attempt in merge order (informed_by excluded). */
 export const parentsByAttempt = (edges: readonly EdgeRecord[]): Map<string, string[]> => {
@@ -14,31 +14,15 @@ export const parentsByAttempt = (edges: readonly EdgeRecord[]): Map<string, stri
   return parents;
 };
 
-export const toAttemptRow = (a: AttemptRecord, parents: readonly string[]): AttemptRow => ({
-  id: a.id,
-  runId: a.runId,
-  wave: a.wave,
-  role: a.role,
-  operator: a.operator,
-  backend: a.backend,
+export const toAttemptRow = (a: AttemptRowRecord, parents: readonly string[]): AttemptRow => ({
+  ...a,
   parents: [...parents],
-  status: a.status,
-  phase: a.phase,
-  score: a.score,
-  valid: a.valid,
-  reason: a.reason ?? a.error,
-  hypothesis: a.hypothesis,
-  summary: a.summary,
-  startedAt: a.startedAt,
-  finishedAt: a.finishedAt,
   durationMs: a.finishedAt !== null && a.startedAt !== null ? a.finishedAt - a.startedAt : null,
-  costUsd: a.usage.costUsd,
-  flags: a.flags,
 });
 
 /** Every attempt of a run as report rows, oldest first. */
 export const attemptRows = (store: SwarmStore, runId: string): { rows: AttemptRow[]; edges: EdgeRecord[] } => {
   const edges = store.listEdges(runId);
   const parents = parentsByAttempt(edges);
-  return { rows: store.listAttempts(runId).map((a) => toAttemptRow(a, parents.get(a.id) ?? [])), edges };
+  return { rows: store.listAttemptRows(runId).map((a) => toAttemptRow(a, parents.get(a.id) ?? [])), edges };
 };

@@ -22,12 +22,13 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
   const { store, workspace } = await openProjectStore(options.cwd);
   try {
     const attempt = store.getAttempt(options.attemptId);
-    if (!attempt) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
+    const row = store.getAttemptRow(options.attemptId);
+    if (!attempt || !row) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
     const parents = parentsByAttempt(store.listEdges(attempt.runId)).get(attempt.id) ?? [];
     const diffStat = attempt.baseCommit && attempt.headCommit ? await workspace.diffStat(attempt.baseCommit, attempt.headCommit) : null;
     const findings = attempt.tipCommit ? await workspace.showFile(attempt.tipCommit, FINDINGS_FILE) : null;
     return {
-      attempt: toAttemptRow(attempt, parents),
+      attempt: toAttemptRow(row, parents),
       branch: attempt.branch,
       baseCommit: attempt.baseCommit,
       headCommit: attempt.headCommit,

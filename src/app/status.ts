@@ -1,6 +1,6 @@
 import type { AttemptStatus } from '../core/types.js';
-import type { StatusReport, WaveRow } from '../core/report.js';
-import { compareScores } from '../core/score.js';
+import type { AttemptRow, StatusReport, WaveRow } from '../core/report.js';
+import { compareScores, isBetter } from '../core/score.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
 import { openProjectStore, selectRun } from './open-store.js';
@@ -15,9 +15,16 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
   const bestRow = [...scored].sort((a, b) => compareScores(direction)(a.score, b.score) || a.id.localeCompare(b.id, 'en', { numeric: true }))[0] ?? null;
   const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
   for (const row of rows) counts[row.status]++;
+  const byWave = new Map<number, AttemptRow[]>();
+  for (const row of rows) {
+    const list = byWave.get(row.wave);
+    if (list) list.push(row);
+    else byWave.set(row.wave, [row]);
+  }
   const waves: WaveRow[] = store.listWaves(run.id).map((wave) => {
-    const inWave = rows.filter((r) => r.wave === wave.number);
-    const best = inWave.filter((r) => r.status === 'scored').map((r) => r.score).sort(compareScores(direction))[0] ?? null;
+    const inWave = byWave.get(wave.number) ?? [];
+    let best: number | null = null;
+    for (const r of inWave) if (r.status === 'scored' && isBetter(r.score, best, direction)) best = r.score;
     return { number: wave.number, attempts: inWave.length, running: inWave.filter((r) => r.status === 'running').length, bestScore: best, startedAt: wave.startedAt, finishedAt: wave.finishedAt };
   });
   const baselineScore = baselineRow?.score ?? null;

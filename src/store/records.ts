@@ -145,6 +145,52 @@ export const attemptRecord = z
   }));
 export type AttemptRecord = z.output<typeof attemptRecord>;
 
+/** The columns reports need (status, graph): no prompt, context or commits, so 10,000 rows read fast. */
+export const ATTEMPT_ROW_COLUMNS =
+  'id, run_id, wave, role, operator, backend, status, phase, score, valid, reason, error, hypothesis, summary, cost_usd, flags_json, started_at, finished_at';
+
+export const attemptRowRecord = z
+  .object({
+    id: z.string(),
+    run_id: z.string(),
+    wave: int,
+    role: roleSchema,
+    operator: operatorSchema,
+    backend: z.string(),
+    status: attemptStatusSchema,
+    phase: phaseSchema,
+    score: z.number().nullable(),
+    valid: int.nullable(),
+    reason: nullableText,
+    error: nullableText,
+    hypothesis: nullableText,
+    summary: nullableText,
+    cost_usd: z.number(),
+    flags_json: jsonColumn(flagsSchema),
+    started_at: int.nullable(),
+    finished_at: int.nullable(),
+  })
+  .transform((row) => ({
+    id: row.id,
+    runId: row.run_id,
+    wave: row.wave,
+    role: row.role,
+    operator: row.operator,
+    backend: row.backend,
+    status: row.status,
+    phase: row.phase,
+    score: row.score,
+    valid: row.valid === null ? null : row.valid === 1,
+    reason: row.reason ?? row.error,
+    hypothesis: row.hypothesis,
+    summary: row.summary,
+    costUsd: row.cost_usd,
+    flags: row.flags_json ?? [],
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  }));
+export type AttemptRowRecord = z.output<typeof attemptRowRecord>;
+
 export const edgeRecord = z
   .object({ from_id: z.string(), to_id: z.string(), kind: z.enum(['parent', 'merge', 'informed_by']), position: int })
   .transform((row) => ({ from: row.from_id, to: row.to_id, kind: row.kind, position: row.position }));

@@ -3,7 +3,10 @@ import type { EvalOutcome, SessionRef } from '../core/ports.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Operator, Role, RunStatus, Usage } from '../core/types.js';
 import { openDatabase, type Db } from './open-database.js';
 import {
+  ATTEMPT_ROW_COLUMNS,
   attemptRecord,
+  attemptRowRecord,
+  type AttemptRowRecord,
   edgeRecord,
   evaluationRecord,
   eventRecord,
@@ -218,6 +221,16 @@ export class SwarmStore {
 
   listAttempts(runId: string): AttemptRecord[] {
     return parseAll(attemptRecord, this.db.prepare('SELECT * FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
+  }
+
+  /** Attempts of a run with only the columns reports need (see ATTEMPT_ROW_COLUMNS). */
+  listAttemptRows(runId: string): AttemptRowRecord[] {
+    return parseAll(attemptRowRecord, this.db.prepare(`SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).all(runId));
+  }
+
+  getAttemptRow(id: string): AttemptRowRecord | null {
+    const row = this.db.prepare(`SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE id = ?`).get(id);
+    return row === undefined ? null : attemptRowRecord.parse(row);
   }
 
   listEdges(runId: string): EdgeRecord[] {

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Policy benchmark: every Shepherd policy, same attempt budget, several seeds, on the offline
+// examples and a deceptive synthetic task, with the `local` agent through the real CLI.
+// Prints a table (median best score, attempts to reach 95 % of the best improvement observed,
+// lineages alive at the end) and writes bench/policies/results.json.
+// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), ATTEMPTS (20), TASKS
+// (deceptive,function-minimization,circle-packing), SCHEDULE (waves).
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeRun, summarize } from './analyze-run.mjs';
+import { formatTable } from './format-table.mjs';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const cli = join(root, 'dist', 'cli', 'main.js');
+const list = (name, fallback) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+const policies = list('POLICIES', 'greedy,swarm,evolve,rsi');
+const tasks = list('TASKS', 'deceptive,function-minimization,circle-packing');
+const seeds = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => i + 1);
+const attempts = Number(process.env.ATTEMPTS ?? 20);
+const schedule = process.env.SCHEDULE ?? 'waves';
+const taskDir = (task) => (task === 'deceptive' ? join(root, 'bench', 'policies', 'tasks', 'deceptive') : join(root, 'examples', task));
+
+const runOne = (task, policy, seed) => {
+  const dir = mkdtempSync(join(tmpdir(), `swarm-bench-${task}-`));
+  try {
+    cpSync(taskDir(task), dir, { recursive: true });
+    const git = (...args) => spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', ...args], { cwd: dir, stdio: 'ignore' });
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'baseline');
+    // The schedule goes through the config file: there is no CLI flag for it.
+    const started = Date.now();
+    const args = [cli, 'run', '--policy', policy, '--seed', String(seed), '--attempts', String(attempts), '--agents', '2', '--evaluations', '2', '--json', '--quiet'];
+    if (schedule !== 'waves') {
+      const config = JSON.parse(spawnSync('cat', ['.swarmrc.json'], { cwd: dir, encoding: 'utf8' }).stdout);
+      config.shepherd = { ...config.shepherd, schedule };
+      writeFileSync(join(dir, '.swarmrc.json'), JSON.stringify(config));
+      git('commit', '-qam', 'schedule');
+    }
+    const run = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
+    const wallS = (Date.now() - started) / 1000;
+    if (run.status !== 0) return { task, policy, seed, error: `exit ${run.status}: ${(run.stderr || '').slice(-400)}`, wallS };
+    return { task, policy, seed, wallS, ...analyzeRun(join(dir, '.swarm', 'swarm.db')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const began = Date.now();
+console.error(`policy benchmark: ${policies.join(', ')} × ${tasks.join(', ')} × seeds ${seeds.join(',')}, ${attempts} attempts each, schedule ${schedule}, ${cpus().length} CPUs`);
+const runs = [];
+for (const task of tasks) {
+  for (const seed of seeds) {
+    for (const policy of policies) {
+      const result = runOne(task, policy, seed);
+      runs.push(result);
+      console.error(`  ${task} ${policy} seed ${seed}: ${result.error ?? `best ${result.best} (baseline ${result.baseline}), ${result.wallS.toFixed(1)} s`}`);
+    }
+  }
+}
+const summary = summarize(runs, tasks, policies);
+const table = formatTable(summary, attempts);
+console.log(table);
+const results = {
+  generatedAt: new Date().toISOString(),
+  settings: { policies, tasks, seeds, attempts, schedule, agent: 'local', concurrency: { agents: 2, evaluations: 2 } },
+  wallSeconds: Math.round((Date.now() - began) / 1000),
+  summary,
+  runs,
+};
+writeFileSync(join(root, 'bench', 'policies', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.error(`wrote bench/policies/results.json (${results.wallSeconds} s)`);
