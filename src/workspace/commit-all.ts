@@ -1,6 +1,6 @@
-import { commitConfig } from './commit-identity.js';
+import { SwarmError } from '../core/errors.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
-import { runGit } from './git-command.js';
+import { gitResult, runGit } from './git-command.js';
 
 export interface CommitAllParams {
   subject: string;
@@ -13,13 +13,17 @@ const head = async (worktree: string): Promise<string> => (await runGit(worktree
 /**
  * Commits everything the agent left in the worktree (`git add --all`), trailers at the end of the message.
  * Nothing left to commit (the agent may have committed itself) returns HEAD with `changed: false`.
+ * `config` carries the commit identity (see commitConfig).
  */
-export const commitAll = async (worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }> => {
+export const commitAll = async (worktree: string, p: CommitAllParams, config: string[]): Promise<{ commit: string; changed: boolean }> => {
   await runGit(worktree, ['add', '--all']);
-  const staged = await runGit(worktree, ['diff', '--cached', '--name-only', '-z']);
-  if (staged === '') return { commit: await head(worktree), changed: false };
-  const config = await commitConfig(worktree);
   const message = renderCommitMessage(p);
-  await runGit(worktree, ['commit', '--no-verify', '--quiet', '--cleanup=whitespace', '-m', message], { config });
+  const commit = await gitResult(worktree, ['commit', '--no-verify', '--quiet', '--cleanup=whitespace', '-m', message], { config });
+  if (commit.exitCode !== 0) {
+    // Usually "nothing to commit"; anything else is a real failure worth its message.
+    const staged = await runGit(worktree, ['diff', '--cached', '--name-only', '-z']);
+    if (staged !== '') throw new SwarmError('GIT_FAILED', `\`git commit\` failed in ${worktree}: ${commit.output}`);
+    return { commit: await head(worktree), changed: false };
+  }
   return { commit: await head(worktree), changed: true };
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import { commitAll, type CommitAllParams } from './commit-all.js';
+import { commitConfig } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
 import { locateRepo } from './locate-repo.js';
@@ -36,6 +37,14 @@ export class GitWorkspace {
   static async open(dir: string): Promise<GitWorkspace> {
     const { root, commonDir } = await locateRepo(dir);
     return new GitWorkspace(root, commonDir);
+  }
+
+  private identity: Promise<string[]> | null = null;
+
+  /** Commit identity settings, looked up once per workspace (two git calls saved per commit). */
+  private commitSettings(): Promise<string[]> {
+    this.identity ??= commitConfig(this.root);
+    return this.identity;
   }
 
   private locked<T>(task: () => Promise<T>): Promise<T> {
@@ -80,13 +89,13 @@ export class GitWorkspace {
 
   /** Branch + worktree for an attempt, merged from its parents; see `prepareAttempt`. */
   async prepareAttempt(p: PrepareAttemptParams, options: { recreate?: boolean } = {}): Promise<PreparedAttempt> {
-    const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this) };
+    const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this), commitSettings: () => this.commitSettings() };
     return prepareAttempt(context, p, options);
   }
 
   /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
   async commitAll(worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }> {
-    return commitAll(worktree, p);
+    return commitAll(worktree, p, await this.commitSettings());
   }
 
   async diffStat(from: string, to: string): Promise<DiffStat> {

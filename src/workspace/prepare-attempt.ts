@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { SwarmError } from '../core/errors.js';
-import { commitConfig } from './commit-identity.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitResult, runGit, tryGit } from './git-command.js';
 import { resolveConflicts } from './resolve-conflicts.js';
@@ -11,6 +10,8 @@ export interface RepoContext {
   root: string;
   worktreesDir: string;
   locked: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Commit identity `-c` settings (see commitConfig), cached by the workspace. */
+  commitSettings: () => Promise<string[]>;
 }
 
 export interface PrepareAttemptParams {
@@ -106,7 +107,7 @@ export const prepareAttempt = async (
   });
   if (others.length === 0) return { worktree: p.worktreePath, baseCommit: shas[0] ?? first.commit, conflicts: [] };
   try {
-    const config = await commitConfig(p.worktreePath);
+    const config = await repo.commitSettings();
     const conflicts = new Set<string>();
     for (const [index, parent] of others.entries()) {
       const resolved = await mergeParent(p.worktreePath, shas[index + 1] ?? parent.commit, parent.label, config);
