@@ -1,6 +1,7 @@
 import type { AttemptId } from '../core/ids.js';
 import { attemptId } from '../core/ids.js';
 import type { AttemptSpec } from '../core/types.js';
+import { findOrphans } from '../eval/find-orphans.js';
 import type { AttemptRecord, EdgeRecord } from '../store/records.js';
 import type { RunContext } from './run-context.js';
 
@@ -18,6 +19,15 @@ export const recoverInterrupted = async (ctx: RunContext): Promise<AttemptRecord
       }
     });
   }
+  const orphans = await findOrphans(ctx.runId, ctx.paths.root);
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  if (orphans.length > 0) ctx.logger.warn({ pids: orphans }, 'killed agents and evaluators left running by a previous swarm process');
   const removed = await ctx.workspace.cleanupWorktrees(new Set());
   for (const attempt of stale) {
     if (await ctx.workspace.branchExists(attempt.branch)) await ctx.workspace.deleteBranch(attempt.branch);

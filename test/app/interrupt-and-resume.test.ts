@@ -1,8 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
+import { findOrphans } from '../../src/eval/find-orphans.js';
+import { isProcessAlive } from '../../src/eval/process-liveness.js';
 import { createToyRepo, runCli, startCli, type ToyRepo } from '../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
@@ -72,6 +75,40 @@ describe('interrupting and resuming a run', () => {
     expect(after.attempts.filter((a) => a.role === 'baseline' && a.status === 'scored')).toHaveLength(1);
     expect(after.run.status).toBe('finished');
     assertClean(repo);
+  }, 120_000);
+
+  it('kills the agents and evaluators a SIGKILLed run left behind when it resumes', async () => {
+    const marker = join(tmpdir(), `swarm-hang-${process.pid}-${Date.now()}`);
+    writeFileSync(marker, '');
+    const repo = createToyRepo({
+      budget: { attempts: 3 },
+      evaluator: { command: `node evaluate.js && if [ -f ${marker} ] && [ -f findings.md ]; then sleep 120; fi` },
+    });
+    repos.push(repo);
+    try {
+      const first = startCli(repo.dir, ['run']);
+      await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
+      const root = realpathSync(repo.dir);
+      let orphans: number[] = [];
+      const deadline = Date.now() + 30_000;
+      while (orphans.length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        orphans = (await findOrphans('r1', root)).filter((pid) => pid !== first.child.pid);
+      }
+      first.child.kill('SIGKILL');
+      await first.done;
+      expect(orphans.length).toBeGreaterThan(0);
+      const stillThere = [];
+      for (const pid of orphans) if (await isProcessAlive(pid)) stillThere.push(pid);
+      expect(stillThere.length).toBeGreaterThan(0);
+      rmSync(marker, { force: true });
+      const second = await runCli(repo.dir, ['run']);
+      expect(second.code).toBe(0);
+      for (const pid of orphans) expect(await isProcessAlive(pid)).toBe(false);
+      assertClean(repo);
+    } finally {
+      rmSync(marker, { force: true });
+    }
   }, 120_000);
 
   it('drains on the first SIGINT: running attempts finish and are recorded, then the run resumes', async () => {
