@@ -1,0 +1,24 @@
+import type { AgentTask } from '../../core/ports.js';
+import type { ClaudeCodeConfig } from '../../config/resolve-config.js';
+
+/**
+ * The argv of one `claude -p` run: stream-json transcript, permission mode, limits, role
+ * instructions appended to Claude Code's own system prompt, and for an Optimizer a fork of its
+ * parent's session (`--resume <id> --fork-session`: the parent session is never written to).
+ */
+export const claudeArgs = (task: AgentTask, settings: ClaudeCodeConfig): string[] => {
+  const args = ['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', settings.permissionMode];
+  if (task.model !== undefined) args.push('--model', task.model);
+  if (task.maxTurns !== undefined) args.push('--max-turns', String(task.maxTurns));
+  if (settings.maxBudgetUsd !== null) args.push('--max-budget-usd', String(settings.maxBudgetUsd));
+  if (task.systemPrompt.trim() !== '') args.push('--append-system-prompt', task.systemPrompt);
+  if (task.forkFrom !== undefined) args.push('--resume', task.forkFrom.id, '--fork-session');
+  args.push(...settings.extraArgs);
+  // `--` ends the options: a prompt starting with "-" is still the prompt.
+  args.push('--', task.prompt);
+  return args;
+};
+
+/** Extra environment: bypassPermissions refuses to start as root unless IS_SANDBOX=1. */
+export const claudeEnv = (task: AgentTask, settings: ClaudeCodeConfig, isRoot: boolean): Record<string, string> =>
+  settings.permissionMode === 'bypassPermissions' && isRoot ? { ...task.env, IS_SANDBOX: '1' } : { ...task.env };

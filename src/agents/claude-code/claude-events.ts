@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { parseJsonLines } from '../cli-common/json-lines.js';
+
+const usageSchema = z.looseObject({
+  input_tokens: z.number().nonnegative().default(0),
+  output_tokens: z.number().nonnegative().default(0),
+  cache_creation_input_tokens: z.number().nonnegative().nullish(),
+  cache_read_input_tokens: z.number().nonnegative().nullish(),
+});
+
+const resultEvent = z.looseObject({
+  type: z.literal('result'),
+  subtype: z.string(),
+  is_error: z.boolean(),
+  result: z.string().optional(),
+  num_turns: z.number().optional(),
+  total_cost_usd: z.number().nonnegative().optional(),
+  session_id: z.string().optional(),
+  usage: usageSchema.optional(),
+  api_error_status: z.number().nullish(),
+  errors: z.array(z.string()).optional(),
+});
+
+const assistantEvent = z.looseObject({
+  type: z.literal('assistant'),
+  session_id: z.string().optional(),
+  message: z.looseObject({
+    content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  }),
+});
+
+// Any other event (system/init, user tool results, hooks, stream events) is kept only for its session id.
+const otherEvent = z.looseObject({ type: z.string(), session_id: z.string().optional() });
+
+const claudeEvent = z.union([resultEvent, assistantEvent, otherEvent]);
+
+export type ClaudeResult = z.infer<typeof resultEvent>;
+
+export interface ClaudeStream {
+  sessionId: string | null;
+  /** The final `result` event, or null when the CLI ended without one. */
+  result: ClaudeResult | null;
+  /** Text of the last assistant message (the final answer when no result event came). */
+  lastAssistantText: string;
+  malformed: number;
+}
+
+/**
+ * Reads Claude Code's `--output-format stream-json` transcript. The first event is not assumed
+ * to be `system/init` (with `--bare` another comes first): the session id is taken from whichever
+ * event carries one first.
+ */
+export const parseClaudeStream = (text: string): ClaudeStream => {
+  const { events, malformed } = parseJsonLines(text, claudeEvent);
+  let sessionId: string | null = null;
+  let result: ClaudeResult | null = null;
+  let lastAssistantText = '';
+  for (const event of events) {
+    if (sessionId === null && event.session_id) sessionId = event.session_id;
+    const final = resultEvent.safeParse(event);
+    if (final.success) result = final.data;
+    const message = assistantEvent.safeParse(event);
+    if (message.success) {
+      const texts = message.data.message.content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : []));
+      if (texts.length > 0) lastAssistantText = texts.join('\n');
+    }
+  }
+  if (result?.session_id) sessionId = result.session_id;
+  return { sessionId, result, lastAssistantText, malformed };
+};
+
+/** Input tokens of a result's usage: fresh, cache-write and cache-read tokens are all input. */
+export const inputTokensOf = (result: ClaudeResult): number =>
+  (result.usage?.input_tokens ?? 0) + (result.usage?.cache_creation_input_tokens ?? 0) + (result.usage?.cache_read_input_tokens ?? 0);

@@ -1,0 +1,74 @@
+import { extractHypothesis } from '../../core/agent-prompt.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
+import { costOf, type Price } from '../../core/pricing.js';
+import type { CodexConfig } from '../../config/resolve-config.js';
+import { lastLines, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
+import { summarize } from '../cli-common/summary.js';
+import { codexArgs } from './codex-args.js';
+import { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type ThreadTotals } from './codex-events.js';
+
+export const CODEX_BACKEND = 'codex';
+
+export interface CodexAgentOptions extends CodexConfig {
+  binaryPath: string;
+  /** agent.prices: Codex reports tokens, not USD. */
+  prices: Record<string, Price>;
+}
+
+/** The codex backend: one `codex exec --json` process per attempt, in the attempt's worktree. */
+export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => ({
+  name: CODEX_BACKEND,
+  run: async (task: AgentTask, signal: AbortSignal): Promise<AgentOutcome> => {
+    const run = await runAgentCli({
+      file: options.binaryPath,
+      args: codexArgs(task, options),
+      cwd: task.worktree,
+      env: task.env,
+      timeoutMs: task.timeoutMs,
+      logDir: task.logDir,
+      name: 'codex',
+      signal,
+    });
+    const stream = parseCodexStream(run.stdout);
+    const problem = processProblem('codex', run.process, task.timeoutMs);
+    const price = task.model === undefined ? undefined : options.prices[task.model];
+    return codexOutcome(stream, task, problem, price, run.transcriptPath);
+  },
+});
+
+const tokensOf = (t: ThreadTotals) => ({ inputTokens: t.inputTokens, outputTokens: t.outputTokens, cachedInputTokens: t.cachedInputTokens });
+
+/** Turns a parsed transcript into the attempt's outcome (pure, for tests). */
+export const codexOutcome = (stream: CodexStream, task: AgentTask, problem: string | null, price: Price | undefined, transcriptPath: string): AgentOutcome => {
+  // turn.completed carries running totals of the thread; a fork starts from its parent's totals.
+  const parent = totalsFromJson(task.forkFrom ? task.forkHistoryJson : undefined);
+  const totals = stream.totals;
+  const own: ThreadTotals = totals === null
+    ? { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 }
+    : {
+        inputTokens: Math.max(0, totals.inputTokens - parent.inputTokens),
+        cachedInputTokens: Math.max(0, totals.cachedInputTokens - parent.cachedInputTokens),
+        outputTokens: Math.max(0, totals.outputTokens - parent.outputTokens),
+      };
+  const usage = { inputTokens: own.inputTokens, outputTokens: own.outputTokens, costUsd: costOf(tokensOf(own), price) };
+  const cumulative = totals === null ? undefined : costOf(tokensOf(totals), price);
+  const session = stream.threadId === null
+    ? undefined
+    : { backend: CODEX_BACKEND, id: stream.threadId, ...(cumulative === undefined ? {} : { cumulativeCostUsd: cumulative }) };
+  const finalText = stream.finalMessage;
+  const malformedNote = stream.malformed > 0 ? `${stream.malformed} malformed transcript line(s) skipped` : null;
+  const base = {
+    summary: summarize(finalText),
+    hypothesis: extractHypothesis(finalText),
+    usage,
+    transcriptPath,
+    ...(session ? { session } : {}),
+    ...(totals !== null && session ? { historyJson: totalsToJson(totals) } : {}),
+  };
+  if (problem === null && !stream.turnFailed && totals !== null) {
+    return { ...base, status: 'completed', ...(malformedNote ? { error: malformedNote } : {}) };
+  }
+  const lastError = stream.errors.length > 0 ? `; last codex error: ${lastLines(stream.errors.join('\n'), 1)}` : '';
+  const reason = problem ?? (stream.turnFailed ? 'codex reported a failed turn' : 'codex ended without completing a turn');
+  return { ...base, status: 'failed', error: `${reason}${lastError}${malformedNote ? ` (${malformedNote})` : ''}` };
+};

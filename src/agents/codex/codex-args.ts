@@ -1,0 +1,23 @@
+import type { AgentTask } from '../../core/ports.js';
+import type { CodexConfig } from '../../config/resolve-config.js';
+
+/**
+ * Codex has no flag to append to its system prompt in `exec`; the role instructions go first in
+ * the prompt, for explorers and for forks (whose parent conversation had the explorer's role).
+ */
+export const codexPrompt = (task: AgentTask): string =>
+  task.systemPrompt.trim() === '' ? task.prompt : `${task.systemPrompt.trim()}\n\n---\n\n${task.prompt}`;
+
+/**
+ * The argv of one `codex exec --json` run in the worktree. An Optimizer forks its parent's thread
+ * (`exec fork <thread_id>`, new thread id, the parent is never written to).
+ */
+export const codexArgs = (task: AgentTask, settings: CodexConfig): string[] => {
+  const args = ['exec', '--json', '--sandbox', settings.sandbox, '-C', task.worktree];
+  if (task.model !== undefined) args.push('--model', task.model);
+  for (const [key, value] of Object.entries(settings.configOverrides)) args.push('-c', `${key}=${value}`);
+  args.push(...settings.extraArgs);
+  if (task.forkFrom !== undefined) args.push('fork', task.forkFrom.id);
+  args.push('--', codexPrompt(task));
+  return args;
+};

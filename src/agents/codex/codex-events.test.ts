@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { attemptId, runId } from '../../core/ids.js';
+import type { AgentTask } from '../../core/ports.js';
+import { codexOutcome } from './codex-agent.js';
+import { codexArgs } from './codex-args.js';
+import { parseCodexStream, totalsToJson } from './codex-events.js';
+
+const line = (value: unknown): string => JSON.stringify(value);
+const task = (fields: Partial<AgentTask> = {}): AgentTask => ({
+  runId: runId('r'), attemptId: attemptId('a'), worktree: '/w', role: 'explorer', prompt: 'do it', systemPrompt: 'role text',
+  timeoutMs: 1000, seed: 1, env: {}, logDir: '/l', ...fields,
+});
+const turn = (input: number, cached: number, output: number) =>
+  line({ type: 'turn.completed', usage: { input_tokens: input, cached_input_tokens: cached, output_tokens: output, reasoning_output_tokens: 0 } });
+
+describe('parseCodexStream', () => {
+  it('skips and counts malformed lines; takes thread id, last message and last running totals', () => {
+    const text = [
+      line({ type: 'thread.started', thread_id: 't-1' }),
+      'Reading additional input from stdin...',
+      line({ type: 'item.completed', item: { id: 'i0', type: 'error', message: 'Model metadata not found' } }),
+      line({ type: 'item.completed', item: { id: 'i1', type: 'agent_message', text: 'first' } }),
+      turn(100, 10, 5),
+      '{"type":"item.completed","item":',
+      line({ type: 'item.completed', item: { id: 'i2', type: 'agent_message', text: 'final\nHYPOTHESIS: h' } }),
+      turn(300, 30, 15),
+    ].join('\n');
+    const stream = parseCodexStream(text);
+    expect(stream.malformed).toBe(2);
+    expect(stream.threadId).toBe('t-1');
+    expect(stream.finalMessage).toBe('final\nHYPOTHESIS: h');
+    expect(stream.totals).toEqual({ inputTokens: 300, cachedInputTokens: 30, outputTokens: 15 });
+    expect(stream.errors).toEqual(['Model metadata not found']);
+  });
+
+  it('records failed turns and error events', () => {
+    const stream = parseCodexStream([line({ type: 'error', message: 'Reconnecting... 1/5' }), line({ type: 'turn.failed', error: { message: 'stream error' } })].join('\n'));
+    expect(stream.turnFailed).toBe(true);
+    const outcome = codexOutcome(stream, task(), null, undefined, '/t');
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toBe('codex reported a failed turn; last codex error: stream error');
+  });
+});
+
+describe('codexOutcome', () => {
+  it('subtracts the parent thread\'s stored totals from a fork\'s running totals and prices the rest', () => {
+    const stream = parseCodexStream([line({ type: 'thread.started', thread_id: 't-2' }), turn(3000, 1000, 300)].join('\n'));
+    const parent = { inputTokens: 1000, cachedInputTokens: 400, outputTokens: 100 };
+    const outcome = codexOutcome(
+      stream,
+      task({ forkFrom: { backend: 'codex', id: 't-1', cumulativeCostUsd: 0 }, forkHistoryJson: totalsToJson(parent) }),
+      null,
+      { input: 1, output: 10, cachedInput: 0.1 },
+      '/t',
+    );
+    expect(outcome.status).toBe('completed');
+    expect(outcome.usage.inputTokens).toBe(2000);
+    expect(outcome.usage.outputTokens).toBe(200);
+    expect(outcome.usage.costUsd).toBeCloseTo((1400 * 1 + 600 * 0.1 + 200 * 10) / 1e6, 12);
+    expect(outcome.historyJson).toBe(totalsToJson({ inputTokens: 3000, cachedInputTokens: 1000, outputTokens: 300 }));
+  });
+});
+
+describe('codexArgs', () => {
+  it('forks the parent thread and puts the role instructions before the prompt', () => {
+    const args = codexArgs(task({ forkFrom: { backend: 'codex', id: 't-1' }, model: 'm' }), { binary: 'codex', sandbox: 'workspace-write', extraArgs: ['--x'], configOverrides: { k: '"v"' } });
+    expect(args).toEqual(['exec', '--json', '--sandbox', 'workspace-write', '-C', '/w', '--model', 'm', '-c', 'k="v"', '--x', 'fork', 't-1', '--', 'role text\n\n---\n\ndo it']);
+  });
+});

@@ -1,0 +1,89 @@
+import { extractHypothesis } from '../../core/agent-prompt.js';
+import { SwarmError } from '../../core/errors.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
+import { costOf, type Price } from '../../core/pricing.js';
+import type { CommandAgentConfig } from '../../config/resolve-config.js';
+import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
+import { summarize } from '../cli-common/summary.js';
+import { numberAt, valueAt } from './dot-path.js';
+
+export const COMMAND_BACKEND = 'command';
+const PLACEHOLDER = '{prompt}';
+
+export interface CommandAgentOptions extends CommandAgentConfig {
+  /** The resolved executable for argv[0]. */
+  binaryPath: string;
+  prices: Record<string, Price>;
+}
+
+/** The full prompt of a command agent: role instructions, then the attempt's prompt. */
+export const commandPrompt = (task: AgentTask): string =>
+  task.systemPrompt.trim() === '' ? task.prompt : `${task.systemPrompt.trim()}\n\n---\n\n${task.prompt}`;
+
+/** argv after argv[0] with `{prompt}` replaced; `stdin` is the prompt when no argument holds the placeholder. */
+export const expandArgv = (argv: readonly string[], prompt: string): { args: string[]; stdin: string | undefined } => {
+  const rest = argv.slice(1);
+  const hasPlaceholder = rest.some((arg) => arg.includes(PLACEHOLDER));
+  return {
+    args: rest.map((arg) => arg.replaceAll(PLACEHOLDER, prompt)),
+    stdin: hasPlaceholder ? undefined : prompt,
+  };
+};
+
+/** Parses the command's JSON output: the whole stdout, else its last line that is JSON. */
+const parseJsonOutput = (stdout: string): unknown => {
+  const candidates = [stdout.trim(), ...stdout.trim().split('\n').reverse()];
+  for (const text of candidates) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // try the next candidate
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The command backend: any agent CLI taking a prompt as an argument or on stdin, run in the
+ * worktree. No session inheritance: an Optimizer starts fresh with its parent's results in the prompt.
+ */
+export const createCommandAgent = (options: CommandAgentOptions): AgentBackend => {
+  if (options.argv.length === 0) {
+    throw new SwarmError('CONFIG_INVALID', 'agent.command.argv is empty; set it to the agent CLI\'s command line, e.g. ["gemini", "-p", "{prompt}"]');
+  }
+  return {
+    name: COMMAND_BACKEND,
+    run: async (task: AgentTask, signal: AbortSignal): Promise<AgentOutcome> => {
+      const { args, stdin } = expandArgv(options.argv, commandPrompt(task));
+      const run = await runAgentCli({
+        file: options.binaryPath, args, cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs,
+        logDir: task.logDir, name: 'command', signal, ...(stdin === undefined ? {} : { stdin }),
+      });
+      const problem = processProblem(options.argv[0] ?? 'command', run.process, task.timeoutMs);
+      return commandOutcome(run.stdout, options, task.model, problem, run.transcriptPath);
+    },
+  };
+};
+
+/** Maps the command's output to an outcome (pure, for tests). */
+export const commandOutcome = (stdout: string, options: CommandAgentOptions, model: string | undefined, problem: string | null, transcriptPath: string): AgentOutcome => {
+  let finalText = stdout.trim().split('\n').slice(-20).join('\n');
+  let usage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  let outputProblem: string | null = null;
+  if (options.output === 'json') {
+    const json = parseJsonOutput(stdout);
+    if (json === undefined) outputProblem = 'agent.command.output is "json" but the command printed no JSON';
+    else {
+      const summary = options.summaryPath === null ? undefined : valueAt(json, options.summaryPath);
+      finalText = typeof summary === 'string' ? summary : '';
+      const inputTokens = numberAt(json, options.inputTokensPath);
+      const outputTokens = numberAt(json, options.outputTokensPath);
+      const price = model === undefined ? undefined : options.prices[model];
+      const costUsd = options.costUsdPath === null ? costOf({ inputTokens, outputTokens }, price) : numberAt(json, options.costUsdPath);
+      usage = { inputTokens, outputTokens, costUsd };
+    }
+  }
+  const base = { summary: summarize(finalText), hypothesis: extractHypothesis(stdout) ?? extractHypothesis(finalText), usage, transcriptPath };
+  if (problem !== null) return { ...base, status: 'failed', error: problem };
+  return { ...base, status: 'completed', ...(outputProblem ? { error: outputProblem } : {}) };
+};

@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { attemptId, runId } from '../../../src/core/ids.js';
+import type { AgentTask } from '../../../src/core/ports.js';
+
+/** A temp folder with a real git repository, worktrees on demand, a fresh HOME and log folders. */
+export interface CliFixture {
+  dir: string;
+  home: string;
+  repo: string;
+  addWorktree: (name: string) => string;
+  logDir: (name: string) => string;
+  cleanup: () => void;
+}
+
+export const createCliFixture = (): CliFixture => {
+  const dir = mkdtempSync(join(tmpdir(), 'swarm-cli-agent-'));
+  const home = join(dir, 'home');
+  const repo = join(dir, 'repo');
+  mkdirSync(home);
+  mkdirSync(repo);
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
+  writeFileSync(join(repo, 'prog.js'), 'console.log(1);\n');
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'baseline');
+  return {
+    dir, home, repo,
+    addWorktree: (name) => {
+      const path = join(dir, 'worktrees', name);
+      git(repo, 'worktree', 'add', '-q', '-b', `b-${name}`, path);
+      return path;
+    },
+    logDir: (name) => join(dir, 'logs', name),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+};
+
+/** A task with defaults for contract tests. */
+export const cliTask = (fields: Pick<AgentTask, 'worktree' | 'logDir' | 'prompt' | 'env'> & Partial<AgentTask>): AgentTask => ({
+  runId: runId('r-test'),
+  attemptId: attemptId('a-test'),
+  role: 'explorer',
+  systemPrompt: 'You are a test explorer.',
+  timeoutMs: 60_000,
+  seed: 1,
+  maxTurns: 8,
+  ...fields,
+});
+
+/** Processes whose working directory is inside `dir` (a leftover agent would show here). */
+export const processesIn = (dir: string): number[] => {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`).startsWith(dir)) pids.push(Number(entry));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
+};
