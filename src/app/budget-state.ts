@@ -7,6 +7,8 @@ export const budgetState = (population: readonly AttemptView[], wavesStarted: nu
   attemptsUsed: population.filter((a) => a.role !== 'baseline').length,
   wavesStarted,
   elapsedMs: Date.now() - startedAt,
+  costUsd: population.reduce((sum, a) => sum + a.costUsd, 0),
+  tokensUsed: population.reduce((sum, a) => sum + (a.tokens ?? 0), 0),
 });
 
 /** The run's budget from the configuration. */
@@ -14,4 +16,6 @@ export const budgetFrom = (config: SwarmConfig): Budget => ({
   maxAttempts: config.budget.attempts,
   maxWaves: config.budget.waves,
   maxWallMs: config.budget.wallClockMs,
+  maxCostUsd: config.budget.costUsd,
+  maxTokens: config.budget.tokens,
 });

@@ -1,0 +1,1 @@
+export { createAnthropicApi, DEFAULT_ANTHROPIC_MODEL } from './anthropic-api.js';

@@ -1,0 +1,33 @@
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
+import { runDiffAttempt } from '../diff-mode/run-diff-attempt.js';
+import type { ModelApi } from './model-api.js';
+import { runAgentLoop } from './run-agent-loop.js';
+import type { AttemptLimits } from './usage-meter.js';
+
+export interface ApiAgentOptions {
+  mode: 'agent' | 'diff';
+  limits: AttemptLimits;
+  maxOutputTokens: number;
+  commandTimeoutMs: number;
+  outputChars: number;
+  /** `swarm eval --json` as argv, for the run_eval tool. */
+  evalArgv?: readonly string[];
+  diff: { resamples: number; fullRewrite: boolean };
+}
+
+/** An AgentBackend on a model API: the tool-using loop, or single-call diff mode. */
+export const createApiAgent = (api: ModelApi, options: ApiAgentOptions): AgentBackend => {
+  const run = async (task: AgentTask, signal: AbortSignal): Promise<AgentOutcome> => {
+    const limits = { ...options.limits, maxTurns: task.maxTurns ?? options.limits.maxTurns };
+    try {
+      return options.mode === 'diff'
+        ? await runDiffAttempt(api, task, { ...options.diff, maxOutputTokens: options.maxOutputTokens, limits }, signal)
+        : await runAgentLoop(api, task, { limits, maxOutputTokens: options.maxOutputTokens, commandTimeoutMs: options.commandTimeoutMs, outputChars: options.outputChars, evalArgv: options.evalArgv }, signal);
+    } catch (error) {
+      // An unwritable log directory or a vanished worktree ends this attempt, not the run.
+      const message = error instanceof Error ? error.message : String(error);
+      return { status: 'failed', summary: '', hypothesis: null, usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 }, error: `${api.provider} agent could not work in ${task.worktree}: ${message}` };
+    }
+  };
+  return { name: api.provider, run };
+};

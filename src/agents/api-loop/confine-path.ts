@@ -1,0 +1,38 @@
+import { realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+
+export type Confined = { ok: true; path: string; rel: string } | { ok: false; error: string };
+
+const inside = (root: string, path: string): boolean => {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+};
+
+/** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
+const realpathOfExisting = async (path: string): Promise<string> => {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR'))) throw error;
+    const parent = dirname(path);
+    if (parent === path) return path;
+    return resolve(await realpathOfExisting(parent), relative(parent, path));
+  }
+};
+
+/**
+ * Resolves a path a model gave against the worktree and refuses it when it leaves the worktree:
+ * through `..`, as an absolute path elsewhere, or through a symlink (checked on the real path of
+ * the file or of its nearest existing ancestor, so a new file under a symlinked directory is
+ * refused too). `realRoot` must already be a real path.
+ */
+export const confinePath = async (realRoot: string, requested: string): Promise<Confined> => {
+  if (requested.trim() === '') return { ok: false, error: 'path is empty' };
+  if (requested.includes('\0')) return { ok: false, error: 'path contains a NUL character' };
+  const lexical = resolve(realRoot, requested);
+  if (!inside(realRoot, lexical)) return { ok: false, error: `path ${requested} is outside the worktree; use a path relative to the worktree root` };
+  const real = await realpathOfExisting(lexical);
+  if (!inside(realRoot, real)) return { ok: false, error: `path ${requested} leads outside the worktree through a symbolic link; refused` };
+  const rel = relative(realRoot, lexical);
+  return { ok: true, path: lexical, rel: rel === '' ? '.' : rel };
+};

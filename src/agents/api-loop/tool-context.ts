@@ -1,0 +1,22 @@
+/** What the tools of one attempt work with. */
+export interface ToolContext {
+  /** Real path of the worktree; every path is confined to it. */
+  root: string;
+  env: Record<string, string>;
+  signal: AbortSignal;
+  commandTimeoutMs: number;
+  evalTimeoutMs: number;
+  /** Characters of output handed back to the model. */
+  outputChars: number;
+  /** Where command output files go. */
+  logDir: string;
+  /** `swarm eval --json` as argv; without it run_eval is refused. */
+  evalArgv: readonly string[] | undefined;
+}
+
+export interface ToolResult {
+  content: string;
+  isError: boolean;
+  /** Set by the finish tool. */
+  finish?: { summary: string; hypothesis: string };
+}

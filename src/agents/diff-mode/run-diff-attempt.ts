@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { extractHypothesis } from '../../core/agent-prompt.js';
+import type { AgentOutcome, AgentTask } from '../../core/ports.js';
+import { historyFromJson, historyToJson } from '../api-loop/history.js';
+import { describeModelError, type HistoryItem, type ModelApi } from '../api-loop/model-api.js';
+import { openJsonTranscript } from '../api-loop/transcript.js';
+import { UsageMeter, type AttemptLimits } from '../api-loop/usage-meter.js';
+import { collectSources, writeTexts } from '../local/collect-sources.js';
+import { applyRegionRewrites, applySearchReplace, type ApplyResult, type SourceText } from './apply-blocks.js';
+import { composeDiffPrompt, diffSystemPrompt, retryPrompt } from './diff-prompt.js';
+import { parseRegionRewrites, parseSearchReplace } from './parse-blocks.js';
+
+export interface DiffOptions {
+  resamples: number;
+  fullRewrite: boolean;
+  maxOutputTokens: number;
+  limits: AttemptLimits;
+}
+
+const readFindings = async (worktree: string): Promise<string | null> => {
+  try {
+    return await readFile(join(worktree, 'findings.md'), 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+const applyReply = (sources: readonly SourceText[], reply: string, fullRewrite: boolean): ApplyResult => {
+  if (fullRewrite) {
+    const parsed = parseRegionRewrites(reply);
+    return parsed.errors.length > 0 ? { ok: false, errors: parsed.errors } : applyRegionRewrites(sources, parsed.rewrites);
+  }
+  const parsed = parseSearchReplace(reply);
+  return parsed.errors.length > 0 ? { ok: false, errors: parsed.errors } : applySearchReplace(sources, parsed.blocks);
+};
+
+const summaryOf = (reply: string, changed: readonly string[]): string => {
+  const hypothesis = extractHypothesis(reply);
+  return (hypothesis ?? `edited ${changed.join(', ')}`).slice(0, 200);
+};
+
+/**
+ * Diff mode: one model call per attempt in the AlphaEvolve format. Edits apply only inside
+ * EVOLVE-BLOCK regions and only when every block applies; otherwise the errors are fed back and
+ * the model is asked again, up to `resamples` times, and then the attempt fails with the reasons.
+ */
+export const runDiffAttempt = async (api: ModelApi, task: AgentTask, options: DiffOptions, signal: AbortSignal): Promise<AgentOutcome> => {
+  const transcript = await openJsonTranscript(task.logDir);
+  const meter = new UsageMeter(api.price, { ...options.limits, maxTurns: 0 });
+  const sources = (await collectSources(task.worktree)).map((s) => ({ relPath: s.relPath, text: s.text }));
+  const forked = task.forkHistoryJson !== undefined ? historyFromJson(task.forkHistoryJson) : null;
+  const history: HistoryItem[] = [...(forked ?? [])];
+  const session = { backend: api.provider, id: `${task.runId}-${task.attemptId}` };
+  const end = async (fields: Omit<AgentOutcome, 'usage' | 'session' | 'historyJson' | 'transcriptPath'>): Promise<AgentOutcome> => {
+    const usage = meter.total();
+    await transcript.write({ type: 'end', status: fields.status, error: fields.error ?? null, usage });
+    return { ...fields, usage, session: { ...session, cumulativeCostUsd: usage.costUsd }, historyJson: historyToJson(history), transcriptPath: transcript.path };
+  };
+  if (sources.length === 0) {
+    return end({ status: 'failed', summary: '', hypothesis: null, error: `diff mode found no EVOLVE-BLOCK regions in ${task.worktree}; mark the code to evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments` });
+  }
+  history.push({ kind: 'user', text: composeDiffPrompt({ attemptPrompt: task.prompt, sources, findings: await readFindings(task.worktree) }) });
+  const system = diffSystemPrompt(task.role, options.fullRewrite);
+  let errors: string[] = [];
+  for (let sample = 0; sample <= options.resamples; sample++) {
+    if (signal.aborted) return end({ status: 'failed', summary: '', hypothesis: null, error: 'aborted' });
+    const limit = meter.exceeded();
+    if (limit !== null) return end({ status: 'failed', summary: '', hypothesis: null, error: `${limit}; last problems: ${errors.join('; ')}` });
+    let reply;
+    try {
+      reply = await api.chat({ system, history, tools: [], maxOutputTokens: options.maxOutputTokens }, signal);
+    } catch (error) {
+      return end({ status: 'failed', summary: '', hypothesis: null, error: signal.aborted ? 'aborted' : describeModelError(error, api) });
+    }
+    meter.add(reply.usage);
+    history.push({ kind: 'assistant', text: reply.text, toolCalls: [] });
+    const applied = applyReply(sources, reply.text, options.fullRewrite);
+    await transcript.write({ type: 'sample', sample, text: reply.text, usage: reply.usage, errors: applied.ok ? [] : applied.errors });
+    if (applied.ok) {
+      await writeTexts(task.worktree, new Map([...applied.files].filter(([rel]) => applied.changed.includes(rel))));
+      const hypothesis = extractHypothesis(reply.text);
+      return end({ status: 'completed', summary: summaryOf(reply.text, applied.changed), hypothesis });
+    }
+    errors = applied.errors;
+    history.push({ kind: 'user', text: retryPrompt(errors) });
+  }
+  const tries = options.resamples + 1;
+  return end({ status: 'failed', summary: '', hypothesis: null, error: `diff mode: no valid edits after ${tries} ${tries === 1 ? 'reply' : 'replies'}: ${errors.join('; ')}` });
+};

@@ -1,0 +1,1 @@
+export { createOpenAiApi, DEFAULT_OPENAI_MODEL } from './openai-api.js';
