@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { attemptId, runId } from '../../core/ids.js';
+import type { AgentTask } from '../../core/ports.js';
+import { codexArgs } from './codex-args.js';
+
+const task = (env: Record<string, string>, forkId?: string): AgentTask => ({
+  runId: runId('r1'),
+  attemptId: attemptId('a2'),
+  worktree: '/repo/.swarm/worktrees/a2',
+  role: forkId ? 'optimizer' : 'explorer',
+  prompt: 'improve it',
+  systemPrompt: '',
+  ...(forkId ? { forkFrom: { backend: 'codex', id: forkId } } : {}),
+  timeoutMs: 1000,
+  seed: 1,
+  env,
+  logDir: '/tmp/logs',
+});
+
+const settings = { binary: 'codex', sandbox: 'workspace-write' as const, extraArgs: [], configOverrides: {} };
+
+describe('codexArgs', () => {
+  it('lets swarm eval write the run database from inside the workspace-write sandbox', () => {
+    const args = codexArgs(task({ SWARM_REPO: '/repo' }), settings);
+    expect(args.slice(0, 6)).toEqual(['exec', '--json', '--sandbox', 'workspace-write', '-C', '/repo/.swarm/worktrees/a2']);
+    expect(args).toContain('--add-dir');
+    expect(args[args.indexOf('--add-dir') + 1]).toBe('/repo/.swarm');
+    expect(codexArgs(task({}), settings)).not.toContain('--add-dir');
+  });
+
+  it('forks the parent thread for an optimizer and ends with the prompt', () => {
+    const args = codexArgs(task({}, 'thread-9'), settings);
+    expect(args.slice(-4)).toEqual(['fork', 'thread-9', '--', 'improve it']);
+  });
+});
