@@ -3,9 +3,10 @@
 // examples and a deceptive synthetic task, with the `local` agent through the real CLI.
 // Prints a table (median best score, attempts to reach 95 % of the best improvement observed,
 // lineages alive at the end) and writes bench/policies/results.json.
-// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), ATTEMPTS (20), TASKS
-// (deceptive,function-minimization,circle-packing), SCHEDULE (waves).
-import { spawnSync } from 'node:child_process';
+// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), ATTEMPTS (16), TASKS
+// (deceptive,function-minimization,circle-packing), SCHEDULE (waves), PARALLEL (2 runs at a time),
+// SWARM_CLI (default dist/cli/main.js).
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,16 +15,16 @@ import { analyzeRun, summarize } from './analyze-run.mjs';
 import { formatTable } from './format-table.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const cli = join(root, 'dist', 'cli', 'main.js');
+const cli = process.env.SWARM_CLI ? resolve(process.env.SWARM_CLI) : join(root, 'dist', 'cli', 'main.js');
 const list = (name, fallback) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 const policies = list('POLICIES', 'greedy,swarm,evolve,rsi');
 const tasks = list('TASKS', 'deceptive,function-minimization,circle-packing');
 const seeds = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => i + 1);
-const attempts = Number(process.env.ATTEMPTS ?? 20);
+const attempts = Number(process.env.ATTEMPTS ?? 16);
 const schedule = process.env.SCHEDULE ?? 'waves';
 const taskDir = (task) => (task === 'deceptive' ? join(root, 'bench', 'policies', 'tasks', 'deceptive') : join(root, 'examples', task));
 
-const runOne = (task, policy, seed) => {
+const runOne = async (task, policy, seed) => {
   const dir = mkdtempSync(join(tmpdir(), `swarm-bench-${task}-`));
   try {
     cpSync(taskDir(task), dir, { recursive: true });
@@ -40,9 +41,14 @@ const runOne = (task, policy, seed) => {
       writeFileSync(join(dir, '.swarmrc.json'), JSON.stringify(config));
       git('commit', '-qam', 'schedule');
     }
-    const run = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 15 * 60_000 });
+    const run = await new Promise((done) => {
+      const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 15 * 60_000 });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+      child.on('close', (status) => done({ status, stderr }));
+    });
     const wallS = (Date.now() - started) / 1000;
-    if (run.status !== 0) return { task, policy, seed, error: `exit ${run.status}: ${(run.stderr || '').slice(-400)}`, wallS };
+    if (run.status !== 0) return { task, policy, seed, error: `exit ${run.status}: ${run.stderr.slice(-400)}`, wallS };
     return { task, policy, seed, wallS, ...analyzeRun(join(dir, '.swarm', 'swarm.db')) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -51,22 +57,25 @@ const runOne = (task, policy, seed) => {
 
 const began = Date.now();
 console.error(`policy benchmark: ${policies.join(', ')} × ${tasks.join(', ')} × seeds ${seeds.join(',')}, ${attempts} attempts each, schedule ${schedule}, ${cpus().length} CPUs`);
+// Runs share the 2 CPUs when PARALLEL > 1: attempt counts and scores are unaffected (budgets are in
+// attempts, evaluations are deterministic for a seed), only the wall-clock column is inflated.
+const parallel = Math.max(1, Number(process.env.PARALLEL ?? 2));
+const jobs = tasks.flatMap((task) => seeds.flatMap((seed) => policies.map((policy) => ({ task, policy, seed }))));
 const runs = [];
-for (const task of tasks) {
-  for (const seed of seeds) {
-    for (const policy of policies) {
-      const result = runOne(task, policy, seed);
-      runs.push(result);
-      console.error(`  ${task} ${policy} seed ${seed}: ${result.error ?? `best ${result.best} (baseline ${result.baseline}), ${result.wallS.toFixed(1)} s`}`);
-    }
+const worker = async () => {
+  for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
+    const result = await runOne(job.task, job.policy, job.seed);
+    runs.push(result);
+    console.error(`  ${job.task} ${job.policy} seed ${job.seed}: ${result.error ?? `best ${result.best} (baseline ${result.baseline}), ${result.wallS.toFixed(1)} s`}`);
   }
-}
+};
+await Promise.all(Array.from({ length: parallel }, worker));
 const summary = summarize(runs, tasks, policies);
 const table = formatTable(summary, attempts);
 console.log(table);
 const results = {
   generatedAt: new Date().toISOString(),
-  settings: { policies, tasks, seeds, attempts, schedule, agent: 'local', concurrency: { agents: 2, evaluations: 2 } },
+  settings: { policies, tasks, seeds, attempts, schedule, parallelRuns: parallel, agent: 'local', concurrency: { agents: 2, evaluations: 2 } },
   wallSeconds: Math.round((Date.now() - began) / 1000),
   summary,
   runs,

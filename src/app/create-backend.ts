@@ -15,6 +15,28 @@ export const createBackend = async (config: SwarmConfig): Promise<AgentBackend> 
   switch (config.agent.backend) {
     case 'local':
       return createLocalAgent({ ...config.agent.local, evalArgv: swarmArgv('eval', '--json') });
+    case 'claude-code':
+    case 'codex':
+    case 'command': {
+      const { createCliBackend } = await import('../agents/cli-common/create-cli-backend.js');
+      return createCliBackend(config.agent.backend, config.agent);
+    }
+    case 'anthropic':
+    case 'openai': {
+      const { createApiAgent } = await import('../agents/api-loop/index.js');
+      const { createModelApi } = await import('./create-model-api.js');
+      const { agent } = config;
+      const api = await createModelApi(config, config.agent.backend, { model: agent.model, baseUrl: agent.baseUrl });
+      return createApiAgent(api, {
+        mode: agent.mode,
+        limits: { maxTurns: agent.maxTurns, maxTokens: agent.maxTokens, maxCostUsd: agent.maxCostUsd },
+        maxOutputTokens: agent.api.maxOutputTokens,
+        commandTimeoutMs: agent.api.commandTimeoutMs,
+        outputChars: agent.api.outputChars,
+        evalArgv: swarmArgv('eval', '--json'),
+        diff: { resamples: agent.diff.resamples, fullRewrite: agent.diff.fullRewrite },
+      });
+    }
     default:
       throw new SwarmError(
         'CONFIG_INVALID',

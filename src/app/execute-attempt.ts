@@ -6,6 +6,8 @@ import type { AttemptSpec } from '../core/types.js';
 import { evaluationStages } from '../config/index.js';
 import type { AttemptRecord } from '../store/records.js';
 import { confirmBest, evaluateCheckout, type CheckoutEvaluation } from './evaluate-checkout.js';
+import { auditChange, outputUnchanged } from './audit-change.js';
+import { rememberCode } from './audit-tree.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
 import type { RunContext } from './run-context.js';
@@ -110,7 +112,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       return;
     }
     const { outcome, baseCommit, head, diff } = agentStep;
-    const flags = diff.files === 0 ? ['no-change'] : [];
+    const audit = await auditChange(ctx, baseCommit, head);
+    const flags = [...audit.flags];
     if (outcome.status !== 'completed') {
       const reason = outcome.status === 'abstained' ? `agent abstained: ${outcome.summary}` : `agent failed: ${outcome.error ?? 'no reason given'}`;
       result = { kind: 'failed', reason, head, diff, flags, evaluation: null };
@@ -121,11 +124,14 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
         result = { kind: 'invalid', reason, head, diff, flags: [...flags, 'protected-violation'], evaluation: null };
       } else {
-        const evaluation = await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree));
+        if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
+        const evaluation = audit.reuse ? audit.reuse.evaluation : await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree));
         if (!evaluation || ctx.force.aborted) {
           await interruptAttempt(ctx, attempt);
           return;
         }
+        if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
+        await rememberCode(ctx, audit.codeHash, attempt.id);
         result = evaluation.final.valid
           ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
           : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };

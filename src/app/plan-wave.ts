@@ -3,6 +3,11 @@ import type { AttemptId } from '../core/ids.js';
 import { createRng, deriveSeed } from '../core/random.js';
 import { planRulesWave, type WavePlan } from '../core/rules-policy.js';
 import type { AttemptView } from '../core/types.js';
+import { planEvolve } from '../core/policies/evolve.js';
+import { planGreedy } from '../core/policies/greedy.js';
+import type { PolicyInput } from '../core/policies/policy-input.js';
+import { planRsi } from '../core/policies/rsi.js';
+import { planSwarm } from '../core/policies/swarm.js';
 import type { RunContext } from './run-context.js';
 
 export interface PlanRequest {
@@ -11,7 +16,19 @@ export interface PlanRequest {
   wave: number;
   /** At most this many attempts (budget and free slots). */
   maxAttempts: number;
+  /** Plans already made in this wave/generation (async scheduling plans one attempt at a time); varies the seed. */
+  draw?: number;
 }
+
+const policyInput = (ctx: RunContext, request: PlanRequest): PolicyInput => ({
+  attempts: request.population,
+  baselineId: request.baselineId,
+  direction: ctx.config.objective.direction,
+  wave: request.wave,
+  maxAttempts: request.maxAttempts,
+  backend: ctx.config.agent.backend,
+  rng: createRng(deriveSeed(ctx.config.shepherd.seed, request.wave * 1009 + (request.draw ?? 0))),
+});
 
 /** Plans the next wave with the configured Shepherd policy. */
 export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<WavePlan> => {
@@ -26,8 +43,31 @@ export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<W
         maxAttempts: request.maxAttempts,
         backend: config.agent.backend,
         settings: config.shepherd,
-        rng: createRng(deriveSeed(config.shepherd.seed, request.wave)),
+        rng: createRng(deriveSeed(config.shepherd.seed, request.draw ? request.wave * 1009 + request.draw : request.wave)),
       });
+    case 'greedy':
+      return planGreedy({ ...policyInput(ctx, request), settings: config.shepherd });
+    case 'swarm':
+      return planSwarm({ ...policyInput(ctx, request), settings: config.shepherd });
+    case 'evolve':
+      return planEvolve({ ...policyInput(ctx, request), settings: { ...config.shepherd.evolve, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+    case 'rsi':
+      return planRsi({ ...policyInput(ctx, request), settings: { ...config.shepherd.rsi, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+    case 'llm': {
+      const { planLlmWave, shepherdModelApi } = await import('./llm-shepherd.js');
+      const rulesPlan = (): WavePlan =>
+        planRulesWave({
+          attempts: request.population,
+          baselineId: request.baselineId,
+          direction: config.objective.direction,
+          wave: request.wave,
+          maxAttempts: request.maxAttempts,
+          backend: config.agent.backend,
+          settings: config.shepherd,
+          rng: createRng(deriveSeed(config.shepherd.seed, request.wave * 1009 + (request.draw ?? 0) + 1)),
+        });
+      return planLlmWave(ctx, request, { api: await shepherdModelApi(ctx), rng: policyInput(ctx, request).rng, fallback: rulesPlan, objective: config.objective });
+    }
     default:
       throw new SwarmError('CONFIG_INVALID', `shepherd.policy: "${config.shepherd.policy}" is not available in this version of swarm yet; use "rules"`);
   }

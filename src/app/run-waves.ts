@@ -1,41 +1,17 @@
 import { budgetVerdict, waveBudgetLeft } from '../core/budget.js';
-import { attemptBranch, attemptId, runId as toRunId, type AttemptId } from '../core/ids.js';
+import { attemptId } from '../core/ids.js';
 import { bestAttempt } from '../core/population.js';
-import { formatScore } from '../core/score.js';
-import type { AttemptSpec, AttemptView } from '../core/types.js';
+import type { AttemptSpec } from '../core/types.js';
 import type { AttemptRecord } from '../store/records.js';
-import { parentsByAttempt } from './attempt-rows.js';
 import { budgetFrom, budgetState } from './budget-state.js';
-import { executeAttempt } from './execute-attempt.js';
+import { createPlannedAttempt, runPlannedAttempt } from './launch-attempt.js';
 import { planWave } from './plan-wave.js';
-import { attemptLogDir } from './project-paths.js';
+import { populationView } from './population-view.js';
+import { runAsync } from './run-async.js';
 import { specOf } from './recover-run.js';
 import type { RunContext } from './run-context.js';
 
-const toView = (a: AttemptRecord, parents: AttemptId[]): AttemptView => ({
-  id: attemptId(a.id),
-  runId: toRunId(a.runId),
-  wave: a.wave,
-  role: a.role,
-  operator: a.operator,
-  backend: a.backend,
-  parents,
-  status: a.status,
-  score: a.score,
-  hypothesis: a.hypothesis ?? a.summary,
-  createdAt: a.createdAt,
-  finishedAt: a.finishedAt,
-  costUsd: a.usage.costUsd,
-});
-
-/** The population as the policies see it (interrupted attempts are invisible to them). */
-export const populationView = (ctx: RunContext): AttemptView[] => {
-  const parents = parentsByAttempt(ctx.store.listEdges(ctx.runId));
-  return ctx.store
-    .listAttempts(ctx.runId)
-    .filter((a) => a.status !== 'interrupted')
-    .map((a) => toView(a, (parents.get(a.id) ?? []).map(attemptId)));
-};
+export { populationView };
 
 export interface WavesOptions {
   baselineId: string;
@@ -52,6 +28,8 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   const budget = budgetFrom(config);
   const best = bestAttempt(populationView(ctx), config.objective.direction);
   ctx.incumbent = best && best.score !== null ? { id: best.id, score: best.score } : null;
+
+  if (config.shepherd.schedule === 'async') return runAsync(ctx, options, { budget, started });
 
   const pendingWave = options.replan.filter((a) => a.role !== 'baseline');
   if (pendingWave.length > 0) {
@@ -80,29 +58,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
 };
 
 const runWave = async (ctx: RunContext, wave: number, specs: readonly AttemptSpec[], options: WavesOptions): Promise<void> => {
-  const attempts = specs.map((spec) => {
-    const record = ctx.store.createAttempt({
-      runId: ctx.runId,
-      wave,
-      role: spec.role,
-      operator: spec.operator,
-      backend: spec.backend,
-      seed: spec.seed,
-      context: spec.context,
-      parents: spec.parents,
-      informedBy: spec.informedBy,
-      paths: (id) => ({ branch: attemptBranch(ctx.runId, attemptId(id)), logDir: attemptLogDir(ctx.paths, id) }),
-    });
-    return { record, spec };
-  });
-  await Promise.all(
-    attempts.map(async ({ record, spec }) => {
-      await executeAttempt(ctx, record, spec);
-      const done = ctx.store.requireAttempt(record.id);
-      const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
-      const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';
-      options.report(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${star}`);
-    }),
-  );
+  const attempts = specs.map((spec) => ({ record: createPlannedAttempt(ctx, wave, spec), spec }));
+  await Promise.all(attempts.map(({ record, spec }) => runPlannedAttempt(ctx, record, spec, options.report)));
   ctx.store.finishWave(ctx.runId, wave);
 };

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { exitCodeFor, isSwarmError } from '../core/errors.js';
 import { registerCheckout } from './commands/checkout.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
 import { registerGraph } from './commands/graph.js';
 import { registerInit } from './commands/init.js';
@@ -29,6 +30,7 @@ registerShow(program);
 registerGraph(program);
 registerEval(program);
 registerCheckout(program);
+registerDoctor(program);
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */
 const main = async (): Promise<void> => {

@@ -9,6 +9,9 @@ export interface ConfigOverrides {
   evaluations?: number;
   seed?: number;
   policy?: string;
+  baseUrl?: string;
+  mode?: string;
+  costUsd?: number;
 }
 
 const TARGETS: Record<keyof ConfigOverrides, { section: string; key: string; flag: string }> = {
@@ -21,6 +24,9 @@ const TARGETS: Record<keyof ConfigOverrides, { section: string; key: string; fla
   evaluations: { section: 'concurrency', key: 'evaluations', flag: '--evaluations' },
   seed: { section: 'shepherd', key: 'seed', flag: '--seed' },
   policy: { section: 'shepherd', key: 'policy', flag: '--policy' },
+  baseUrl: { section: 'agent', key: 'baseUrl', flag: '--base-url' },
+  mode: { section: 'agent', key: 'mode', flag: '--mode' },
+  costUsd: { section: 'budget', key: 'costUsd', flag: '--cost-usd' },
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -38,11 +38,65 @@ export interface AgentConfig {
   local: { explorerMutations: number; optimizerSteps: number; stepScale: number };
   /** USD per million tokens, by model name. */
   prices: Record<string, { input: number; output: number; cachedInput?: number }>;
+  /** Base URL of the model API (anthropic/openai backends), or null for the environment / default. */
+  baseUrl: string | null;
+  mode: 'agent' | 'diff';
+  /** Per-attempt limits of API backends; 0 = unlimited. */
+  maxTokens: number;
+  maxCostUsd: number;
+  api: ApiAgentConfig;
+  diff: { resamples: number; fullRewrite: boolean; inspirations: number };
+  claudeCode: ClaudeCodeConfig;
+  codex: CodexConfig;
+  command: CommandAgentConfig;
+}
+
+/** Settings of the claude-code backend. */
+export interface ClaudeCodeConfig {
+  binary: string;
+  permissionMode: 'acceptEdits' | 'bypassPermissions' | 'default' | 'plan';
+  maxBudgetUsd: number | null;
+  extraArgs: string[];
+}
+
+/** Settings of the codex backend. */
+export interface CodexConfig {
+  binary: string;
+  sandbox: 'read-only' | 'workspace-write' | 'danger-full-access';
+  extraArgs: string[];
+  configOverrides: Record<string, string>;
+}
+
+/** Settings of the generic command backend. */
+export interface CommandAgentConfig {
+  argv: string[];
+  output: 'text' | 'json';
+  summaryPath: string | null;
+  inputTokensPath: string | null;
+  outputTokensPath: string | null;
+  costUsdPath: string | null;
+}
+
+/** Transport and tool settings of the anthropic and openai backends. */
+export interface ApiAgentConfig {
+  maxRetries: number;
+  requestTimeoutMs: number;
+  maxOutputTokens: number;
+  commandTimeoutMs: number;
+  outputChars: number;
+}
+
+/** The model that plans waves under `shepherd.policy: "llm"`. */
+export interface LlmShepherdConfig {
+  backend: 'anthropic' | 'openai';
+  model: string | null;
+  baseUrl: string | null;
+  waveSize: number | null;
 }
 
 /** The resolved configuration: plain data, every default filled, every duration in milliseconds. */
 export interface SwarmConfig {
-  task: { prompt: string; description: string };
+  task: { prompt: string; description: string; solutionFiles: string[] };
   objective: { metric: string; direction: Direction };
   evaluator: EvaluatorConfig;
   agent: AgentConfig;
@@ -54,9 +108,23 @@ export interface SwarmConfig {
     plateauWaves: number;
     mergeEvery: number;
     seed: number;
+    llm: LlmShepherdConfig;
+    schedule: 'waves' | 'async';
+    evolve: {
+      islands: number;
+      featureDimensions: string[];
+      gridSize: number;
+      explorationRatio: number;
+      exploitationRatio: number;
+      eliteRatio: number;
+      migrationInterval: number;
+      migrationRate: number;
+      inspirations: number;
+    };
+    rsi: { discount: number; beta: number; gamma: number; k: number };
   };
-  /** waves 0 and wallClockMs 0 mean unlimited. */
-  budget: { attempts: number; waves: number; wallClockMs: number };
+  /** waves, wallClockMs, costUsd and tokens: 0 means unlimited. */
+  budget: { attempts: number; waves: number; wallClockMs: number; costUsd: number; tokens: number };
   concurrency: { agents: number; evaluations: number };
   log: { level: LogLevel };
 }
@@ -73,7 +141,7 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
   const { evaluator, agent } = parsed;
   const timeoutMs = ms(evaluator.timeout, 'evaluator.timeout');
   return {
-    task: { ...parsed.task },
+    task: { ...parsed.task, solutionFiles: [...parsed.task.solutionFiles] },
     objective: { ...parsed.objective },
     evaluator: {
       command: evaluator.command,
@@ -98,12 +166,34 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
       systemPrompt: agent.systemPrompt,
       local: { ...agent.local },
       prices: { ...agent.prices },
+      baseUrl: agent.baseUrl,
+      mode: agent.mode,
+      maxTokens: agent.maxTokens,
+      maxCostUsd: agent.maxCostUsd,
+      api: {
+        maxRetries: agent.api.maxRetries,
+        requestTimeoutMs: ms(agent.api.requestTimeout, 'agent.api.requestTimeout'),
+        maxOutputTokens: agent.api.maxOutputTokens,
+        commandTimeoutMs: ms(agent.api.commandTimeout, 'agent.api.commandTimeout'),
+        outputChars: agent.api.outputChars,
+      },
+      diff: { ...agent.diff },
+      claudeCode: { ...agent.claudeCode, extraArgs: [...agent.claudeCode.extraArgs] },
+      codex: { ...agent.codex, extraArgs: [...agent.codex.extraArgs], configOverrides: { ...agent.codex.configOverrides } },
+      command: { ...agent.command, argv: [...agent.command.argv] },
     },
-    shepherd: { ...parsed.shepherd },
+    shepherd: {
+      ...parsed.shepherd,
+      llm: { ...parsed.shepherd.llm },
+      evolve: { ...parsed.shepherd.evolve, featureDimensions: [...parsed.shepherd.evolve.featureDimensions] },
+      rsi: { ...parsed.shepherd.rsi },
+    },
     budget: {
       attempts: parsed.budget.attempts,
       waves: parsed.budget.waves,
       wallClockMs: ms(parsed.budget.wallClock, 'budget.wallClock'),
+      costUsd: parsed.budget.costUsd,
+      tokens: parsed.budget.tokens,
     },
     concurrency: { ...parsed.concurrency },
     log: { ...parsed.log },

@@ -32,6 +32,8 @@ const stageSchema = z.strictObject({
 const taskSchema = z.strictObject({
   prompt: z.string().min(1).default('prompt.md').describe('Path of the task prompt file, relative to the repository root.'),
   description: z.string().default('').describe('Optional one-line task name shown in status.'),
+  solutionFiles: z.array(z.string().min(1)).default([])
+    .describe('Globs (picomatch syntax) of the declared solution files; an attempt that changes only other files is flagged "outside-solution-files". Empty = every file is a solution file.'),
 });
 
 const objectiveSchema = z.strictObject({
@@ -75,6 +77,50 @@ const priceSchema = z.strictObject({
   cachedInput: z.number().nonnegative().optional().describe('USD per million cached input tokens; defaults to the input price.'),
 });
 
+const apiAgentSchema = z.strictObject({
+  maxRetries: int(0, 20).default(4).describe('Retries of a failed model request (429, 5xx, timeouts; the SDK backs off with jitter and honours retry-after) before the attempt fails.'),
+  requestTimeout: positiveDurationSchema.default('5m').describe('Timeout of one model request; a timed-out request is retried.'),
+  maxOutputTokens: int(1, 1_000_000).default(8192).describe('max_tokens of one model reply.'),
+  commandTimeout: positiveDurationSchema.default('2m').describe('Timeout of one run_command / run_eval tool call of the agent loop.'),
+  outputChars: int(200, 1_000_000).default(20_000).describe('Characters of a tool result kept for the model; longer output is truncated with a marker.'),
+});
+
+const diffModeSchema = z.strictObject({
+  resamples: int(0, 20).default(2).describe('Extra model calls when a reply has blocks that do not apply (the errors are fed back); then the attempt fails.'),
+  fullRewrite: z.boolean().default(false).describe('Ask for whole new EVOLVE-BLOCK region bodies instead of SEARCH/REPLACE blocks.'),
+  inspirations: int(0, 20).default(3).describe('Best other attempts whose score, hypothesis and feedback are shown in the prompt.'),
+});
+
+const claudeCodeSchema = z.strictObject({
+  binary: z.string().min(1).default('claude')
+    .describe('The Claude Code executable: a name looked up on PATH and in node_modules/.bin of swarm, or a path.'),
+  permissionMode: z.enum(['acceptEdits', 'bypassPermissions', 'default', 'plan']).default('acceptEdits')
+    .describe('--permission-mode of Claude Code; "acceptEdits" lets it edit files and run commands in print mode; "bypassPermissions" as root runs with IS_SANDBOX=1 (use only in a sandbox).'),
+  maxBudgetUsd: z.number().positive().nullable().default(null).describe('--max-budget-usd per attempt; null = no limit from Claude Code.'),
+  extraArgs: z.array(z.string()).default([]).describe('Extra arguments passed to claude before the prompt.'),
+});
+
+const codexSchema = z.strictObject({
+  binary: z.string().min(1).default('codex')
+    .describe('The Codex executable: a name looked up on PATH and in node_modules/.bin of swarm, or a path.'),
+  sandbox: z.enum(['read-only', 'workspace-write', 'danger-full-access']).default('workspace-write')
+    .describe('--sandbox of `codex exec`; in workspace-write .git is read-only, swarm commits for the agent.'),
+  extraArgs: z.array(z.string()).default([]).describe('Extra arguments passed to `codex exec` before the prompt.'),
+  configOverrides: z.record(z.string(), z.string()).default({})
+    .describe('Codex config overrides passed as `-c key=value` (value parsed as TOML by codex), e.g. {"model_reasoning_effort": "high"}.'),
+});
+
+const commandAgentSchema = z.strictObject({
+  argv: z.array(z.string().min(1)).default([])
+    .describe('Command line of any agent CLI, run in the worktree; "{prompt}" in an argument is replaced by the prompt (role instructions first); without it the prompt goes to stdin. Required for agent.backend = "command".'),
+  output: z.enum(['text', 'json']).default('text')
+    .describe('What the command prints: "text" (the last non-empty lines are the summary) or one JSON object (mapped with the paths below).'),
+  summaryPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the final message, e.g. "result" or "response.text".'),
+  inputTokensPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the input token count.'),
+  outputTokensPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the output token count.'),
+  costUsdPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the cost in USD; null = from tokens and agent.prices.'),
+});
+
 const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
@@ -85,9 +131,51 @@ const agentSchema = z.strictObject({
   local: localAgentSchema.prefault({}).describe('Settings of the offline "local" backend.'),
   prices: z.record(z.string(), priceSchema).default({})
     .describe('Price table per model name (USD per million tokens), for backends whose API reports tokens but no cost.'),
+  baseUrl: z.url().nullable().default(null)
+    .describe('Base URL of the model API for the anthropic and openai backends (e.g. http://127.0.0.1:8000/v1 for a local OpenAI-compatible server); null = ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the provider\'s default.'),
+  mode: z.enum(['agent', 'diff']).default('agent')
+    .describe('anthropic/openai backends: "agent" = tool-using loop in the worktree; "diff" = one model call per attempt answering with SEARCH/REPLACE blocks inside EVOLVE-BLOCK regions.'),
+  maxTokens: int(0).default(0).describe('Maximum tokens (input + output) one attempt of an API backend may use; 0 = unlimited.'),
+  maxCostUsd: z.number().nonnegative().default(0).describe('Maximum USD one attempt of an API backend may spend (from agent.prices); 0 = unlimited.'),
+  api: apiAgentSchema.prefault({}).describe('Settings of the anthropic and openai backends.'),
+  diff: diffModeSchema.prefault({}).describe('Settings of diff mode (agent.mode = "diff").'),
+  claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
+  codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),
+  command: commandAgentSchema.prefault({}).describe('Settings of the "command" backend (any agent CLI).'),
+});
+
+const llmShepherdSchema = z.strictObject({
+  backend: z.enum(['anthropic', 'openai']).default('anthropic').describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
+  model: z.string().min(1).nullable().default(null).describe('Planning model; null = agent.model when the agent uses the same API, else the backend\'s default model.'),
+  baseUrl: z.url().nullable().default(null).describe('Base URL of the planning API; null = agent.baseUrl when the agent uses the same API, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL or the default.'),
+  waveSize: int(1, 1000).nullable().default(null).describe('Most attempts the model may plan per wave; null = shepherd.waveSize (shepherd.initialExplorers for the first wave).'),
+});
+
+const evolveSchema = z.strictObject({
+  islands: int(1, 64).default(3).describe('Islands of the program database ("evolve" policy); each evolves its own lineages.'),
+  featureDimensions: z.array(z.string().min(1)).min(1).default(['depth', 'diffSize'])
+    .describe('MAP-Elites feature dimensions: "depth" (lineage depth), "diffSize" (lines changed), "score", or the name of an evaluator metric.'),
+  gridSize: int(1, 100).default(4).describe('Bins per feature dimension of each island\'s MAP-Elites grid.'),
+  explorationRatio: z.number().min(0).max(1).default(0.2).describe('Share of parents sampled uniformly from the island.'),
+  exploitationRatio: z.number().min(0).max(1).default(0.5).describe('Share of parents sampled from the archive of elites (refined by an optimizer); the rest are elites of random grid cells.'),
+  eliteRatio: z.number().min(0).max(1).default(0.1).describe('Share of the best programs kept in the archive of elites.'),
+  migrationInterval: int(0, 10_000).default(4).describe('Generations between ring migrations of the best programs to the next island; 0 = never.'),
+  migrationRate: z.number().min(0).max(1).default(0.1).describe('Share of an island\'s best programs that migrate.'),
+  inspirations: int(0, 20).default(2).describe('Elites of other cells shown to an agent as inspirations (informed_by).'),
+}).refine((e) => e.explorationRatio + e.exploitationRatio <= 1, { message: 'explorationRatio + exploitationRatio must be at most 1' });
+
+const rsiSchema = z.strictObject({
+  discount: z.number().gt(0).max(1).default(0.9).describe('Discount of past outcomes in the UCB index of the "rsi" policy (1 = stationary UCB).'),
+  beta: z.number().min(0).default(0.5).describe('Weight of the UCB exploration bonus.'),
+  gamma: z.number().min(0).default(0.5).describe('Weight of the request pressure from unresolved needs (repairs, rebases, crossovers).'),
+  k: int(1, 100).default(4).describe('Size of the program frontier and most needs of each kind considered.'),
 });
 
 const shepherdSchema = z.strictObject({
+  schedule: z.enum(['waves', 'async']).default('waves')
+    .describe('"waves": plan a wave, wait for all of it; "async": no barrier, plan one attempt whenever a slot frees (attempts still get a generation number).'),
+  evolve: evolveSchema.prefault({}).describe('Program database of the "evolve" policy.'),
+  rsi: rsiSchema.prefault({}).describe('Discounted-UCB frontiers of the "rsi" policy.'),
   policy: z.enum(SHEPHERD_POLICIES).default('rules').describe('Planning policy of the Shepherd.'),
   initialExplorers: int(1, 1000).default(4).describe('Size of the first wave: explorers from the baseline.'),
   waveSize: int(1, 1000).default(4).describe('Attempts per later wave.'),
@@ -95,12 +183,15 @@ const shepherdSchema = z.strictObject({
   plateauWaves: int(1, 1000).default(3).describe('Waves without improvement before fresh explorers start from the baseline.'),
   mergeEvery: int(0, 1000).default(4).describe('Every N-th wave includes a two-parent merge; 0 = never.'),
   seed: int(0, Number.MAX_SAFE_INTEGER).default(1).describe('Seed of every random choice, for reproducible runs; also the SWARM_SEED of official evaluations and of `swarm eval` (confirmations use the next seeds).'),
+  llm: llmShepherdSchema.prefault({}).describe('The model that plans waves when shepherd.policy is "llm".'),
 });
 
 const budgetSchema = z.strictObject({
   attempts: int(1).default(40).describe('Maximum attempts in a run.'),
   waves: int(0).default(0).describe('Maximum waves in a run; 0 = unlimited.'),
   wallClock: durationSchema.default('0').describe('Maximum wall-clock time of a run; 0 = unlimited.'),
+  costUsd: z.number().nonnegative().default(0).describe('Maximum USD the agents of a run may spend (sum of attempts\' costs); 0 = unlimited.'),
+  tokens: int(0).default(0).describe('Maximum tokens (input + output) the agents of a run may use; 0 = unlimited.'),
 });
 
 const concurrencySchema = z.strictObject({

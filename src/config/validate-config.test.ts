@@ -90,25 +90,124 @@ describe('validateConfig: one problem per kind, as dot-path and hint', () => {
 describe('validateConfig: resolution', () => {
   it('fills every default around a lone evaluator command', () => {
     const result = validateConfig({ evaluator: { command: 'python evaluate.py' } });
-    expect(result).toEqual({
-      ok: true,
-      config: {
-        task: { prompt: 'prompt.md', description: '' },
-        objective: { metric: 'score', direction: 'maximize' },
-        evaluator: {
-          command: 'python evaluate.py', timeoutMs: 600_000, protect: [], cascade: [], confirm: 0,
-          env: {}, gpus: [], tailBytes: 4000,
-        },
-        agent: {
-          backend: 'local', model: null, timeoutMs: 1_200_000, maxTurns: 40, systemPrompt: null,
-          local: { explorerMutations: 3, optimizerSteps: 4, stepScale: 0.05 },
-        },
-        shepherd: { policy: 'rules', initialExplorers: 4, waveSize: 4, leaders: 3, plateauWaves: 3, mergeEvery: 4, seed: 1 },
-        budget: { attempts: 40, waves: 0, wallClockMs: 0 },
-        concurrency: { agents: 4, evaluations: 2 },
-        log: { level: 'info' },
+    // A golden list: a changed default must be a deliberate change here too.
+    expect(result).toEqual({ ok: true, config: {
+      task: {
+        prompt: 'prompt.md',
+        description: '',
+        solutionFiles: [],
       },
-    });
+      objective: {
+        metric: 'score',
+        direction: 'maximize',
+      },
+      evaluator: {
+        command: 'python evaluate.py',
+        timeoutMs: 600000,
+        protect: [],
+        cascade: [],
+        confirm: 0,
+        env: {},
+        gpus: [],
+        tailBytes: 4000,
+      },
+      agent: {
+        backend: 'local',
+        model: null,
+        timeoutMs: 1200000,
+        maxTurns: 40,
+        systemPrompt: null,
+        local: {
+          explorerMutations: 3,
+          optimizerSteps: 4,
+          stepScale: 0.05,
+        },
+        prices: {},
+        baseUrl: null,
+        mode: 'agent',
+        maxTokens: 0,
+        maxCostUsd: 0,
+        api: {
+          maxRetries: 4,
+          requestTimeoutMs: 300000,
+          maxOutputTokens: 8192,
+          commandTimeoutMs: 120000,
+          outputChars: 20000,
+        },
+        diff: {
+          resamples: 2,
+          fullRewrite: false,
+          inspirations: 3,
+        },
+        claudeCode: {
+          binary: 'claude',
+          permissionMode: 'acceptEdits',
+          maxBudgetUsd: null,
+          extraArgs: [],
+        },
+        codex: {
+          binary: 'codex',
+          sandbox: 'workspace-write',
+          extraArgs: [],
+          configOverrides: {},
+        },
+        command: {
+          argv: [],
+          output: 'text',
+          summaryPath: null,
+          inputTokensPath: null,
+          outputTokensPath: null,
+          costUsdPath: null,
+        },
+      },
+      shepherd: {
+        schedule: 'waves',
+        evolve: {
+          islands: 3,
+          featureDimensions: ['depth', 'diffSize'],
+          gridSize: 4,
+          explorationRatio: 0.2,
+          exploitationRatio: 0.5,
+          eliteRatio: 0.1,
+          migrationInterval: 4,
+          migrationRate: 0.1,
+          inspirations: 2,
+        },
+        rsi: {
+          discount: 0.9,
+          beta: 0.5,
+          gamma: 0.5,
+          k: 4,
+        },
+        policy: 'rules',
+        initialExplorers: 4,
+        waveSize: 4,
+        leaders: 3,
+        plateauWaves: 3,
+        mergeEvery: 4,
+        seed: 1,
+        llm: {
+          backend: 'anthropic',
+          model: null,
+          baseUrl: null,
+          waveSize: null,
+        },
+      },
+      budget: {
+        attempts: 40,
+        waves: 0,
+        wallClockMs: 0,
+        costUsd: 0,
+        tokens: 0,
+      },
+      concurrency: {
+        agents: 4,
+        evaluations: 2,
+      },
+      log: {
+        level: 'info',
+      },
+    } });
   });
 
   it('resolves durations in milliseconds, stage timeouts defaulting to the evaluator timeout', () => {

@@ -32,3 +32,39 @@ export const parentsUnderOptimization = (attempts: readonly AttemptView[]): Set<
 
 /** Children of an attempt (first parent), oldest first. */
 export const childrenOf = (attempts: readonly AttemptView[], id: AttemptId): AttemptView[] => attempts.filter((a) => a.parents[0] === id);
+
+/** Audit flags that mean an attempt did not really test its idea; such attempts earn no credit. */
+export const NO_CREDIT_FLAGS: readonly string[] = ['no-change', 'comments-only', 'outside-solution-files', 'output-unchanged', 'protected-violation'];
+
+/** True when an audit flag withholds credit from the attempt's hypothesis (SwarmRSI). */
+export const creditWithheld = (attempt: AttemptView): boolean =>
+  (attempt.flags ?? []).some((flag) => NO_CREDIT_FLAGS.includes(flag) || flag.startsWith('reused:'));
+
+/**
+ * The family of each attempt: the child of the baseline its first-parent chain starts from (the
+ * baseline is its own family). Families are the lineages the policies keep alive.
+ */
+export const familiesOf = (attempts: readonly AttemptView[]): Map<AttemptId, AttemptId> => {
+  const byId = new Map(attempts.map((a) => [a.id, a]));
+  const family = new Map<AttemptId, AttemptId>();
+  const resolve = (attempt: AttemptView, guard: number): AttemptId => {
+    const known = family.get(attempt.id);
+    if (known !== undefined) return known;
+    const parent = attempt.parents[0] === undefined ? undefined : byId.get(attempt.parents[0]);
+    const root = parent === undefined || parent.role === 'baseline' || guard > attempts.length ? attempt.id : resolve(parent, guard + 1);
+    family.set(attempt.id, root);
+    return root;
+  };
+  for (const attempt of attempts) resolve(attempt, 0);
+  return family;
+};
+
+/** First-parent depth below the baseline (baseline 0, its children 1). */
+export const depthOf = (attempts: readonly AttemptView[], id: AttemptId): number => {
+  const byId = new Map(attempts.map((a) => [a.id, a]));
+  let depth = 0;
+  for (let current = byId.get(id); current && current.role !== 'baseline' && depth <= attempts.length; depth++) {
+    current = current.parents[0] === undefined ? undefined : byId.get(current.parents[0]);
+  }
+  return depth;
+};

@@ -41,6 +41,15 @@ export const composeContext = (p: {
       }
     }
   }
+  const elsewhere = p.attempts.filter((a) => a.role !== 'baseline' && a.status !== 'running' && a.hypothesis && !p.parents.includes(a.id) && !p.parents.includes(a.parents[0] ?? a.id));
+  if (p.operator !== 'repair' && elsewhere.length > 0) {
+    lines.push('Ideas already tried elsewhere in the population (do not repeat):');
+    for (const other of elsewhere.slice(-(p.maxTried ?? 6))) {
+      const outcome = other.status === 'scored' ? formatScore(other.score) : other.status;
+      const flags = (other.flags ?? []).length > 0 ? ` [${(other.flags ?? []).join(', ')}]` : '';
+      lines.push(`  - ${other.id}: ${oneLine(other.hypothesis, 110)} → ${outcome}${flags}`);
+    }
+  }
   if (p.operator === 'merge') lines.push('This branch merges the parents above; combine what works in each.');
   if (p.operator === 'explore' && p.parents.length === 1 && best && best.id !== p.parents[0]) {
     lines.push('The population has plateaued around the leaders; a fundamentally different approach is wanted.');

@@ -47,6 +47,18 @@ export interface AttemptView {
   createdAt: number;
   finishedAt: number | null;
   costUsd: number;
+  /** Declared sources (`informed_by` edges): inspirations, the attempt a rebase realizes. */
+  informedBy?: AttemptId[];
+  /** Metrics of the official evaluation (null when not evaluated). */
+  metrics?: Record<string, number> | null;
+  /** Per-instance scores of the official evaluation, when the evaluator reports `instances`. */
+  instances?: Record<string, number> | null;
+  /** Audit flags (`no-change`, `comments-only`, `output-unchanged`, `reused:aN`, ...). */
+  flags?: string[];
+  /** Lines inserted plus deleted against the attempt's base. */
+  diffSize?: number | null;
+  /** Tokens (input + output) the attempt's agent used, for the run's token budget. */
+  tokens?: number;
 }
 
 export interface Usage {
@@ -67,6 +79,10 @@ export interface Budget {
   maxWaves: number;
   /** Wall clock in ms; 0 means unlimited. */
   maxWallMs: number;
+  /** USD the agents of the run may spend; 0 or absent means unlimited. */
+  maxCostUsd?: number;
+  /** Tokens (input + output) the agents of the run may use; 0 or absent means unlimited. */
+  maxTokens?: number;
 }
 
 export type WaveRef = { id: WaveId; runId: RunId; number: number };

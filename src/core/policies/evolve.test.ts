@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { planEvolve } from './evolve.js';
+import { input, view } from './history.test-support.js';
+import { buildDatabase } from './program-database.js';
+
+const settings = {
+  initialExplorers: 4, waveSize: 6, islands: 2, featureDimensions: ['depth', 'diffSize'], gridSize: 2,
+  explorationRatio: 0.2, exploitationRatio: 0.5, eliteRatio: 0.25, migrationInterval: 3, migrationRate: 0.5, inspirations: 2,
+};
+
+const history = () => [
+  view('a1', null, 1),
+  view('a2', 'a1', 5, { diffSize: 2 }), view('a3', 'a1', 4, { diffSize: 30 }),
+  view('a4', 'a2', 7, { diffSize: 3 }), view('a5', 'a3', 2, { diffSize: 5 }),
+  view('a6', 'a3', 6, { diffSize: 1, flags: ['no-change'] }),
+];
+
+describe('program database', () => {
+  it('puts families on islands round-robin, keeps children on their parent\'s island, and bins cells by features', () => {
+    const db = buildDatabase(history(), 'maximize', 2, settings);
+    expect(db.islands[0]?.members.map((a) => a.id)).toEqual(['a4', 'a2']);
+    expect(db.islands[1]?.members.map((a) => a.id)).toEqual(['a3', 'a5']);
+    expect(db.islands[1]?.cells.size).toBe(2);
+    expect(db.archive.map((a) => a.id)).toEqual(['a4']);
+    expect(db.islands.every((i) => i.migrants.length === 0)).toBe(true);
+  });
+
+  it('excludes attempts whose audit flags withhold credit, and migrates the best along the ring', () => {
+    const db = buildDatabase(history(), 'maximize', 4, settings);
+    expect(db.islands.flatMap((i) => i.members.map((a) => a.id))).not.toContain('a6');
+    expect(db.islands[1]?.migrants.map((a) => a.id)).toEqual(['a4']);
+    expect(db.islands[0]?.migrants.map((a) => a.id)).toEqual(['a3']);
+  });
+});
+
+describe('evolve policy', () => {
+  it('seeds every island from the baseline first', () => {
+    const plan = planEvolve({ ...input([view('a1', null, 1)], 1), settings: { ...settings, islands: 5 } });
+    expect(plan.specs).toHaveLength(5);
+  });
+
+  it('samples parents from the islands in turn, with inspirations from other cells as informed_by', () => {
+    const plan = planEvolve({ ...input(history(), 3), settings });
+    expect(plan.specs).toHaveLength(6);
+    const parents = new Set(plan.specs.map((s) => s.parents[0]));
+    expect([...parents].some((p) => p === 'a2' || p === 'a4')).toBe(true);
+    expect([...parents].some((p) => p === 'a3' || p === 'a5')).toBe(true);
+    for (const spec of plan.specs) {
+      expect(spec.informedBy).not.toContain(spec.parents[0]);
+      expect(spec.informedBy.length).toBeGreaterThan(0);
+      expect(spec.context).toContain('Inspirations');
+    }
+    expect(plan.specs.filter((s) => s.role === 'optimizer').length).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,113 @@
+import type { AttemptId } from '../ids.js';
+import { creditWithheld, parentsUnderOptimization, rankScored } from '../population.js';
+import { formatScore } from '../score.js';
+import type { AttemptSpec } from '../types.js';
+import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
+import { armOf, discountedUcb, rewardOf, type Arm } from './rsi-bandit.js';
+import { crossoverDonors, unresolvedNeeds } from './rsi-needs.js';
+
+export interface RsiSettings {
+  initialExplorers: number;
+  waveSize: number;
+  /** Discount of past outcomes in the UCB index (1 = stationary UCB). */
+  discount: number;
+  /** Weight of the exploration bonus. */
+  beta: number;
+  /** Weight of the request pressure from unresolved needs. */
+  gamma: number;
+  /** Size of the program frontier and cap on the needs considered. */
+  k: number;
+}
+
+const MAX_DONORS = 3;
+
+/**
+ * SwarmRSI: a hypothesis frontier and a program frontier. Each slot picks H (revise the idea) or
+ * P (repair or refine the implementation) by a discounted-UCB index over recent improvement per
+ * cost plus `gamma` times the pressure of unresolved needs: invalid programs ask P to repair,
+ * mixed per-instance results ask H to broaden (crossover), a new incumbent asks H to rebase
+ * retained hypotheses onto it.
+ */
+export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyPlan => {
+  const { attempts, direction, settings } = input;
+  const searchers = attempts.filter((a) => a.role !== 'baseline');
+  if (searchers.length === 0 || input.wave <= 1) {
+    const size = Math.min(settings.initialExplorers, input.maxAttempts);
+    return { specs: Array.from({ length: size }, () => makeSpec(input, { parents: [input.baselineId], role: 'explorer', operator: 'explore' })), rationale: `initial hypotheses: ${size} explorers from baseline` };
+  }
+  const byId = new Map(attempts.map((a) => [a.id, a]));
+  const baseline = byId.get(input.baselineId);
+  const scale = Math.max(Math.abs(baseline?.score ?? 0), 1e-9);
+  const finished = searchers.filter((a) => a.status !== 'running').sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0));
+  const costs = finished.map((a) => a.costUsd);
+  const meanCost = costs.length > 0 ? costs.reduce((s, c) => s + c, 0) / costs.length : 0;
+  const outcomes = finished.flatMap((a) => {
+    const arm = armOf(a.operator);
+    return arm === null ? [] : [{ arm, reward: rewardOf(a, byId, scale, meanCost, direction) }];
+  });
+  const needs = unresolvedNeeds(attempts, direction, settings.k);
+  const frontier = rankScored(attempts, direction).filter((a) => !creditWithheld(a)).slice(0, Math.max(1, settings.k));
+  const busy = parentsUnderOptimization(attempts);
+  const size = Math.min(settings.waveSize, input.maxAttempts);
+  const specs: AttemptSpec[] = [];
+  const notes: string[] = [];
+  const virtual: Array<{ arm: Arm; reward: number }> = [];
+  let explorerTurn = 0;
+
+  for (let slot = 0; slot < size; slot++) {
+    const ucb = discountedUcb([...outcomes, ...virtual], settings.discount, settings.beta);
+    const pressureH = Math.min(1, (needs.rebases.length + needs.mixed.length) / settings.k);
+    const pressureP = Math.min(1, needs.repairs.length / settings.k);
+    const indexH = ucb.H.index + settings.gamma * pressureH;
+    const indexP = ucb.P.index + settings.gamma * pressureP;
+    const arm: Arm = indexP > indexH ? 'P' : 'H';
+    virtual.push({ arm, reward: ucb[arm].mean });
+    const step = arm === 'P' ? planP() : planH();
+    specs.push(step.spec);
+    notes.push(`${arm} (index ${indexH.toFixed(3)} vs ${indexP.toFixed(3)}): ${step.note}`);
+  }
+  return { specs, rationale: notes.join('; ') };
+
+  function planP(): { spec: AttemptSpec; note: string } {
+    const broken = needs.repairs.shift();
+    if (broken) {
+      return { spec: makeSpec(input, { parents: [broken.id], role: 'optimizer', operator: 'repair', extra: [`Repair: ${broken.id} was invalid; make its idea work.`] }), note: `repair ${broken.id}` };
+    }
+    const target = frontier.find((a) => !busy.has(a.id) && a.id !== input.baselineId);
+    if (target) {
+      busy.add(target.id);
+      return { spec: makeSpec(input, { parents: [target.id], role: 'optimizer', operator: 'deepen' }), note: `refine ${target.id}` };
+    }
+    return planH();
+  }
+
+  function planH(): { spec: AttemptSpec; note: string } {
+    const rebase = needs.rebases.shift();
+    if (rebase) {
+      const idea = rebase.source.hypothesis ?? 'its change';
+      return {
+        spec: makeSpec(input, {
+          parents: [rebase.base],
+          role: 'explorer',
+          operator: 'rebase',
+          informedBy: [rebase.source.id],
+          extra: [`Rebase: realize the retained hypothesis of ${rebase.source.id} (score ${formatScore(rebase.source.score)}) on this base: ${idea.replace(/\s+/g, ' ').slice(0, 200)}`],
+        }),
+        note: `rebase ${rebase.source.id} onto ${rebase.base}`,
+      };
+    }
+    const mixed = needs.mixed.shift();
+    if (mixed) {
+      const { donors, assignment } = crossoverDonors([mixed, ...frontier.filter((a) => a.id !== mixed.id)], direction);
+      const parents = donors.slice(0, MAX_DONORS).map((a) => a.id);
+      if (parents.length >= 2) {
+        const lines = assignment.filter((a) => parents.includes(a.donor.id)).map((a) => `  - instance ${a.instance}: take the components of ${a.donor.id} (${formatScore(a.score)})`);
+        return { spec: makeSpec(input, { parents, role: 'explorer', operator: 'merge', extra: ['Crossover per instance: the donors below each win these evaluator instances.', ...lines] }), note: `crossover of ${parents.join(' + ')}` };
+      }
+    }
+    const parent: AttemptId = frontier.length > 0 ? (frontier[explorerTurn++ % frontier.length]?.id ?? input.baselineId) : input.baselineId;
+    const operator = parent === input.baselineId ? 'explore' : 'fan-out';
+    return { spec: makeSpec(input, { parents: [parent], role: 'explorer', operator }), note: `new hypothesis from ${parent}` };
+  }
+};
+
