@@ -1,6 +1,5 @@
 import type { EvalOutcome } from '../core/ports.js';
 import type { EvaluationRecord } from '../store/records.js';
-import { changedPaths } from '../workspace/diff-stat.js';
 import { gitShowBytes } from '../workspace/git-command.js';
 import { FINDINGS_FILE, matchProtected } from '../workspace/index.js';
 import { onlyCommentsDiffer } from './audit-comments.js';
@@ -50,17 +49,19 @@ const reusedEvaluation = (record: EvaluationRecord, from: string): CheckoutEvalu
 /**
  * Audits of an attempt's committed change before it is evaluated (findings.md never counts as a
  * change): no change at all, only comments, only files outside `task.solutionFiles`; and whether
- * an evaluated attempt of the run already has byte-identical code.
+ * an evaluated attempt of the run already has byte-identical code. `changedPaths` are the paths
+ * the commit changed (from the attempt's diff stat, so git is not asked twice).
  */
-export const auditChange = async (ctx: RunContext, base: string, head: string): Promise<ChangeAudit> => {
+export const auditChange = async (ctx: RunContext, base: string, head: string, changedPaths: readonly string[]): Promise<ChangeAudit> => {
   const root = ctx.workspace.root;
-  const changed = (await changedPaths(root, base, head)).filter((file) => file !== FINDINGS_FILE);
+  const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
   const flags: string[] = [];
+  // Independent git reads, run side by side: this sits on every attempt's critical path.
+  const [onlyComments, hash] = await Promise.all([changed.length > 0 && commentsOnly(root, base, head, changed), codeHash(root, head)]);
   if (changed.length === 0) flags.push('no-change');
-  else if (await commentsOnly(root, base, head, changed)) flags.push('comments-only');
+  else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;
   if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution).length === 0) flags.push('outside-solution-files');
-  const hash = await codeHash(root, head);
   const twin = await findIdenticalCode(ctx, hash);
   const record = twin === null ? null : decidingEvaluation(ctx.store.listEvaluations(twin));
   return { flags, codeHash: hash, reuse: twin !== null && record !== null ? { from: twin, evaluation: reusedEvaluation(record, twin) } : null };

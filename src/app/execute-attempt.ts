@@ -6,6 +6,7 @@ import type { AttemptSpec } from '../core/types.js';
 import { evaluationStages } from '../config/index.js';
 import type { AttemptRecord } from '../store/records.js';
 import { confirmBest, evaluateCheckout, type CheckoutEvaluation } from './evaluate-checkout.js';
+import { matchProtected } from '../workspace/index.js';
 import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
 import { attemptWorktree } from './project-paths.js';
@@ -112,14 +113,14 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       return;
     }
     const { outcome, baseCommit, head, diff } = agentStep;
-    const audit = await auditChange(ctx, baseCommit, head);
+    const audit = await auditChange(ctx, baseCommit, head, diff.paths);
     const flags = [...audit.flags];
     if (outcome.status !== 'completed') {
       const reason = outcome.status === 'abstained' ? `agent abstained: ${outcome.summary}` : `agent failed: ${outcome.error ?? 'no reason given'}`;
       result = { kind: 'failed', reason, head, diff, flags, evaluation: null };
     } else {
       ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', headCommit: head });
-      const violations = await ctx.workspace.protectedViolations(baseCommit, head, ctx.config.evaluator.protect);
+      const violations = matchProtected(diff.paths, ctx.config.evaluator.protect);
       if (violations.length > 0) {
         const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
         result = { kind: 'invalid', reason, head, diff, flags: [...flags, 'protected-violation'], evaluation: null };

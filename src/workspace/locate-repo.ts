@@ -30,8 +30,9 @@ export const locateRepo = async (dir: string): Promise<RepoLocation> => {
   );
   const [topLevel = '', common = ''] = (paths ?? '').split('\n').map((line) => line.trim());
   if (topLevel === '' || common === '') throw notARepo(absolute);
-  const listing = await tryGit(absolute, ['worktree', 'list', '--porcelain']);
-  const main = (listing === null ? null : mainWorktreeOf(listing)) ?? topLevel;
+  // The main tree holds the common `.git`; only unusual layouts (separate git dir) need the listing.
+  const listing = path.basename(common) === '.git' ? null : await tryGit(absolute, ['worktree', 'list', '--porcelain']);
+  const main = path.basename(common) === '.git' ? path.dirname(common) : ((listing === null ? null : mainWorktreeOf(listing)) ?? topLevel);
   const root = await realpath(main).catch(() => main);
   const commonDir = await realpath(common).catch(() => common);
   if ((await tryGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])) === null) {

@@ -32,6 +32,8 @@ export interface PreparedAttempt {
   conflicts: string[];
 }
 
+const FULL_SHA = /^[0-9a-f]{40}$/;
+
 const resolveParent = async (root: string, parent: { commit: string; label: string }): Promise<string> => {
   const sha = await tryGit(root, ['rev-parse', '--verify', '--quiet', `${parent.commit}^{commit}`]);
   if (sha === null || sha.trim() === '') {
@@ -93,20 +95,28 @@ export const prepareAttempt = async (
 ): Promise<PreparedAttempt> => {
   const [first, ...others] = p.parents;
   if (first === undefined) throw new SwarmError('INTERNAL', `attempt branch ${p.branch} needs at least one parent`);
-  const shas = await Promise.all(p.parents.map((parent) => resolveParent(repo.root, parent)));
   await repo.locked(async () => {
-    const hasBranch = await branchExists(repo.root, p.branch);
-    if (hasBranch && options.recreate !== true) {
-      throw new SwarmError(
-        'GIT_FAILED',
-        `branch ${p.branch} already exists in ${repo.root}; pass { recreate: true } to discard it, or delete it with \`git branch -D ${p.branch}\``,
-      );
+    if (options.recreate === true) await discardAttempt(repo, p.branch, p.worktreePath, await branchExists(repo.root, p.branch));
+    // The common case costs one git call; the checks that explain a failure run only after one.
+    try {
+      await addWorktree(repo.root, p.worktreePath, { newBranch: p.branch, commit: first.commit });
+    } catch (error) {
+      if (await branchExists(repo.root, p.branch)) {
+        throw new SwarmError(
+          'GIT_FAILED',
+          `branch ${p.branch} already exists in ${repo.root}; pass { recreate: true } to discard it, or delete it with \`git branch -D ${p.branch}\``,
+        );
+      }
+      await resolveParent(repo.root, first);
+      throw error;
     }
-    if (options.recreate === true) await discardAttempt(repo, p.branch, p.worktreePath, hasBranch);
-    await addWorktree(repo.root, p.worktreePath, { newBranch: p.branch, commit: shas[0] ?? first.commit });
   });
-  if (others.length === 0) return { worktree: p.worktreePath, baseCommit: shas[0] ?? first.commit, conflicts: [] };
+  if (others.length === 0) {
+    const baseCommit = FULL_SHA.test(first.commit) ? first.commit : await resolveParent(repo.root, first);
+    return { worktree: p.worktreePath, baseCommit, conflicts: [] };
+  }
   try {
+    const shas = await Promise.all(p.parents.map((parent) => resolveParent(repo.root, parent)));
     const config = await repo.commitSettings();
     const conflicts = new Set<string>();
     for (const [index, parent] of others.entries()) {
