@@ -8,8 +8,14 @@ export const nodeOutcome = (node: AttemptRow): string => {
   return node.status;
 };
 
-/** Lines of a node's label: id, role, outcome. */
-export const nodeLabelLines = (node: AttemptRow): string[] => [node.id, node.role, nodeOutcome(node)];
+/** Audit flags as drawn in a node: `[no-change, reused:a3]`, or nothing. */
+export const nodeFlags = (node: AttemptRow): string | null => (node.flags.length > 0 ? `[${node.flags.join(', ')}]` : null);
+
+/** Lines of a node's label: id, role, outcome, and audit flags when there are any. */
+export const nodeLabelLines = (node: AttemptRow): string[] => {
+  const flags = nodeFlags(node);
+  return flags === null ? [node.id, node.role, nodeOutcome(node)] : [node.id, node.role, nodeOutcome(node), flags];
+};
 
 /** True for attempts that produced nothing usable: drawn greyed out. */
 export const isDeadEnd = (node: AttemptRow): boolean =>

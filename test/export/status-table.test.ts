@@ -121,3 +121,12 @@ describe('renderProgressLine', () => {
     expect(renderProgressLine({ ...report, best: null, waves: [] }, 500)).toBe('wave 0 · 1 running · 7/40 attempts · best — · 500ms');
   });
 });
+
+describe('audit flags', () => {
+  it('shows an attempt’s flags ahead of its hypothesis, so a narrow terminal keeps them', () => {
+    const rows = [row('a1', { role: 'baseline', score: 1 }), row('a2', { score: 1, flags: ['no-change', 'reused:a1'], hypothesis: 'a long idea '.repeat(20) })];
+    const text = renderStatus(statusReport(rows, 'a1'), { color: false, now: NOW, width: 90 });
+    expect(lineOf(text, 'a2')).toContain('[no-change, reused:a1]');
+    expect(lineOf(text, 'a1')).not.toContain('[');
+  });
+});

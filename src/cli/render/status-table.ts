@@ -63,7 +63,9 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
 
   const lines = [paint(join(' ', columns.map((column) => column.title), 'hypothesis'), 'dim')];
   rows.forEach((row, index) => {
-    const text = row.hypothesis ?? (row.status === 'invalid' || row.status === 'failed' ? row.reason : null) ?? '';
+    const described = row.hypothesis ?? (row.status === 'invalid' || row.status === 'failed' ? row.reason : null) ?? '';
+    // Audit flags first, so truncation to the terminal width never hides them.
+    const text = row.flags.length > 0 ? `[${row.flags.join(', ')}] ${described}` : described;
     const line = join(row.id === bestId ? '*' : ' ', cells[index] ?? [], truncate(text, room));
     lines.push(paint(line, rowStyle(row, newBest), row.id === bestId ? 'bold' : null));
   });
