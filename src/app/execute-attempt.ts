@@ -27,6 +27,16 @@ const parentBriefs = (ctx: RunContext, parents: readonly string[]): ParentBrief[
     };
   });
 
+/** Other attempts to show an agent: the Shepherd's informed-by picks first, then the run's best. */
+const inspirationIds = (ctx: RunContext, spec: AttemptSpec): string[] => {
+  const limit = ctx.config.agent.diff.inspirations;
+  if (limit <= 0) return [];
+  const best = ctx.store.bestAttemptIds(ctx.runId, ctx.config.objective.direction, limit + spec.parents.length);
+  const parents = new Set<string>(spec.parents);
+  const chosen = [...new Set<string>([...spec.informedBy, ...best])].filter((id) => !parents.has(id));
+  return chosen.slice(0, limit);
+};
+
 const parentCommits = (ctx: RunContext, parents: readonly string[]): Array<{ commit: string; label: string }> =>
   parents.map((id) => {
     const parent = ctx.store.requireAttempt(id);
@@ -65,6 +75,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         attemptId: attempt.id,
         context: spec.context,
         parents: parentBriefs(ctx, spec.parents),
+        inspirations: parentBriefs(ctx, inspirationIds(ctx, spec)),
         evalCommand: 'swarm eval',
       });
       ctx.store.updateAttempt(attempt.id, { phase: 'agent', worktree, baseCommit: prepared.baseCommit, prompt });

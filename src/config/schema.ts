@@ -88,7 +88,7 @@ const apiAgentSchema = z.strictObject({
 const diffModeSchema = z.strictObject({
   resamples: int(0, 20).default(2).describe('Extra model calls when a reply has blocks that do not apply (the errors are fed back); then the attempt fails.'),
   fullRewrite: z.boolean().default(false).describe('Ask for whole new EVOLVE-BLOCK region bodies instead of SEARCH/REPLACE blocks.'),
-  inspirations: int(0, 20).default(3).describe('Best other attempts whose score, hypothesis and feedback are shown in the prompt.'),
+  inspirations: int(0, 20).default(3).describe('Other attempts (the Shepherd\'s informed-by picks, then the best scored) whose score, hypothesis and feedback are shown in every agent\'s prompt, in both modes; 0 = none.'),
 });
 
 const claudeCodeSchema = z.strictObject({

@@ -32,6 +32,12 @@ export interface ParentBrief {
   reason: string | null;
 }
 
+const briefLines = (brief: ParentBrief): string => {
+  const head = `- ${brief.id}: ${brief.status === 'scored' ? `score ${formatScore(brief.score)}` : brief.status}`;
+  const extra = [brief.hypothesis && `  hypothesis: ${brief.hypothesis}`, brief.feedback && `  evaluator feedback: ${brief.feedback}`, brief.reason && `  problem: ${brief.reason}`];
+  return [head, ...extra.filter((x): x is string => Boolean(x))].join('\n');
+};
+
 /** The user prompt of one attempt: task, objective, Shepherd context and the parents' results. */
 export const composeAgentPrompt = (p: {
   task: string;
@@ -40,6 +46,8 @@ export const composeAgentPrompt = (p: {
   attemptId: string;
   context: string;
   parents: readonly ParentBrief[];
+  /** Other attempts shown for inspiration (AlphaEvolve): the Shepherd's informed-by picks, then the best. */
+  inspirations?: readonly ParentBrief[];
   evalCommand: string;
 }): string => {
   const goal = p.objective.direction === ('maximize' satisfies Direction) ? 'higher is better' : 'lower is better';
@@ -49,12 +57,10 @@ export const composeAgentPrompt = (p: {
     `# Your attempt\n\nYou are ${p.role} ${p.attemptId}.`,
   ];
   if (p.context.trim()) sections.push(`# Context from the Shepherd\n\n${p.context.trim()}`);
-  const parentLines = p.parents.map((parent) => {
-    const head = `- ${parent.id}: ${parent.status === 'scored' ? `score ${formatScore(parent.score)}` : parent.status}`;
-    const extra = [parent.hypothesis && `  hypothesis: ${parent.hypothesis}`, parent.feedback && `  evaluator feedback: ${parent.feedback}`, parent.reason && `  problem: ${parent.reason}`];
-    return [head, ...extra.filter((x): x is string => Boolean(x))].join('\n');
-  });
+  const parentLines = p.parents.map(briefLines);
   if (parentLines.length > 0) sections.push(`# Parents\n\n${parentLines.join('\n')}`);
+  const inspirationLines = (p.inspirations ?? []).map(briefLines);
+  if (inspirationLines.length > 0) sections.push(`# Other attempts worth knowing\n\n${inspirationLines.join('\n')}`);
   sections.push('Read findings.md before you start; it records what this lineage already tried.');
   return sections.join('\n\n');
 };

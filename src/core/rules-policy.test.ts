@@ -95,3 +95,22 @@ describe('planRulesWave', () => {
     expect(spec?.context).toContain('do not repeat');
   });
 });
+
+describe('composeAgentPrompt', () => {
+  it('lists parents and inspirations with their scores, hypotheses and feedback', async () => {
+    const { composeAgentPrompt } = await import('./agent-prompt.js');
+    const prompt = composeAgentPrompt({
+      task: 'Pack circles.',
+      objective: { metric: 'sum_radii', direction: 'maximize' },
+      role: 'explorer',
+      attemptId: 'a9',
+      context: 'Population: 8 attempts.',
+      parents: [{ id: 'a3', score: 2.1, status: 'scored', hypothesis: 'rings', feedback: 'ok', reason: null }],
+      inspirations: [{ id: 'a5', score: 2.3, status: 'scored', hypothesis: 'hexagonal grid', feedback: null, reason: null }],
+      evalCommand: 'swarm eval',
+    });
+    expect(prompt).toContain('# Parents\n\n- a3: score 2.1\n  hypothesis: rings\n  evaluator feedback: ok');
+    expect(prompt).toContain('# Other attempts worth knowing\n\n- a5: score 2.3\n  hypothesis: hexagonal grid');
+    expect(prompt).toContain('higher is better');
+  });
+});

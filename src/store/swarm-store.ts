@@ -228,6 +228,16 @@ export class SwarmStore {
     return parseAll(attemptRowRecord, this.db.prepare(`SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).all(runId));
   }
 
+  /** Ids of the best scored attempts of a run, best first (ties: oldest first). */
+  bestAttemptIds(runId: string, direction: 'maximize' | 'minimize', limit: number): string[] {
+    const order = direction === 'maximize' ? 'DESC' : 'ASC';
+    const ids: unknown[] = this.db
+      .prepare(`SELECT id FROM attempts WHERE run_id = ? AND status = 'scored' AND score IS NOT NULL ORDER BY score ${order}, seq LIMIT ?`)
+      .pluck()
+      .all(runId, limit);
+    return ids.filter((id): id is string => typeof id === 'string');
+  }
+
   getAttemptRow(id: string): AttemptRowRecord | null {
     const row = this.db.prepare(`SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE id = ?`).get(id);
     return row === undefined ? null : attemptRowRecord.parse(row);

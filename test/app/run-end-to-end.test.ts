@@ -86,6 +86,13 @@ describe('swarm run end to end with the local agent', () => {
     expect(human.stdout).toContain(status.best?.id ?? '???');
   });
 
+  it('shows agents the parents and other good attempts in their prompt', async () => {
+    const later = status.attempts.filter((a) => a.wave >= 2);
+    const prompts = await Promise.all(later.map(async (a) => (JSON.parse((await runCli(repo.dir, ['show', a.id, '--json'])).stdout) as { prompt: string }).prompt));
+    expect(prompts.every((p) => p.includes('# Parents'))).toBe(true);
+    expect(prompts.some((p) => p.includes('# Other attempts worth knowing'))).toBe(true);
+  });
+
   it('restores an attempt as a worktree with swarm checkout', async () => {
     const best = status.best?.id ?? 'a2';
     const result = await runCli(repo.dir, ['checkout', best, 'restored', '--json']);
