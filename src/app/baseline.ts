@@ -1,7 +1,6 @@
-import { evaluationStages } from '../config/index.js';
 import { attemptBranch, attemptId, runId as toRunId } from '../core/ids.js';
 import type { AttemptRecord, RunRecord } from '../store/records.js';
-import { evaluateCheckout } from './evaluate-checkout.js';
+import { attemptEvaluationInput, evaluateCheckout } from './evaluate-checkout.js';
 import { attemptLogDir, attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt } from './record-attempt.js';
 import type { RunContext } from './run-context.js';
@@ -35,18 +34,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord): Promise<A
       trailers: { 'Swarm-Attempt': attempt.id },
     });
     ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
-    const evaluation = await evaluateCheckout({
-      runner: ctx.runner,
-      stages: evaluationStages(ctx.config.evaluator),
-      cwd: worktree,
-      logDir: attempt.logDir,
-      metric: ctx.config.objective.metric,
-      direction: ctx.config.objective.direction,
-      seed: attempt.seed,
-      env: { ...ctx.config.evaluator.env, SWARM_RUN_ID: run.id, SWARM_ATTEMPT_ID: attempt.id },
-      kind: 'baseline',
-      signal: ctx.force,
-    });
+    const evaluation = await evaluateCheckout(attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed));
     if (ctx.force.aborted) {
       ctx.store.updateAttempt(attempt.id, { status: 'interrupted', finishedAt: Date.now() });
       return ctx.store.requireAttempt(attempt.id);

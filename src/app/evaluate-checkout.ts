@@ -1,7 +1,8 @@
 import type { EvalOutcome, EvaluatorRunner } from '../core/ports.js';
 import type { Direction } from '../core/score.js';
-import type { StageConfig } from '../config/index.js';
+import { evaluationStages, type StageConfig } from '../config/index.js';
 import { runCascade } from '../eval/run-cascade.js';
+import type { RunContext } from './run-context.js';
 
 export interface StageResult {
   stage: string;
@@ -64,3 +65,23 @@ export const confirmBest = async (input: EvaluateCheckoutInput, first: EvalOutco
   const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
   return { final: { ...first, score: mean, metrics: { ...first.metrics, [input.metric]: mean } }, results };
 };
+
+/** The evaluation input of one attempt of a run: its stages, checkout, objective and SWARM_* env. */
+export const attemptEvaluationInput = (
+  ctx: RunContext,
+  attempt: { id: string; logDir: string },
+  cwd: string,
+  kind: StageResult['kind'],
+  seed: number,
+): EvaluateCheckoutInput => ({
+  runner: ctx.runner,
+  stages: evaluationStages(ctx.config.evaluator),
+  cwd,
+  logDir: attempt.logDir,
+  metric: ctx.config.objective.metric,
+  direction: ctx.config.objective.direction,
+  seed,
+  env: { ...ctx.config.evaluator.env, SWARM_RUN_ID: ctx.runId, SWARM_ATTEMPT_ID: attempt.id },
+  kind,
+  signal: ctx.force,
+});

@@ -3,9 +3,8 @@ import { attemptId } from '../core/ids.js';
 import { isBetter } from '../core/score.js';
 import type { AgentOutcome } from '../core/ports.js';
 import type { AttemptSpec } from '../core/types.js';
-import { evaluationStages } from '../config/index.js';
 import type { AttemptRecord } from '../store/records.js';
-import { confirmBest, evaluateCheckout, type CheckoutEvaluation } from './evaluate-checkout.js';
+import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation } from './evaluate-checkout.js';
 import { matchProtected } from '../workspace/index.js';
 import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
@@ -171,19 +170,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
  * own measurements match the official one; confirmations use the following seeds.
  */
 const evaluateAttempt = async (ctx: RunContext, attempt: AttemptRecord, worktree: string): Promise<CheckoutEvaluation> => {
-  const seed = ctx.config.shepherd.seed;
-  const input = {
-    runner: ctx.runner,
-    stages: evaluationStages(ctx.config.evaluator),
-    cwd: worktree,
-    logDir: attempt.logDir,
-    metric: ctx.config.objective.metric,
-    direction: ctx.config.objective.direction,
-    seed,
-    env: { ...ctx.config.evaluator.env, SWARM_RUN_ID: ctx.runId, SWARM_ATTEMPT_ID: attempt.id },
-    kind: 'official' as const,
-    signal: ctx.force,
-  };
+  const input = attemptEvaluationInput(ctx, attempt, worktree, 'official', ctx.config.shepherd.seed);
   const first = await evaluateCheckout(input);
   const confirm = ctx.config.evaluator.confirm;
   if (!first.final.valid || confirm <= 0 || !isBetter(first.final.score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) return first;

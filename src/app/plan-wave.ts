@@ -30,21 +30,25 @@ const policyInput = (ctx: RunContext, request: PlanRequest): PolicyInput => ({
   rng: createRng(deriveSeed(ctx.config.shepherd.seed, request.wave * 1009 + (request.draw ?? 0))),
 });
 
+/** Shepherd v0, the rules policy; `draw` seeds its random choices. */
+const rulesPlan = (ctx: RunContext, request: PlanRequest, draw: number): WavePlan =>
+  planRulesWave({
+    attempts: request.population,
+    baselineId: request.baselineId,
+    direction: ctx.config.objective.direction,
+    wave: request.wave,
+    maxAttempts: request.maxAttempts,
+    backend: ctx.config.agent.backend,
+    settings: ctx.config.shepherd,
+    rng: createRng(deriveSeed(ctx.config.shepherd.seed, draw)),
+  });
+
 /** Plans the next wave with the configured Shepherd policy. */
 export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
   switch (config.shepherd.policy) {
     case 'rules':
-      return planRulesWave({
-        attempts: request.population,
-        baselineId: request.baselineId,
-        direction: config.objective.direction,
-        wave: request.wave,
-        maxAttempts: request.maxAttempts,
-        backend: config.agent.backend,
-        settings: config.shepherd,
-        rng: createRng(deriveSeed(config.shepherd.seed, request.draw ? request.wave * 1009 + request.draw : request.wave)),
-      });
+      return rulesPlan(ctx, request, request.draw ? request.wave * 1009 + request.draw : request.wave);
     case 'greedy':
       return planGreedy({ ...policyInput(ctx, request), settings: config.shepherd });
     case 'swarm':
@@ -55,18 +59,7 @@ export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<W
       return planRsi({ ...policyInput(ctx, request), settings: { ...config.shepherd.rsi, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
     case 'llm': {
       const { planLlmWave, shepherdModelApi } = await import('./llm-shepherd.js');
-      const rulesPlan = (): WavePlan =>
-        planRulesWave({
-          attempts: request.population,
-          baselineId: request.baselineId,
-          direction: config.objective.direction,
-          wave: request.wave,
-          maxAttempts: request.maxAttempts,
-          backend: config.agent.backend,
-          settings: config.shepherd,
-          rng: createRng(deriveSeed(config.shepherd.seed, request.wave * 1009 + (request.draw ?? 0) + 1)),
-        });
-      return planLlmWave(ctx, request, { api: await shepherdModelApi(ctx), rng: policyInput(ctx, request).rng, fallback: rulesPlan, objective: config.objective });
+      return planLlmWave(ctx, request, { api: await shepherdModelApi(ctx), rng: policyInput(ctx, request).rng, fallback: () => rulesPlan(ctx, request, request.wave * 1009 + (request.draw ?? 0) + 1), objective: config.objective });
     }
     default:
       throw new SwarmError('CONFIG_INVALID', `shepherd.policy: "${config.shepherd.policy}" is not available in this version of swarm yet; use "rules"`);
