@@ -1,3 +1,4 @@
+import { costOf } from '../core/pricing.js';
 import type { ModelApi } from '../agents/api-loop/index.js';
 import { describeModelError } from '../agents/api-loop/model-api.js';
 import { LLM_SHEPHERD_SYSTEM, composeShepherdPrompt } from '../core/llm-shepherd-prompt.js';
@@ -55,7 +56,7 @@ export const planLlmWave = async (ctx: RunContext, request: PlanRequest, deps: L
     try {
       const reply = await deps.api.chat({ system: LLM_SHEPHERD_SYSTEM, history, tools: [], maxOutputTokens: ctx.config.agent.api.maxOutputTokens }, ctx.force);
       text = reply.text;
-      ctx.store.addEvent(ctx.runId, 'shepherd.llm', { wave: request.wave, round, inputTokens: reply.usage.inputTokens, outputTokens: reply.usage.outputTokens });
+      ctx.store.addEvent(ctx.runId, 'shepherd.llm', { wave: request.wave, round, inputTokens: reply.usage.inputTokens, outputTokens: reply.usage.outputTokens, costUsd: costOf(reply.usage, deps.api.price) });
     } catch (error) {
       problems = [describeModelError(error, deps.api)];
       break;

@@ -50,7 +50,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
       const population = populationView(ctx);
       const searchers = population.filter((a) => a.role !== 'baseline').length;
       const generation = generationOf(searchers, config.shepherd.initialExplorers, config.shepherd.waveSize);
-      const verdict = budgetVerdict(limits.budget, budgetState(population, generation - 1, limits.started));
+      const verdict = budgetVerdict(limits.budget, budgetState(population, generation - 1, limits.started, ctx.store.eventUsage(ctx.runId, 'shepherd.llm')));
       if (verdict.stopReason !== null) {
         stopReason = verdict.stopReason;
         break;

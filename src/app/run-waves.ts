@@ -44,7 +44,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
     if (options.drain.aborted || ctx.force.aborted) return { stopReason: 'stopped by Ctrl-C; run `swarm run` again to resume' };
     const population = populationView(ctx);
     const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;
-    const verdict = budgetVerdict(budget, budgetState(population, lastWave, started));
+    const verdict = budgetVerdict(budget, budgetState(population, lastWave, started, ctx.store.eventUsage(ctx.runId, 'shepherd.llm')));
     if (verdict.stopReason !== null) return { stopReason: verdict.stopReason };
     if (!waveBudgetLeft(budget, lastWave)) return { stopReason: `wave budget of ${budget.maxWaves} reached` };
     const wave = lastWave + 1;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Operator, Role, RunStatus, Usage } from '../core/types.js';
 import { openDatabase, type Db } from './open-database.js';
@@ -69,6 +69,8 @@ export interface AttemptPatch {
   startedAt?: number | null;
   finishedAt?: number | null;
 }
+
+const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
 
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
@@ -271,6 +273,19 @@ export class SwarmStore {
 
   addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId: string | null = null, now = Date.now()): void {
     this.insertEvent(runId, attemptId, type, data, now);
+  }
+
+  /** Tokens and USD recorded on events of one type (e.g. the LLM Shepherd's own calls). */
+  eventUsage(runId: string, type: string): { tokens: number; costUsd: number } {
+    const row: unknown = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(json_extract(data_json, '$.inputTokens')), 0) + COALESCE(SUM(json_extract(data_json, '$.outputTokens')), 0) AS tokens,
+                COALESCE(SUM(json_extract(data_json, '$.costUsd')), 0) AS costUsd
+         FROM events WHERE run_id = ? AND type = ?`,
+      )
+      .get(runId, type);
+    const parsed = usageRow.safeParse(row);
+    return parsed.success ? parsed.data : { tokens: 0, costUsd: 0 };
   }
 
   listEvents(runId: string, afterId = 0): EventRecord[] {

@@ -120,6 +120,17 @@ describe('SwarmStore', () => {
     store.close();
   });
 
+  it('sums the tokens and cost recorded on events of one type', () => {
+    const store = SwarmStore.open(tempDb());
+    const run = store.createRun(newRun);
+    expect(store.eventUsage(run.id, 'shepherd.llm')).toEqual({ tokens: 0, costUsd: 0 });
+    store.addEvent(run.id, 'shepherd.llm', { inputTokens: 100, outputTokens: 20, costUsd: 0.5 });
+    store.addEvent(run.id, 'shepherd.llm', { inputTokens: 10, outputTokens: 2, costUsd: 0.25 });
+    store.addEvent(run.id, 'other', { inputTokens: 1000, costUsd: 9 });
+    expect(store.eventUsage(run.id, 'shepherd.llm')).toEqual({ tokens: 132, costUsd: 0.75 });
+    store.close();
+  });
+
   it('says how to start when there is no database', () => {
     expect(() => SwarmStore.open(join(tmpdir(), 'nope-swarm', 'swarm.db'), { mustExist: true })).toThrow(/swarm run/);
   });
