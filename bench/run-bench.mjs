@@ -37,6 +37,8 @@ const main = async () => {
   const overhead = await measureOverhead({ attempts: sizes.attempts, diagnosticAttempts: sizes.diagnosticAttempts, log });
   const slots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'literal', log });
   const explorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'explorers', log });
+  const asyncSlots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async', log });
+  const asyncExplorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async-explorers', log });
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -49,6 +51,8 @@ const main = async () => {
     figure('slots.throughput', 'throughput, 4 slots, 1 s evaluator', slots.throughput, 'attempts/s', null, 2),
     figure('slots.explorer-only.utilization', 'slot utilization, explorer-only waves', explorers.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
     figure('slots.explorer-only.throughput', 'throughput, explorer-only waves', explorers.throughput, 'attempts/s', null, 2),
+    figure('slots.async.utilization', 'slot utilization, async schedule', asyncSlots.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
+    figure('slots.async-explorers.utilization', 'slot utilization, async, explorers only', asyncExplorers.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
     figure('status.json.wall.median', `swarm status --json, ${store.count} attempts`, store.status.wallMedianMs, 'ms', { op: '<', value: 400 }, 0),
     figure('status.json.wall.small', 'swarm status --json, 5 attempts', store.smallStatusWallMedianMs, 'ms', null, 0),
     figure('status.json.rss.peak', `swarm status --json peak RSS`, MB(store.status.rssMaxMiB), 'MB', { op: '<', value: 200 }),
@@ -79,7 +83,7 @@ const main = async () => {
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, overhead, slots: { literal: slots, explorers }, largeStore: store, cli });
+    writeResults(RESULTS, machine, figures, { sizes, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

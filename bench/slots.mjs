@@ -14,9 +14,16 @@ const EVAL_SECONDS = 1;
  */
 const explorerOnlyEvaluator = `sleep ${EVAL_SECONDS}; if [ "$(cat prog.js)" = "$(cat prog.orig)" ]; then echo '{"score": 1}'; else echo '{"score": 0}'; fi`;
 
+const explorersOnly = (variant) => variant.endsWith('explorers');
+
 const configFor = (variant) => ({
-  evaluator: { command: variant === 'explorers' ? explorerOnlyEvaluator : `sleep ${EVAL_SECONDS}; echo '{"score": 1}'` },
-  shepherd: { waveSize: SLOTS, initialExplorers: SLOTS, ...(variant === 'explorers' ? { leaders: 1 } : {}) },
+  evaluator: { command: explorersOnly(variant) ? explorerOnlyEvaluator : `sleep ${EVAL_SECONDS}; echo '{"score": 1}'` },
+  shepherd: {
+    waveSize: SLOTS,
+    initialExplorers: SLOTS,
+    ...(explorersOnly(variant) ? { leaders: 1 } : {}),
+    ...(variant.startsWith('async') ? { schedule: 'async' } : {}),
+  },
   concurrency: { agents: SLOTS, evaluations: SLOTS },
   // 0 would keep optimizers from evaluating, but the schema's minimum is 1 (src/config/schema.ts).
   agent: { local: { optimizerSteps: 1 } },
@@ -40,18 +47,18 @@ const readWaves = (repo) => {
  * phase (first wave start to last wave end, baseline excluded) against the ideal of 4 attempts/s.
  */
 export const measureSlots = async ({ attempts, variant, log }) => {
-  const files = variant === 'explorers' ? { 'prog.orig': (await import('./lib/fixture-repo.mjs')).PROGRAM } : {};
+  const files = explorersOnly(variant) ? { 'prog.orig': (await import('./lib/fixture-repo.mjs')).PROGRAM } : {};
   const repo = createRepo(`slots-${variant}`, configFor(variant), files);
   log(`slots (${variant}): ${attempts} attempts, ${SLOTS} agents / ${SLOTS} evaluations, evaluator sleeps ${EVAL_SECONDS} s`);
   await runCli(['run', '--attempts', String(attempts), '--json'], { cwd: repo });
   const { attempts: done, waves, evalMs, selfEvals } = readWaves(repo);
   removeTempDir(repo);
-  const first = waves[0];
-  const last = waves.at(-1);
-  const spanS = (last.finishedAt - first.startedAt) / 1000;
+  // From the first attempt's start to the last one's end (baseline excluded): the same measure with
+  // and without the wave barrier.
+  const spanS = (Math.max(...done.map((a) => a.finishedAt ?? 0)) - Math.min(...done.map((a) => a.createdAt))) / 1000;
   const throughput = done.length / spanS;
   const ideal = SLOTS / EVAL_SECONDS;
-  const waveS = waves.map((w) => (w.finishedAt - w.startedAt) / 1000);
+  const waveS = waves.filter((w) => w.finishedAt !== null).map((w) => (w.finishedAt - w.startedAt) / 1000);
   const wavesWithOptimizer = waves.filter((w) => done.some((a) => a.wave === w.number && a.role === 'optimizer')).length;
   const attemptS = (role) => done.filter((a) => a.role === role && a.finishedAt !== null).map((a) => (a.finishedAt - a.startedAt) / 1000);
   return {
