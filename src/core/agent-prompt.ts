@@ -52,7 +52,8 @@ export const composeAgentPrompt = (p: {
 }): string => {
   const goal = p.objective.direction === ('maximize' satisfies Direction) ? 'higher is better' : 'lower is better';
   const sections = [
-    `# Task\n\n${p.task.trim()}`,
+    // A task file that brings its own top heading keeps it; a bare one gets ours.
+    p.task.trim().startsWith('# ') ? p.task.trim() : `# Task\n\n${p.task.trim()}`,
     `# Objective\n\nMetric \`${p.objective.metric}\` (${goal}). Score your checkout with \`${p.evalCommand}\`.`,
     `# Your attempt\n\nYou are ${p.role} ${p.attemptId}.`,
   ];

@@ -112,5 +112,9 @@ describe('composeAgentPrompt', () => {
     expect(prompt).toContain('# Parents\n\n- a3: score 2.1\n  hypothesis: rings\n  evaluator feedback: ok');
     expect(prompt).toContain('# Other attempts worth knowing\n\n- a5: score 2.3\n  hypothesis: hexagonal grid');
     expect(prompt).toContain('higher is better');
+    expect(prompt.startsWith('# Task\n\nPack circles.')).toBe(true);
+    const headed = composeAgentPrompt({ task: '# Task: pack circles\n\nDetails.', objective: { metric: 's', direction: 'minimize' }, role: 'optimizer', attemptId: 'a2', context: '', parents: [], evalCommand: 'swarm eval' });
+    expect(headed.startsWith('# Task: pack circles\n\nDetails.')).toBe(true);
+    expect(headed).toContain('lower is better');
   });
 });
