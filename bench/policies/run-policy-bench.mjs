@@ -3,7 +3,7 @@
 // examples and a deceptive synthetic task, with the `local` agent through the real CLI.
 // Prints a table (median best score, attempts to reach 95 % of the best improvement observed,
 // lineages alive at the end) and writes bench/policies/results.json.
-// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), ATTEMPTS (16), TASKS
+// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), ATTEMPTS (30), TASKS
 // (deceptive,function-minimization,circle-packing), SCHEDULE (waves), PARALLEL (2 runs at a time),
 // SWARM_CLI (default dist/cli/main.js).
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,7 +20,7 @@ const list = (name, fallback) => (process.env[name] ?? fallback).split(',').map(
 const policies = list('POLICIES', 'greedy,swarm,evolve,rsi');
 const tasks = list('TASKS', 'deceptive,function-minimization,circle-packing');
 const seeds = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => i + 1);
-const attempts = Number(process.env.ATTEMPTS ?? 16);
+const attempts = Number(process.env.ATTEMPTS ?? 30);
 const schedule = process.env.SCHEDULE ?? 'waves';
 const taskDir = (task) => (task === 'deceptive' ? join(root, 'bench', 'policies', 'tasks', 'deceptive') : join(root, 'examples', task));
 

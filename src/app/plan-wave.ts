@@ -54,9 +54,9 @@ export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<W
     case 'swarm':
       return planSwarm({ ...policyInput(ctx, request), settings: config.shepherd });
     case 'evolve':
-      return planEvolve({ ...policyInput(ctx, request), settings: { ...config.shepherd.evolve, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+      return planEvolve({ ...policyInput(ctx, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
     case 'rsi':
-      return planRsi({ ...policyInput(ctx, request), settings: { ...config.shepherd.rsi, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+      return planRsi({ ...policyInput(ctx, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
     case 'llm': {
       const { planLlmWave, shepherdModelApi } = await import('./llm-shepherd.js');
       return planLlmWave(ctx, request, { api: await shepherdModelApi(ctx), rng: policyInput(ctx, request).rng, fallback: () => rulesPlan(ctx, request, request.wave * 1009 + (request.draw ?? 0) + 1), objective: config.objective });

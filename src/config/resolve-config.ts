@@ -107,6 +107,8 @@ export interface SwarmConfig {
     leaders: number;
     plateauWaves: number;
     mergeEvery: number;
+    /** Evaluator metric naming an attempt's niche (behavior descriptor); null = lineages. */
+    niche: string | null;
     seed: number;
     llm: LlmShepherdConfig;
     schedule: 'waves' | 'async';

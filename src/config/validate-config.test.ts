@@ -185,6 +185,7 @@ describe('validateConfig: resolution', () => {
         leaders: 3,
         plateauWaves: 3,
         mergeEvery: 4,
+        niche: null,
         seed: 1,
         llm: {
           backend: 'anthropic',

@@ -5,7 +5,7 @@ import { buildDatabase } from './program-database.js';
 
 const settings = {
   initialExplorers: 4, waveSize: 6, islands: 2, featureDimensions: ['depth', 'diffSize'], gridSize: 2,
-  explorationRatio: 0.2, exploitationRatio: 0.5, eliteRatio: 0.25, migrationInterval: 3, migrationRate: 0.5, inspirations: 2,
+  explorationRatio: 0.2, exploitationRatio: 0.5, eliteRatio: 0.25, migrationInterval: 3, migrationRate: 0.5, inspirations: 2, niche: null,
 };
 
 const history = () => [

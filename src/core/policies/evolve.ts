@@ -3,7 +3,8 @@ import { parentsUnderOptimization } from '../population.js';
 import { formatScore } from '../score.js';
 import type { AttemptSpec, AttemptView } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
-import { buildDatabase, type DatabaseSettings, type Island } from './program-database.js';
+import { refinedBefore } from './niches.js';
+import { buildDatabase, nichePrefix, type DatabaseSettings, type Island } from './program-database.js';
 
 export interface EvolveSettings extends DatabaseSettings {
   initialExplorers: number;
@@ -18,8 +19,10 @@ type Sampling = 'exploration' | 'exploitation' | 'diversity';
 /**
  * AlphaEvolve / OpenEvolve style: islands of MAP-Elites grids. Each slot takes the next island
  * of the ring and samples a parent from it: exploration (any member), exploitation (an archive
- * elite, refined by an optimizer) or diversity (the elite of a random grid cell), with a few
- * elites of other cells as inspirations (informed_by).
+ * elite of any island, refined by an optimizer unless one already refined it) or diversity (the elite of a random grid cell), with a few
+ * elites of other cells as inspirations (informed_by). When `niche` names a behavior descriptor
+ * metric, it is an exact grid dimension and the archive keeps every niche's elite, so exploitation
+ * also refines a niche whose programs still rank below the incumbent.
  */
 export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): PolicyPlan => {
   const { attempts, settings, rng } = input;
@@ -47,9 +50,9 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
     }
     const draw = rng.next();
     const sampling: Sampling = draw < settings.explorationRatio ? 'exploration' : draw < settings.explorationRatio + settings.exploitationRatio ? 'exploitation' : 'diversity';
-    const parent = sampleParent(island, pool, db.archive, sampling, rng.next());
+    const parent = sampleParent(island, pool, db.archive, sampling, rng.next(), settings.niche);
     const inspirations = pickInspirations(db.islands, island, parent.id, settings.inspirations, rng.next());
-    const refine = sampling === 'exploitation' && !busy.has(parent.id);
+    const refine = sampling === 'exploitation' && !busy.has(parent.id) && !refinedBefore(attempts, parent.id);
     if (refine) busy.add(parent.id);
     const hasChildren = attempts.some((a) => a.parents[0] === parent.id);
     specs.push(
@@ -67,13 +70,19 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   return { specs, rationale: `${notes.join('; ')}${migration}` };
 };
 
-const sampleParent = (island: Island, pool: readonly AttemptView[], archive: readonly AttemptView[], sampling: Sampling, u: number): AttemptView => {
-  const pick = (items: readonly AttemptView[]): AttemptView | undefined => items[Math.floor(u * items.length)];
+const sampleParent = (island: Island, pool: readonly AttemptView[], archive: readonly AttemptView[], sampling: Sampling, u: number, niche: string | null): AttemptView => {
+  const pick = (items: readonly AttemptView[], v = u): AttemptView | undefined => items[Math.floor(v * items.length)];
   const fallback = pool[0] as AttemptView;
   if (sampling === 'exploration') return pick(pool) ?? fallback;
   if (sampling === 'exploitation') {
-    const local = archive.filter((a) => pool.some((p) => p.id === a.id));
-    return pick(local) ?? fallback;
+    // The archive is global (elites of every island); uniform over niches first (one u drives both
+    // draws), so a niche whose elite ranks below the incumbent is exploited too.
+    const local = archive.length > 0 ? archive : pool;
+    const niches = [...new Set(local.map((a) => nichePrefix(a, niche)))];
+    const scaled = u * niches.length;
+    const chosen = niches[Math.floor(scaled)];
+    const inNiche = local.filter((a) => nichePrefix(a, niche) === chosen);
+    return pick(inNiche, scaled - Math.floor(scaled)) ?? fallback;
   }
   return pick([...island.cells.values()]) ?? fallback;
 };
@@ -83,7 +92,7 @@ const pickInspirations = (islands: readonly Island[], island: Island, parent: At
   if (count <= 0) return [];
   const local = [...island.cells.values()].filter((a) => a.id !== parent);
   const others = islands.filter((i) => i !== island).flatMap((i) => [...i.cells.values()]);
-  const candidates = [...local, ...others].filter((a, i, all) => all.findIndex((b) => b.id === a.id) === i);
+  const candidates = [...local, ...others].filter((a, i, all) => a.id !== parent && all.findIndex((b) => b.id === a.id) === i);
   const start = Math.floor(u * Math.max(1, candidates.length));
   return Array.from({ length: Math.min(count, candidates.length) }, (_, i) => candidates[(start + i) % candidates.length]).filter((a): a is AttemptView => a !== undefined);
 };

@@ -12,6 +12,8 @@ export interface DatabaseSettings {
   eliteRatio: number;
   migrationInterval: number;
   migrationRate: number;
+  /** Evaluator metric naming an attempt's niche (behavior descriptor): an exact, unbinned grid dimension. */
+  niche: string | null;
 }
 
 /** One island: its members and its MAP-Elites grid (cell key -> best program of the cell). */
@@ -25,7 +27,7 @@ export interface Island {
 
 export interface ProgramDatabase {
   islands: Island[];
-  /** The best `eliteRatio` share of all scored programs (at least one). */
+  /** The best `eliteRatio` share of all scored programs (at least one), plus the best program of every niche. */
   archive: AttemptView[];
   islandOf: Map<AttemptId, number>;
 }
@@ -36,6 +38,9 @@ const featureValue = (attempts: readonly AttemptView[], attempt: AttemptView, di
   if (dimension === 'score') return attempt.score ?? 0;
   return attempt.metrics?.[dimension] ?? 0;
 };
+
+/** `design=2|` for a program reporting metric `design` = 2 when that metric names the niche; else empty. */
+export const nichePrefix = (attempt: AttemptView, niche: string | null): string => (niche === null ? '' : `${niche}=${attempt.metrics?.[niche] ?? '?'}|`);
 
 /** The cell of a program: each feature binned over the range seen in the population. */
 export const cellKey = (values: readonly number[], ranges: ReadonlyArray<readonly [number, number]>, gridSize: number): string =>
@@ -75,7 +80,7 @@ export const buildDatabase = (attempts: readonly AttemptView[], direction: Direc
     const island = islands[islandOf.get(attempt.id) ?? 0];
     if (!island) continue;
     island.members.push(attempt);
-    const key = cellKey(vectors.get(attempt.id) ?? [], ranges, settings.gridSize);
+    const key = nichePrefix(attempt, settings.niche) + cellKey(vectors.get(attempt.id) ?? [], ranges, settings.gridSize);
     if (isBetter(attempt.score, island.cells.get(key)?.score ?? null, direction)) island.cells.set(key, attempt);
   }
   if (count > 1 && settings.migrationInterval > 0 && generation > settings.migrationInterval) {
@@ -86,5 +91,15 @@ export const buildDatabase = (attempts: readonly AttemptView[], direction: Direc
     }
   }
   const archive = scored.slice(0, Math.max(1, Math.ceil(settings.eliteRatio * scored.length)));
+  if (settings.niche !== null) {
+    // MAP-Elites keeps the elite of every behavior niche, however it ranks overall.
+    const seen = new Set(archive.map((a) => nichePrefix(a, settings.niche)));
+    for (const attempt of scored) {
+      const niche = nichePrefix(attempt, settings.niche);
+      if (seen.has(niche)) continue;
+      seen.add(niche);
+      archive.push(attempt);
+    }
+  }
   return { islands, archive, islandOf };
 };

@@ -20,8 +20,12 @@ export interface Needs {
 
 const childrenWith = (attempts: readonly AttemptView[], pred: (a: AttemptView) => boolean): AttemptView[] => attempts.filter((a) => a.status !== 'interrupted' && pred(a));
 
-/** The unresolved requests of the population, newest first, at most `k` of each kind. */
-export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Direction, k: number): Needs => {
+/**
+ * The unresolved requests of the population, newest first, at most `k` of each kind. With a
+ * `niche` descriptor, only hypotheses of the incumbent's niche are rebased onto it: an idea of
+ * another design does not transfer.
+ */
+export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Direction, k: number, niche: string | null = null): Needs => {
   const byId = new Map(attempts.map((a) => [a.id, a]));
   const newestFirst = [...attempts].sort((a, b) => (b.finishedAt ?? b.createdAt) - (a.finishedAt ?? a.createdAt));
 
@@ -37,6 +41,7 @@ export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Dir
     const retained = rankScored(attempts, direction).filter((a) => {
       if (a.id === incumbent.id || a.role === 'baseline' || creditWithheld(a)) return false;
       if (families.get(a.id) === families.get(incumbent.id)) return false;
+      if (niche !== null && a.metrics?.[niche] !== incumbent.metrics?.[niche]) return false;
       const parent = a.parents[0] === undefined ? undefined : byId.get(a.parents[0]);
       return a.score !== null && parent?.score !== null && parent?.score !== undefined && gain(a.score, parent.score, direction) > 0;
     });

@@ -4,7 +4,7 @@ import { planRsi } from './rsi.js';
 import { discountedUcb } from './rsi-bandit.js';
 import { crossoverDonors } from './rsi-needs.js';
 
-const settings = { initialExplorers: 4, waveSize: 4, discount: 0.9, beta: 0.5, gamma: 0.5, k: 4 };
+const settings = { initialExplorers: 4, waveSize: 4, discount: 0.9, beta: 0.5, gamma: 0.5, k: 4, niche: null };
 
 describe('discounted UCB', () => {
   it('prefers the arm whose recent outcomes improved, and forgets old successes', () => {

@@ -4,6 +4,7 @@ import { formatScore } from '../score.js';
 import type { AttemptSpec } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 import { armOf, discountedUcb, rewardOf, type Arm } from './rsi-bandit.js';
+import { pickNiches, refinedBefore, summarizeNiches } from './niches.js';
 import { crossoverDonors, unresolvedNeeds } from './rsi-needs.js';
 
 export interface RsiSettings {
@@ -17,6 +18,8 @@ export interface RsiSettings {
   gamma: number;
   /** Size of the program frontier and cap on the needs considered. */
   k: number;
+  /** Evaluator metric naming an attempt's niche (behavior descriptor); null: niches are lineages. */
+  niche: string | null;
 }
 
 const MAX_DONORS = 3;
@@ -26,7 +29,10 @@ const MAX_DONORS = 3;
  * P (repair or refine the implementation) by a discounted-UCB index over recent improvement per
  * cost plus `gamma` times the pressure of unresolved needs: invalid programs ask P to repair,
  * mixed per-instance results ask H to broaden (crossover), a new incumbent asks H to rebase
- * retained hypotheses onto it.
+ * retained hypotheses of the incumbent's niche onto it. The program frontier holds the best program
+ * of every niche (behavior descriptor value, or lineage), and new hypotheses start from the niche
+ * with the best upper confidence bound on gain per attempt, so a young niche below the incumbent
+ * keeps receiving tries while it improves.
  */
 export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyPlan => {
   const { attempts, direction, settings } = input;
@@ -45,14 +51,20 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
     const arm = armOf(a.operator);
     return arm === null ? [] : [{ arm, reward: rewardOf(a, byId, scale, meanCost, direction) }];
   });
-  const needs = unresolvedNeeds(attempts, direction, settings.k);
-  const frontier = rankScored(attempts, direction).filter((a) => !creditWithheld(a)).slice(0, Math.max(1, settings.k));
+  const needs = unresolvedNeeds(attempts, direction, settings.k, settings.niche);
+  const niches = summarizeNiches(attempts, direction, settings.niche);
+  // The program frontier keeps the best program of every niche before the runners-up of the best ones.
+  const eliteIds = new Set(niches.map((n) => n.best.id));
+  const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a) && a.role !== 'baseline');
+  const frontier = [...niches.map((n) => n.best), ...ranked.filter((a) => !eliteIds.has(a.id))].slice(0, Math.max(1, settings.k, niches.length));
+  const hypothesisBases = pickNiches(niches, Math.min(settings.waveSize, input.maxAttempts), settings.beta).map((n) => n.best.id);
   const busy = parentsUnderOptimization(attempts);
   const size = Math.min(settings.waveSize, input.maxAttempts);
   const specs: AttemptSpec[] = [];
   const notes: string[] = [];
   const virtual: Array<{ arm: Arm; reward: number }> = [];
   let explorerTurn = 0;
+  let rebased = false;
 
   for (let slot = 0; slot < size; slot++) {
     const ucb = discountedUcb([...outcomes, ...virtual], settings.discount, settings.beta);
@@ -73,17 +85,20 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
     if (broken) {
       return { spec: makeSpec(input, { parents: [broken.id], role: 'optimizer', operator: 'repair', extra: [`Repair: ${broken.id} was invalid; make its idea work.`] }), note: `repair ${broken.id}` };
     }
-    const target = frontier.find((a) => !busy.has(a.id) && a.id !== input.baselineId);
+    const free = (id: AttemptId): boolean => !busy.has(id) && id !== input.baselineId && !refinedBefore(attempts, id);
+    const target = pickNiches(niches, 1, settings.beta, (n) => !free(n.best.id))[0]?.best ?? frontier.find((a) => free(a.id));
     if (target) {
       busy.add(target.id);
-      return { spec: makeSpec(input, { parents: [target.id], role: 'optimizer', operator: 'deepen' }), note: `refine ${target.id}` };
+      return { spec: makeSpec(input, { parents: [target.id], role: 'optimizer', operator: 'deepen' }), note: `refine ${target.id} (niche UCB)` };
     }
     return planH();
   }
 
   function planH(): { spec: AttemptSpec; note: string } {
-    const rebase = needs.rebases.shift();
+    // One rebase per plan: the request raises H's index, it does not own every H slot.
+    const rebase = rebased ? undefined : needs.rebases.shift();
     if (rebase) {
+      rebased = true;
       const idea = rebase.source.hypothesis ?? 'its change';
       return {
         spec: makeSpec(input, {
@@ -105,9 +120,9 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
         return { spec: makeSpec(input, { parents, role: 'explorer', operator: 'merge', extra: ['Crossover per instance: the donors below each win these evaluator instances.', ...lines] }), note: `crossover of ${parents.join(' + ')}` };
       }
     }
-    const parent: AttemptId = frontier.length > 0 ? (frontier[explorerTurn++ % frontier.length]?.id ?? input.baselineId) : input.baselineId;
+    const parent: AttemptId = hypothesisBases[explorerTurn++] ?? input.baselineId;
     const operator = parent === input.baselineId ? 'explore' : 'fan-out';
-    return { spec: makeSpec(input, { parents: [parent], role: 'explorer', operator }), note: `new hypothesis from ${parent}` };
+    return { spec: makeSpec(input, { parents: [parent], role: 'explorer', operator }), note: `new hypothesis from ${parent} (niche UCB)` };
   }
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { input, view } from './history.test-support.js';
 import { planSwarm } from './swarm.js';
 
-const settings = { initialExplorers: 6, waveSize: 6, leaders: 2, plateauWaves: 2, mergeEvery: 2 };
+const settings = { initialExplorers: 6, waveSize: 6, leaders: 2, plateauWaves: 2, mergeEvery: 2, niche: null };
 
 describe('swarm policy', () => {
   it('opens with a large population of explorers from the baseline', () => {

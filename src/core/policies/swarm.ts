@@ -2,7 +2,7 @@ import type { AttemptId } from '../ids.js';
 import { parentsUnderOptimization } from '../population.js';
 import { isBetter } from '../score.js';
 import type { AttemptSpec } from '../types.js';
-import { summarizeFamilies, type Family } from './families.js';
+import { pickNiches, refinedBefore, summarizeNiches, type Niche } from './niches.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 
 export interface SwarmSettings {
@@ -11,15 +11,23 @@ export interface SwarmSettings {
   leaders: number;
   plateauWaves: number;
   mergeEvery: number;
+  /** Evaluator metric naming an attempt's niche (behavior descriptor); null: niches are lineages. */
+  niche: string | null;
 }
 
+/** Weight of the exploration bonus when serial explorers are spread over niches. */
+const NICHE_BETA = 0.3;
+
 /**
- * SwarmResearch discipline: a large diverse first wave from the baseline; then serial explorers
- * alternating between promising families and under-explored ones; optimizers only once clear
- * leaders (families beating the baseline) exist, one per parent; fan-outs from families that
- * plateaued; fresh explorers from the baseline when every family plateaued; and now and then a
- * merge of the leaders of two different families. Explorers are told what was already tried in
- * their lineage and across the population, never what to do.
+ * SwarmResearch discipline: a large diverse first wave from the baseline; then optimizers on the
+ * clear leaders (niches beating the baseline) and on the rising niche gaining most per attempt, one
+ * per parent and never twice on one parent; serial explorers on the best
+ * program of each niche, spread by an upper confidence bound of the niche's gain per attempt, so a
+ * young niche that starts below the incumbent gets tries and keeps them while it improves; fan-outs
+ * from niches that plateaued; fresh explorers from the baseline when every niche plateaued; and
+ * now and then a merge of the leaders of two different niches. A niche is a behavior descriptor
+ * value when `niche` names one, else a lineage. Explorers are told what was already tried in their
+ * lineage and across the population, never what to do.
  */
 export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): PolicyPlan => {
   const { attempts, direction, settings } = input;
@@ -31,52 +39,52 @@ export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): Pol
   }
   const size = Math.min(settings.waveSize, input.maxAttempts);
   const baseline = attempts.find((a) => a.id === input.baselineId);
-  const families = summarizeFamilies(attempts, direction).filter((f) => f.best !== null);
-  const stale = (f: Family): number => Math.max(0, input.wave - 1 - f.bestWave);
-  const leaders = families.filter((f) => f.best && isBetter(f.best.score, baseline?.score ?? null, direction)).slice(0, settings.leaders);
+  const niches = summarizeNiches(attempts, direction, settings.niche);
+  const stale = (n: Niche): number => Math.max(0, input.wave - 1 - n.bestWave);
+  const leaders = niches.filter((n) => isBetter(n.best.score, baseline?.score ?? null, direction)).slice(0, settings.leaders);
   const specs: AttemptSpec[] = [];
   const reasons: string[] = [];
 
-  const allPlateaued = families.length === 0 || families.every((f) => stale(f) >= settings.plateauWaves);
+  const allPlateaued = niches.length === 0 || niches.every((n) => stale(n) >= settings.plateauWaves);
   if (allPlateaued || leaders.length === 0) {
-    const fresh = families.length === 0 ? size : Math.max(1, Math.ceil(size / 3));
-    const informedBy = leaders.flatMap((f) => (f.best ? [f.best.id] : []));
+    const fresh = niches.length === 0 ? size : Math.max(1, Math.ceil(size / 3));
+    const informedBy = leaders.map((n) => n.best.id);
     for (let i = 0; i < fresh && specs.length < size; i++) specs.push(explorer([input.baselineId], 'explore', informedBy));
-    reasons.push(families.length === 0 ? `nothing scored yet: ${fresh} explorers from baseline` : `every family plateaued: ${fresh} fresh explorers from baseline`);
+    reasons.push(niches.length === 0 ? `nothing scored yet: ${fresh} explorers from baseline` : `every niche plateaued: ${fresh} fresh explorers from baseline`);
   }
 
   if (settings.mergeEvery > 0 && input.wave % settings.mergeEvery === 0 && leaders.length >= 2 && specs.length < size) {
     const [first, second] = leaders;
-    if (first?.best && second?.best) {
+    if (first && second) {
       specs.push(makeSpec(input, { parents: [first.best.id, second.best.id], role: 'explorer', operator: 'merge' }));
-      reasons.push(`merge of family leaders ${first.best.id} and ${second.best.id}`);
+      reasons.push(`merge of niche leaders ${first.best.id} and ${second.best.id}`);
     }
   }
 
   const busy = parentsUnderOptimization(attempts);
   const optimized: AttemptId[] = [];
   for (const leader of leaders.slice(0, Math.max(1, Math.floor(size / 3)))) {
-    if (!leader.best || specs.length >= size || busy.has(leader.best.id)) continue;
+    if (specs.length >= size || busy.has(leader.best.id) || refinedBefore(attempts, leader.best.id)) continue;
     busy.add(leader.best.id);
     optimized.push(leader.best.id);
     specs.push(makeSpec(input, { parents: [leader.best.id], role: 'optimizer', operator: 'deepen' }));
   }
+  // A niche still below the baseline that is gaining gets an optimizer too (once leaders exist):
+  // small evaluated steps keep the gains that bold re-randomization keeps destroying.
+  const [rising] = pickNiches(niches.filter((n) => n.reward > 0 && !leaders.includes(n)), 1, NICHE_BETA);
+  if (leaders.length > 0 && rising && specs.length < size && !busy.has(rising.best.id) && !refinedBefore(attempts, rising.best.id)) {
+    busy.add(rising.best.id);
+    optimized.push(rising.best.id);
+    specs.push(makeSpec(input, { parents: [rising.best.id], role: 'optimizer', operator: 'deepen' }));
+  }
   if (optimized.length > 0) reasons.push(`optimizer on ${optimized.join(', ')}`);
 
-  const promising = families.slice(0, Math.max(1, settings.leaders));
-  const others = families.filter((f) => !promising.includes(f));
-  const underExplored = (others.length > 0 ? others : families).sort((a, b) => a.size - b.size || families.indexOf(a) - families.indexOf(b));
   const serial: string[] = [];
-  for (let i = 0; specs.length < size && families.length > 0; i++) {
-    const pool = i % 2 === 0 ? promising : underExplored;
-    const family = pool[Math.floor(i / 2) % pool.length];
-    if (!family?.best) break;
-    const parent = family.best.id;
-    const operator = stale(family) >= settings.plateauWaves ? 'fan-out' : 'deepen';
-    specs.push(explorer([parent], operator));
-    serial.push(`${parent} (${operator}${i % 2 === 0 ? ', promising' : ', under-explored'})`);
+  for (const niche of pickNiches(niches, size - specs.length, NICHE_BETA)) {
+    const operator = stale(niche) >= settings.plateauWaves ? 'fan-out' : 'deepen';
+    specs.push(explorer([niche.best.id], operator));
+    serial.push(`${niche.best.id} (${operator}, ${niche.key}: ${niche.spent} tried)`);
   }
-  if (serial.length > 0) reasons.push(`explorers on ${serial.join(', ')}`);
+  if (serial.length > 0) reasons.push(`explorers by niche UCB on ${serial.join(', ')}`);
   return { specs, rationale: reasons.join('; ') };
 };
-

@@ -3,7 +3,8 @@
 //  - DESIGN 2 or more, the "staged construction": it starts far worse (about 0.26) and only
 //    overtakes the heuristic once at least two of its three constants have been moved together to
 //    the right region; fully tuned it reaches 1.0.
-// Prints {"quality": q} (higher is better) on stdout. Run: node design.js
+// Prints {"quality": q, "design": d} on stdout: q is higher-is-better, d says which family ran (1 or 2),
+// a behavior descriptor the evaluator passes on. Run: node design.js
 
 // EVOLVE-BLOCK-START
 const DESIGN = 1; // 1 = tuned heuristic; 2 or more = staged construction
@@ -21,4 +22,4 @@ const heuristic = () => 0.5 + 0.2 * bump(STEP, 1.3, 0.4) * bump(REACH, 3.2, 0.4)
 const construction = () => 0.25 + 0.25 * (bump(STAGES, 2.6, 0.25) + bump(BLEND, 0.35, 0.25) + bump(ORDER, 3.3, 0.25));
 
 const quality = DESIGN >= 2 ? construction() : heuristic();
-console.log(JSON.stringify({ quality: Number(quality.toFixed(9)) }));
+console.log(JSON.stringify({ quality: Number(quality.toFixed(9)), design: DESIGN >= 2 ? 2 : 1 }));

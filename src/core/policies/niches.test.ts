@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { input, view } from './history.test-support.js';
+import { nicheIndex, nicheKeys, pickNiches, summarizeNiches } from './niches.js';
+import { planEvolve } from './evolve.js';
+import { planRsi } from './rsi.js';
+import { planSwarm } from './swarm.js';
+
+// A deceptive history: design 1 (the incumbent's family) tops out near 0.7; design 2 starts far
+// below the baseline but its one refinement gained a lot.
+const deceptive = () => [
+  view('a1', null, 0.56, { metrics: { design: 1 } }),
+  view('a2', 'a1', 0.62, { metrics: { design: 1 } }),
+  view('a3', 'a1', 0.26, { metrics: { design: 2 } }),
+  view('a4', 'a2', 0.66, { metrics: { design: 1 }, wave: 2 }),
+  view('a5', 'a2', 0.6, { metrics: { design: 1 }, wave: 2 }),
+  view('a6', 'a3', 0.45, { metrics: { design: 2 }, wave: 2 }),
+  view('a7', 'a4', 0.3, { metrics: { design: 2 }, wave: 3 }),
+  view('a8', 'a4', null, { wave: 3 }),
+];
+
+describe('niches', () => {
+  it('keys programs by the descriptor metric, unscored ones by their parent, and lineages without a descriptor', () => {
+    const keys = nicheKeys(deceptive(), 'design');
+    expect([...['a3', 'a6', 'a7'].map((id) => keys.get(id as never))]).toEqual(['design=2', 'design=2', 'design=2']);
+    expect(keys.get('a8' as never)).toBe('design=1');
+    const lineages = nicheKeys(deceptive(), null);
+    expect(lineages.get('a7' as never)).toBe('lineage a2');
+    expect(lineages.get('a6' as never)).toBe('lineage a3');
+  });
+
+  it('accounts effort and gain per niche, so the young niche below the baseline has the better index', () => {
+    const niches = summarizeNiches(deceptive(), 'maximize', 'design');
+    expect(niches.map((n) => [n.key, n.best.id, n.spent])).toEqual([['design=1', 'a4', 4], ['design=2', 'a6', 1]]);
+    const [one, two] = niches;
+    expect(two && one && nicheIndex(two, 6, 0.3) > nicheIndex(one, 6, 0.3)).toBe(true);
+    expect(nicheIndex({ spent: 0, reward: 0 }, 6, 0.3)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('sends a wave to the niche gaining most per attempt, and spreads it when the bonus weighs more', () => {
+    const niches = summarizeNiches(deceptive(), 'maximize', 'design');
+    expect(pickNiches(niches, 4, 0.3).map((n) => n.key)).toEqual(['design=2', 'design=2', 'design=2', 'design=2']);
+    const spread = pickNiches(niches, 8, 3).map((n) => n.key);
+    expect(spread[0]).toBe('design=2');
+    expect(spread).toContain('design=1');
+    expect(pickNiches(niches, 2, 0.3, (n) => n.key === 'design=2').map((n) => n.key)).toEqual(['design=1', 'design=1']);
+  });
+});
+
+describe('policies with a behavior descriptor', () => {
+  it('swarm keeps deepening the niche that ranks below the baseline', () => {
+    const plan = planSwarm({ ...input(deceptive(), 4), settings: { initialExplorers: 4, waveSize: 4, leaders: 3, plateauWaves: 3, mergeEvery: 0, niche: 'design' } });
+    expect(plan.specs.some((s) => s.parents[0] === 'a6' && s.role === 'explorer')).toBe(true);
+    expect(plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])).toEqual(['a4', 'a6']);
+    const blind = planSwarm({ ...input(deceptive(), 4), settings: { initialExplorers: 4, waveSize: 4, leaders: 3, plateauWaves: 3, mergeEvery: 0, niche: null } });
+    expect(blind.specs.some((s) => s.parents[0] === 'a6')).toBe(true);
+  });
+
+  it('rsi keeps every niche elite on its frontier and rebases only hypotheses of the incumbent\'s niche', () => {
+    const plan = planRsi({ ...input(deceptive(), 4), settings: { initialExplorers: 4, waveSize: 6, discount: 0.9, beta: 0.3, gamma: 5, k: 2, niche: 'design' } });
+    expect(plan.specs.some((s) => s.parents[0] === 'a6')).toBe(true);
+    expect(plan.specs.filter((s) => s.operator === 'rebase').flatMap((s) => s.informedBy)).not.toContain('a6');
+  });
+
+  it('evolve archives the elite of every niche and refines it', () => {
+    const settings = {
+      initialExplorers: 4, waveSize: 8, islands: 1, featureDimensions: ['depth'], gridSize: 2, explorationRatio: 0,
+      exploitationRatio: 1, eliteRatio: 0.1, migrationInterval: 0, migrationRate: 0, inspirations: 1, niche: 'design',
+    };
+    const plan = planEvolve({ ...input(deceptive(), 4), settings });
+    expect(plan.specs.map((s) => s.parents[0])).toContain('a6');
+    expect(plan.specs.map((s) => s.parents[0])).toContain('a4');
+    const blind = planEvolve({ ...input(deceptive(), 4), settings: { ...settings, niche: null } });
+    expect(blind.specs.map((s) => s.parents[0])).not.toContain('a6');
+  });
+});

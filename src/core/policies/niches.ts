@@ -1,0 +1,120 @@
+import type { AttemptId } from '../ids.js';
+import { creditWithheld, familiesOf } from '../population.js';
+import { isBetter, type Direction } from '../score.js';
+import type { AttemptView } from '../types.js';
+import { gain } from './policy-input.js';
+
+/**
+ * A niche of the population: the programs sharing a behavior descriptor value (an evaluator
+ * metric named by `shepherd.niche`, as in MAP-Elites) or, without a descriptor, one lineage.
+ * Search effort is accounted per niche so a young niche that starts below the incumbent is judged
+ * by the progress it makes, not by its rank.
+ */
+export interface Niche {
+  key: string;
+  /** Best scored member whose credit is not withheld. */
+  best: AttemptView;
+  /** Attempts planned from members of this niche (running ones included). */
+  spent: number;
+  /** Sum of the normalized gains of those attempts over their parents (failures earn 0). */
+  reward: number;
+  /** Wave in which `best` was reached. */
+  bestWave: number;
+}
+
+/** The niche key of every attempt (unscored attempts inherit their first parent's niche). */
+export const nicheKeys = (attempts: readonly AttemptView[], descriptor: string | null): Map<AttemptId, string> => {
+  const families = familiesOf(attempts);
+  const byId = new Map(attempts.map((a) => [a.id, a]));
+  const keys = new Map<AttemptId, string>();
+  const keyOf = (attempt: AttemptView, guard: number): string => {
+    const known = keys.get(attempt.id);
+    if (known !== undefined) return known;
+    const value = descriptor === null ? undefined : attempt.metrics?.[descriptor];
+    let key: string;
+    if (attempt.role === 'baseline') key = 'baseline';
+    else if (descriptor === null) key = `lineage ${families.get(attempt.id) ?? attempt.id}`;
+    else if (value !== undefined && attempt.status === 'scored') key = `${descriptor}=${value}`;
+    else {
+      const parent = attempt.parents[0] === undefined ? undefined : byId.get(attempt.parents[0]);
+      key = parent && parent.role !== 'baseline' && guard < attempts.length ? keyOf(parent, guard + 1) : `lineage ${families.get(attempt.id) ?? attempt.id}`;
+    }
+    keys.set(attempt.id, key);
+    return key;
+  };
+  for (const attempt of attempts) keyOf(attempt, 0);
+  return keys;
+};
+
+/** Niches holding at least one credited scored program, best niche first. */
+export const summarizeNiches = (attempts: readonly AttemptView[], direction: Direction, descriptor: string | null): Niche[] => {
+  const keys = nicheKeys(attempts, descriptor);
+  const byId = new Map(attempts.map((a) => [a.id, a]));
+  const baseline = attempts.find((a) => a.role === 'baseline');
+  const scale = Math.max(Math.abs(baseline?.score ?? 0), 1e-9);
+  const niches = new Map<string, Niche>();
+  const ordered = [...attempts].sort((a, b) => a.wave - b.wave || a.createdAt - b.createdAt);
+  for (const attempt of ordered) {
+    const key = keys.get(attempt.id);
+    if (key === undefined || key === 'baseline' || attempt.status !== 'scored' || creditWithheld(attempt)) continue;
+    const niche = niches.get(key);
+    if (!niche) niches.set(key, { key, best: attempt, spent: 0, reward: 0, bestWave: attempt.wave });
+    else if (isBetter(attempt.score, niche.best.score, direction)) {
+      niche.best = attempt;
+      niche.bestWave = attempt.wave;
+    }
+  }
+  for (const attempt of attempts) {
+    const parent = attempt.parents[0] === undefined ? undefined : byId.get(attempt.parents[0]);
+    const niche = parent ? niches.get(keys.get(parent.id) ?? '') : undefined;
+    if (!parent || !niche || attempt.status === 'interrupted') continue;
+    niche.spent += 1;
+    if (attempt.status === 'scored' && attempt.score !== null && parent.score !== null && !creditWithheld(attempt)) {
+      niche.reward += Math.max(0, gain(attempt.score, parent.score, direction)) / scale;
+    }
+  }
+  return [...niches.values()].sort((a, b) => (isBetter(a.best.score, b.best.score, direction) ? -1 : isBetter(b.best.score, a.best.score, direction) ? 1 : a.best.createdAt - b.best.createdAt));
+};
+
+/**
+ * Upper confidence bound of a niche's gain per attempt: mean + beta * sqrt(2 ln N / n). A niche no
+ * attempt was planned from yet gets +Infinity (optimism for young niches).
+ */
+export const nicheIndex = (niche: Pick<Niche, 'spent' | 'reward'>, totalSpent: number, beta: number): number =>
+  niche.spent === 0 ? Number.POSITIVE_INFINITY : niche.reward / niche.spent + beta * Math.sqrt((2 * Math.log(Math.max(totalSpent, 2))) / niche.spent);
+
+/**
+ * Picks niches for `count` slots by UCB, counting each pick as a pull with the niche's mean reward
+ * so one wave spreads over niches as a serial search would. Ties go to the better niche.
+ */
+export const pickNiches = (niches: readonly Niche[], count: number, beta: number, skip: (n: Niche) => boolean = () => false): Niche[] => {
+  const pulls = new Map(niches.map((n) => [n.key, { spent: n.spent, reward: n.reward }]));
+  let total = niches.reduce((s, n) => s + n.spent, 0);
+  const picked: Niche[] = [];
+  for (let slot = 0; slot < count; slot++) {
+    let chosen: Niche | undefined;
+    let bestIndex = Number.NEGATIVE_INFINITY;
+    for (const niche of niches) {
+      if (skip(niche)) continue;
+      const index = nicheIndex(pulls.get(niche.key) ?? niche, total, beta);
+      if (index > bestIndex) {
+        bestIndex = index;
+        chosen = niche;
+      }
+    }
+    if (!chosen) break;
+    const stats = pulls.get(chosen.key) ?? { spent: 0, reward: 0 };
+    const mean = stats.spent > 0 ? stats.reward / stats.spent : 0;
+    pulls.set(chosen.key, { spent: stats.spent + 1, reward: stats.reward + mean });
+    total += 1;
+    picked.push(chosen);
+  }
+  return picked;
+};
+
+/**
+ * True when an optimizer already started from this program: it kept every step that helped, so a
+ * second optimizer on the same parent mostly re-walks the same plateau; explorers should take over.
+ */
+export const refinedBefore = (attempts: readonly AttemptView[], id: AttemptId): boolean =>
+  attempts.some((a) => a.role === 'optimizer' && a.parents[0] === id && a.status !== 'interrupted');
