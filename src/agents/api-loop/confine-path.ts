@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 export type Confined = { ok: true; path: string; rel: string } | { ok: false; error: string };
@@ -8,15 +8,25 @@ const inside = (root: string, path: string): boolean => {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 };
 
-/** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
-const realpathOfExisting = async (path: string): Promise<string> => {
+const isMissing = (error: unknown): boolean => error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+
+/**
+ * The real path of `path`, or of its nearest existing ancestor with the rest appended. A dangling
+ * symlink counts as where it points: writing through it would create its target.
+ */
+const realpathOfExisting = async (path: string, hops = 0): Promise<string> => {
   try {
     return await realpath(path);
   } catch (error) {
-    if (!(error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR'))) throw error;
+    if (!isMissing(error)) throw error;
+    const link = await lstat(path).catch(() => null);
+    if (link?.isSymbolicLink()) {
+      if (hops > 40) throw new Error(`too many symbolic links at ${path}`);
+      return realpathOfExisting(resolve(dirname(path), await readlink(path)), hops + 1);
+    }
     const parent = dirname(path);
     if (parent === path) return path;
-    return resolve(await realpathOfExisting(parent), relative(parent, path));
+    return resolve(await realpathOfExisting(parent, hops), relative(parent, path));
   }
 };
 

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { confinePath } from './confine-path.js';
@@ -56,7 +57,8 @@ export const writeFileTool = async (ctx: ToolContext, input: { path: string; con
   if (!target.ok) return fail(target.error);
   try {
     await mkdir(dirname(target.path), { recursive: true });
-    await writeFile(target.path, input.content, 'utf8');
+    // O_NOFOLLOW: a symlink put in place after the check is refused rather than followed.
+    await writeFile(target.path, input.content, { encoding: 'utf8', flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW });
     return ok(`wrote ${input.content.length} characters to ${target.rel}`);
   } catch (error) {
     return fail(`cannot write ${target.rel}: ${errorText(error)}`);

@@ -49,7 +49,12 @@ describe('agent loop tools', () => {
   it('confines every path: .., absolute paths outside, and symlinks leaving the worktree', async () => {
     await symlink(tmp.root, join(tmp.worktree, 'escape'));
     await symlink(join(tmp.root, 'secret.txt'), join(tmp.worktree, 'secret-link'));
+    // A dangling link: writing through it would create its target outside the worktree.
+    await symlink(join(tmp.root, 'pwned.txt'), join(tmp.worktree, 'dangling'));
+    await symlink(join(tmp.root, 'nowhere', 'deeper.txt'), join(tmp.worktree, 'dangling-deep'));
     const attempts = [
+      await call('write_file', { path: 'dangling', content: 'ESCAPED' }),
+      await call('write_file', { path: 'dangling-deep', content: 'ESCAPED' }),
       await call('read_file', { path: '../secret.txt' }),
       await call('read_file', { path: join(tmp.root, 'secret.txt') }),
       await call('read_file', { path: 'secret-link' }),
@@ -66,6 +71,7 @@ describe('agent loop tools', () => {
     expect(await readFile(join(tmp.root, 'secret.txt'), 'utf8')).toBe('outside');
     await expect(readFile(join(tmp.root, 'new.txt'), 'utf8')).rejects.toThrow();
     await expect(readFile(join(tmp.root, 'evil.txt'), 'utf8')).rejects.toThrow();
+    await expect(readFile(join(tmp.root, 'pwned.txt'), 'utf8')).rejects.toThrow();
     // An absolute path inside the worktree is fine.
     expect(await call('read_file', { path: join(ctx.root, 'src/prog.js') })).toMatchObject({ isError: false });
   });
