@@ -37,6 +37,13 @@ export const evalJobFiles = (job: Pick<EvalJob, 'logDir' | 'stage' | 'seed'>): {
  * Runs evaluator commands as local process groups through `/bin/sh -c`, optionally one per GPU.
  * Resolves with an outcome for every failing program; throws only when the log directory is unusable.
  */
+/**
+ * The model API keys swarm's agents use never reach the program under evaluation: a program an
+ * agent wrote could otherwise copy them into its outputs or the worktree (and so into a commit).
+ * An evaluator that needs one gets it through `evaluator.env`.
+ */
+export const isModelApiKey = (name: string): boolean => /^(ANTHROPIC_API_KEY|ANTHROPIC_AUTH_TOKEN|OPENAI_API_KEY|CODEX_API_KEY)$/.test(name);
+
 export class LocalEvaluatorRunner implements EvaluatorRunner {
   private readonly tailBytes: number | undefined;
   private readonly killGraceMs: number | undefined;
@@ -76,6 +83,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       shell: true,
       cwd: job.cwd,
       env,
+      withholdEnv: isModelApiKey,
       timeoutMs: job.timeoutMs,
       signal,
       stdoutFile: files.stdout,

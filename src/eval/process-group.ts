@@ -16,6 +16,8 @@ export interface ProcessGroupOptions {
   cwd: string;
   /** Added to `process.env`. */
   env: Record<string, string>;
+  /** Inherited variables to leave out (e.g. swarm's own API keys, which a model-run command must not see). */
+  withholdEnv?: (name: string) => boolean;
   /** Kill the group after this long; 0 or a non-finite value means no limit. */
   timeoutMs: number;
   signal?: AbortSignal;
@@ -73,7 +75,7 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   const stdinText = options.stdin === undefined || options.stdin === 'ignore' ? null : options.stdin;
   const child = spawn(file, args, {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: { ...inheritedEnv(options.withholdEnv), ...options.env },
     detached: true,
     stdio: [stdinText === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
@@ -182,6 +184,9 @@ const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
     // ESRCH: already gone; EPERM: a member changed credentials, nothing more we can do.
   }
 };
+
+const inheritedEnv = (withhold: ((name: string) => boolean) | undefined): NodeJS.ProcessEnv =>
+  withhold === undefined ? process.env : Object.fromEntries(Object.entries(process.env).filter(([name]) => !withhold(name)));
 
 /** Creates a log directory; failing is an environment problem worth stopping for, so it throws SwarmError. */
 export const ensureLogDir = async (dir: string): Promise<void> => {

@@ -7,6 +7,15 @@ import { truncateOutput } from './truncate-output.js';
 
 let commandCounter = 0;
 
+/**
+ * Credentials in swarm's environment (the model API keys above all) stay out of the commands the
+ * model runs: their output goes back to the model, into the stored conversation and the transcript.
+ */
+export const isSecretName = (name: string): boolean => /(_API_KEY|_AUTH_TOKEN|_ACCESS_KEY|_SECRET|_SECRET_KEY|_PASSWORD|_TOKEN)$/i.test(name);
+
+const withoutSecrets = (env: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !isSecretName(name)));
+
 const sizeOf = async (path: string): Promise<number> => {
   try {
     return (await stat(path)).size;
@@ -29,7 +38,8 @@ export const runCommandTool = async (ctx: ToolContext, input: { command: string 
     file: input.command,
     shell: true,
     cwd: ctx.root,
-    env: ctx.env,
+    env: withoutSecrets(ctx.env),
+    withholdEnv: isSecretName,
     timeoutMs: ctx.commandTimeoutMs,
     signal: ctx.signal,
     stdoutFile: `${base}.out`,
