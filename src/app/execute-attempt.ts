@@ -58,7 +58,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
   let result: AttemptResult | null = null;
   try {
     const agentStep = await ctx.agentQueue.add(async () => {
-      if (ctx.force.aborted) return null;
+      // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
+      if (ctx.force.aborted || ctx.drain.aborted) return null;
       const prepared = await ctx.workspace.prepareAttempt({
         branch: attempt.branch,
         worktreePath: worktree,
@@ -156,8 +157,13 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
     }
     log.error({ err: error }, 'attempt failed with an unexpected error');
     const reason = `swarm could not complete the attempt: ${error instanceof Error ? error.message : String(error)}`;
+    // The terminal status first, without git: whatever broke the attempt may break git too.
+    ctx.store.transaction(() => {
+      ctx.store.updateAttempt(attempt.id, { status: 'failed', phase: 'done', reason, flags: ['infrastructure'], finishedAt: Date.now() });
+      ctx.store.addEvent(ctx.runId, 'attempt.finished', { status: 'failed', score: null, reason }, attempt.id);
+    });
     await recordAttempt(ctx, attempt, spec, { kind: 'failed', reason, head: null, diff: null, flags: ['infrastructure'], evaluation: null }).catch((recordError: unknown) =>
-      log.error({ err: recordError }, 'could not record the failed attempt'),
+      log.warn({ err: recordError }, 'no findings entry for the failed attempt'),
     );
   } finally {
     await releaseAttempt(ctx, attempt.id, worktree);

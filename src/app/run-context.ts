@@ -24,6 +24,8 @@ export interface RunContext {
   systemPrompts: Record<Exclude<Role, 'baseline'>, string>;
   /** Extra environment for agents and evaluators (PATH with the `swarm` shim, SWARM_* ids). */
   env: Record<string, string>;
+  /** Aborted on the first Ctrl-C: attempts still waiting for a slot do not start. */
+  drain: AbortSignal;
   /** Aborted on the second Ctrl-C: children are killed, attempts marked interrupted. */
   force: AbortSignal;
   /** The incumbent, updated as attempts are recorded (for confirmation of a new best). */

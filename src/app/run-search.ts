@@ -62,30 +62,42 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   await workspace.ensureExcluded();
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
+  // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
+  const runSeqFloor = await workspace.highestRunNumber();
   try {
-    const latest = store.latestRun();
-    const resumable = latest !== null && (latest.status === 'running' || latest.status === 'interrupted') && !options.newRun;
-    if (resumable && latest.status === 'running' && latest.ownerPid !== null && latest.ownerPid !== process.pid && isAlive(latest.ownerPid)) {
-      throw new SwarmError('RUN_LOCKED', `run ${latest.id} is being driven by process ${latest.ownerPid}; wait for it, stop it with Ctrl-C, or start another with \`swarm run --new\``);
-    }
-    let run: RunRecord;
-    if (resumable) {
-      run = latest;
-      store.updateRun(run.id, { status: 'running', ownerPid: process.pid, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
-      store.addEvent(run.id, 'run.resumed', { pid: process.pid });
-      report(`resuming run ${run.id}`);
-    } else {
-      if (await workspace.isDirty()) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
-      run = store.createRun({
+    const [baseCommit, baseBranch, dirty] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.isDirty()]);
+    // One live run per repository (worktree cleanup and git locks assume no other driver): the
+    // check and the claim are one transaction, so two `swarm run` started together cannot both win.
+    const { run, resumed } = store.transaction(() => {
+      for (const other of store.listRuns().filter((r) => r.status === 'running')) {
+        if (other.ownerPid !== null && other.ownerPid !== process.pid && isAlive(other.ownerPid)) {
+          throw new SwarmError('RUN_LOCKED', `run ${other.id} is being driven by process ${other.ownerPid}; wait for it to finish, or stop it with Ctrl-C (twice to stop at once) and run again`);
+        }
+        store.updateRun(other.id, { status: 'interrupted', ownerPid: null });
+      }
+      const latest = store.latestRun();
+      if (latest !== null && latest.status === 'interrupted' && !options.newRun) {
+        store.updateRun(latest.id, { status: 'running', ownerPid: process.pid, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
+        store.addEvent(latest.id, 'run.resumed', { pid: process.pid });
+        return { run: latest, resumed: true };
+      }
+      const created = store.createRun({
         description: config.task.description,
         metric: config.objective.metric,
         direction: config.objective.direction,
-        baseCommit: await workspace.headCommit(),
-        baseBranch: await workspace.currentBranch(),
+        baseCommit,
+        baseBranch,
         configJson: JSON.stringify(config),
         attemptBudget: config.budget.attempts,
         ownerPid: process.pid,
+        minSeq: runSeqFloor,
       });
+      return { run: created, resumed: false };
+    });
+    const resumable = resumed;
+    if (resumed) report(`resuming run ${run.id}`);
+    else {
+      if (dirty) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
       report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}`);
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed: resumable });
@@ -105,6 +117,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
       systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, ROLE_INSTRUCTIONS),
       env: { PATH: `${shimDir}:${process.env.PATH ?? ''}`, SWARM_RUN_ID: run.id, SWARM_REPO: workspace.root },
+      drain: options.drain,
       force: options.force,
       incumbent: null,
     };

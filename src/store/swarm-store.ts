@@ -30,6 +30,8 @@ export interface NewRun {
   configJson: string;
   attemptBudget: number;
   ownerPid: number;
+  /** The new run's number is above this (numbers already used by branches in the repository). */
+  minSeq?: number;
 }
 
 export interface NewAttempt {
@@ -95,7 +97,7 @@ export class SwarmStore {
 
   createRun(input: NewRun, now = Date.now()): RunRecord {
     return this.transaction(() => {
-      const seq = Number(this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM runs').pluck().get());
+      const seq = Math.max(Number(this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM runs').pluck().get()), (input.minSeq ?? 0) + 1);
       const id = `r${seq}`;
       this.db
         .prepare(

@@ -87,6 +87,17 @@ export class GitWorkspace {
     return status !== '';
   }
 
+  /** The highest run number used by `swarm/r<N>/…` branches, 0 when there are none. */
+  async highestRunNumber(): Promise<number> {
+    const refs = await runGit(this.root, ['for-each-ref', '--format=%(refname)', 'refs/heads/swarm/']);
+    let highest = 0;
+    for (const ref of refs.split('\n')) {
+      const match = /^refs\/heads\/swarm\/r(\d+)\//.exec(ref);
+      if (match) highest = Math.max(highest, Number(match[1]));
+    }
+    return highest;
+  }
+
   /** Branch + worktree for an attempt, merged from its parents; see `prepareAttempt`. */
   async prepareAttempt(p: PrepareAttemptParams, options: { recreate?: boolean } = {}): Promise<PreparedAttempt> {
     const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this), commitSettings: () => this.commitSettings() };

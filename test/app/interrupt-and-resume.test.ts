@@ -114,7 +114,7 @@ describe('interrupting and resuming a run', () => {
   it('drains on the first SIGINT: running attempts finish and are recorded, then the run resumes', async () => {
     const repo = createToyRepo({ budget: { attempts: 9 } });
     repos.push(repo);
-    const first = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '300' });
+    const first = startCli(repo.dir, ['run', '--agents', '1'], { TOY_EVAL_DELAY_MS: '300' });
     await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
     first.child.kill('SIGINT');
     const drained = await first.done;
@@ -122,8 +122,13 @@ describe('interrupting and resuming a run', () => {
     expect(drained.stderr).toContain('draining');
     const mid = await status(repo);
     expect(mid.run.status).toBe('interrupted');
-    expect(mid.attempts.filter((a) => a.status === 'running' || a.status === 'interrupted')).toEqual([]);
+    // Running attempts finished and were recorded; any still waiting for a slot never started.
+    expect(mid.attempts.filter((a) => a.status === 'running')).toEqual([]);
+    expect(mid.attempts.filter((a) => a.status === 'interrupted' && a.phase !== 'prepare')).toEqual([]);
     expect(mid.run.attemptsUsed).toBeLessThan(9);
+    // One agent slot and three explorers planned: the ones still queued at the Ctrl-C never started.
+    expect(mid.counts.interrupted).toBeGreaterThan(0);
+    expect(mid.attempts.filter((a) => a.status === 'interrupted').every((a) => a.startedAt !== null && repo.git('branch', '--list', `swarm/r1/${a.id}`).trim() === '')).toBe(true);
 
     const resumed = await runCli(repo.dir, ['run']);
     expect(resumed.code).toBe(0);
@@ -157,7 +162,10 @@ describe('interrupting and resuming a run', () => {
     const second = await runCli(repo.dir, ['run']);
     expect(second.stderr).toMatch(/run r1 is being driven by process \d+/);
     expect(second.code).toBe(2);
-    expect(second.stderr).toMatch(/run r1 is being driven by process \d+/);
+    // A new run would clean the live run's worktrees: refused too.
+    const another = await runCli(repo.dir, ['run', '--new']);
+    expect(another.code).toBe(2);
+    expect(another.stderr).toMatch(/run r1 is being driven by process \d+/);
     first.child.kill('SIGKILL');
     await first.done;
   }, 60_000);

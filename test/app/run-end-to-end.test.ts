@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +106,14 @@ describe('swarm run end to end with the local agent', () => {
     expect(again.code).toBe(0);
     const result = JSON.parse(again.stdout) as { runId: string; resumed: boolean };
     expect(result).toMatchObject({ runId: 'r2', resumed: false });
+  });
+
+  it('never reuses a run number whose branches exist, even after .swarm/ was deleted', async () => {
+    rmSync(join(repo.dir, '.swarm'), { recursive: true, force: true });
+    const before = repo.git('rev-parse', 'swarm/r1/a2');
+    const fresh = await runCli(repo.dir, ['run', '--attempts', '1', '--json']);
+    expect(fresh.code).toBe(0);
+    expect(JSON.parse(fresh.stdout)).toMatchObject({ runId: 'r3' });
+    expect(repo.git('rev-parse', 'swarm/r1/a2')).toBe(before);
   });
 });
