@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { SwarmError } from '../core/errors.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitResult, runGit } from './git-command.js';
@@ -8,7 +9,7 @@ export interface CommitAllParams {
   trailers: Trailers;
 }
 
-const head = async (worktree: string): Promise<string> => (await runGit(worktree, ['rev-parse', 'HEAD'])).trim();
+const head = async (worktree: string): Promise<string> => (await runGit(worktree, ['rev-parse', 'HEAD'], { ceiling: dirname(worktree) })).trim();
 
 /**
  * Commits everything the agent left in the worktree (`git add --all`), trailers at the end of the message.
@@ -16,12 +17,13 @@ const head = async (worktree: string): Promise<string> => (await runGit(worktree
  * `config` carries the commit identity (see commitConfig).
  */
 export const commitAll = async (worktree: string, p: CommitAllParams, config: string[]): Promise<{ commit: string; changed: boolean }> => {
-  await runGit(worktree, ['add', '--all']);
+  const ceiling = { ceiling: dirname(worktree) };
+  await runGit(worktree, ['add', '--all'], ceiling);
   const message = renderCommitMessage(p);
-  const commit = await gitResult(worktree, ['commit', '--no-verify', '--quiet', '--cleanup=whitespace', '-m', message], { config });
+  const commit = await gitResult(worktree, ['commit', '--no-verify', '--quiet', '--cleanup=whitespace', '-m', message], { config, ...ceiling });
   if (commit.exitCode !== 0) {
     // Usually "nothing to commit"; anything else is a real failure worth its message.
-    const staged = await runGit(worktree, ['diff', '--cached', '--name-only', '-z']);
+    const staged = await runGit(worktree, ['diff', '--cached', '--name-only', '-z'], ceiling);
     if (staged !== '') throw new SwarmError('GIT_FAILED', `\`git commit\` failed in ${worktree}: ${commit.output}`);
     return { commit: await head(worktree), changed: false };
   }

@@ -5,6 +5,11 @@ import { SwarmError } from '../core/errors.js';
 export interface GitCallOptions {
   /** Extra `-c key=value` settings for this call (identity, signing). */
   config?: string[];
+  /**
+   * Git may not look for a repository above this directory: inside an attempt's worktree whose
+   * `.git` file an agent deleted, git must fail rather than find (and commit to) the main checkout.
+   */
+  ceiling?: string;
 }
 
 interface GitRun {
@@ -35,7 +40,7 @@ const exec = async (cwd: string, args: string[], options: GitCallOptions = {}, b
   const argv = [...(options.config ?? []).flatMap((setting) => ['-c', setting]), ...args];
   const result = await execa('git', argv, {
     cwd,
-    env: gitEnv(),
+    env: options.ceiling === undefined ? gitEnv() : { ...gitEnv(), GIT_CEILING_DIRECTORIES: options.ceiling },
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

@@ -97,3 +97,16 @@ const execTrailers = (cwd: string, message: string): string => {
   writeFileSync(file, message);
   return git(cwd, 'interpret-trailers', '--parse', file);
 };
+
+describe('commitAll in a broken worktree', () => {
+  it('fails instead of committing to the main checkout when the agent deleted the worktree .git file', async () => {
+    const { workspace, worktree, dir } = await attemptWorktree();
+    const mainHead = git(dir, 'rev-parse', 'HEAD').trim();
+    writeFileSync(path.join(dir, 'notes.txt'), 'the user\'s uncommitted work\n');
+    rmSync(path.join(worktree, '.git'));
+    writeFileSync(path.join(worktree, 'solve.py'), 'print(1)\n');
+    await expect(workspace.commitAll(worktree, { subject: 'a7: broke it', trailers })).rejects.toThrow(/not a git repository/i);
+    expect(git(dir, 'rev-parse', 'HEAD').trim()).toBe(mainHead);
+    expect(git(dir, 'status', '--porcelain')).toContain('notes.txt');
+  });
+});
