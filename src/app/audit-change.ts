@@ -1,5 +1,5 @@
 import type { EvalOutcome } from '../core/ports.js';
-import type { EvaluationRecord } from '../store/records.js';
+import type { AttemptRecord, EvaluationRecord } from '../store/records.js';
 import { gitShowBytes } from '../workspace/git-command.js';
 import { FINDINGS_FILE, matchProtected } from '../workspace/index.js';
 import { onlyCommentsDiffer } from './audit-comments.js';
@@ -25,13 +25,17 @@ const commentsOnly = async (root: string, base: string, head: string, files: rea
   return files.length > 0;
 };
 
-/** The stored evaluation as the attempt's own result, marked as reused in its output tail. */
-const reusedEvaluation = (record: EvaluationRecord, from: string): CheckoutEvaluation => {
+/**
+ * The twin's recorded result as this attempt's own: its final score, validity and reason (after
+ * any confirmation with other seeds), not the single-seed score of its first evaluation.
+ */
+const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): CheckoutEvaluation => {
+  const valid = twin.status === 'scored';
   const outcome: EvalOutcome = {
-    metrics: record.metrics,
-    score: record.score,
-    valid: record.valid,
-    reason: record.reason,
+    metrics: twin.metrics,
+    score: valid ? twin.score : null,
+    valid,
+    reason: twin.reason,
     feedback: record.feedback,
     instances: record.instances,
     artifacts: record.artifacts,
@@ -39,7 +43,7 @@ const reusedEvaluation = (record: EvaluationRecord, from: string): CheckoutEvalu
     signal: record.signal,
     timedOut: record.timedOut,
     durationMs: 0,
-    stdoutTail: `(evaluation reused from ${from}: byte-identical code, the evaluator was not run)\n${record.stdoutTail}`,
+    stdoutTail: `(result reused from ${twin.id}: byte-identical code, the evaluator was not run)\n${record.stdoutTail}`,
     stderrTail: record.stderrTail,
     jobId: null,
   };
@@ -63,8 +67,11 @@ export const auditChange = async (ctx: RunContext, base: string, head: string, c
   const solution = ctx.config.task.solutionFiles;
   if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution).length === 0) flags.push('outside-solution-files');
   const twin = await findIdenticalCode(ctx, hash);
+  const twinAttempt = twin === null ? null : ctx.store.getAttempt(twin);
   const record = twin === null ? null : decidingEvaluation(ctx.store.listEvaluations(twin));
-  return { flags, codeHash: hash, reuse: twin !== null && record !== null ? { from: twin, evaluation: reusedEvaluation(record, twin) } : null };
+  // A twin that timed out may have hit a passing hiccup: evaluate again rather than inherit it.
+  const reusable = twinAttempt !== null && record !== null && !record.timedOut;
+  return { flags, codeHash: hash, reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
 };
 
 /** The output hash an evaluator reported: a metric `output_hash` or an artifacts entry `output_hash`. */
