@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../config/index.js';
 import type { Direction } from '../core/score.js';
 import { LocalEvaluatorRunner } from '../eval/local-evaluator-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import { GitWorkspace } from '../workspace/index.js';
-import { checkoutTopLevel } from '../workspace/checkout-top-level.js';
+import { checkoutHead, checkoutTopLevel } from '../workspace/checkout-top-level.js';
 import { evaluateCheckout } from './evaluate-checkout.js';
 import { projectPaths } from './project-paths.js';
 
@@ -31,10 +33,13 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   const env = options.env ?? process.env;
   const workspace = await GitWorkspace.open(options.cwd);
   const checkout = await checkoutTopLevel(options.cwd);
-  const { config } = await loadConfig(workspace.root, options.configFile ? { file: options.configFile } : {});
+  // Inside an attempt, the run's own config file and evaluation seed (set by `swarm run`).
+  const configFile = options.configFile ?? env.SWARM_CONFIG;
+  const { config } = await loadConfig(workspace.root, configFile ? { file: configFile } : {});
+  const runSeed = env.SWARM_EVAL_SEED !== undefined && /^\d+$/.test(env.SWARM_EVAL_SEED) ? Number(env.SWARM_EVAL_SEED) : undefined;
   const paths = projectPaths(workspace.root);
   const attemptId = env.SWARM_ATTEMPT_ID ?? null;
-  const logDir = join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`);
+  const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const evaluation = await evaluateCheckout({
     runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus }),
     stages: evaluationStages(config.evaluator),
@@ -42,12 +47,13 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
     logDir,
     metric: config.objective.metric,
     direction: config.objective.direction,
-    seed: options.seed ?? config.shepherd.seed,
+    seed: options.seed ?? runSeed ?? config.shepherd.seed,
     env: { ...config.evaluator.env, ...(attemptId ? { SWARM_ATTEMPT_ID: attemptId } : {}), ...(env.SWARM_RUN_ID ? { SWARM_RUN_ID: env.SWARM_RUN_ID } : {}) },
     kind: 'intermediate',
     signal: options.signal,
   });
-  const recorded = attemptId !== null && existsSync(paths.dbFile) && recordIntermediate(paths.dbFile, attemptId, evaluation.results);
+  const head = attemptId === null ? null : await checkoutHead(checkout);
+  const recorded = attemptId !== null && existsSync(paths.dbFile) && recordIntermediate(paths.dbFile, { attemptId, checkout, head }, evaluation.results);
   const final = evaluation.final;
   return {
     attempt: attemptId,
@@ -64,17 +70,51 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   };
 };
 
-const recordIntermediate = (dbFile: string, attemptId: string, results: Awaited<ReturnType<typeof evaluateCheckout>>['results']): boolean => {
-  const store = SwarmStore.open(dbFile, { mustExist: true });
+/**
+ * Records the evaluation against the attempt only when this checkout is that attempt's running
+ * worktree; a stray SWARM_ATTEMPT_ID elsewhere records nothing. A store it cannot write (a
+ * sandboxed agent) is not an error: the score is still printed.
+ */
+const recordIntermediate = (
+  dbFile: string,
+  where: { attemptId: string; checkout: string; head: string | null },
+  results: Awaited<ReturnType<typeof evaluateCheckout>>['results'],
+): boolean => {
   try {
-    const attempt = store.getAttempt(attemptId);
-    if (!attempt) return false;
-    store.transaction(() => {
-      for (const r of results) store.addEvaluation(attemptId, 'intermediate', { ...r.outcome, stage: r.stage, seed: r.seed, commit: null });
-      store.addEvent(attempt.runId, 'attempt.self-evaluated', { score: results.at(-1)?.outcome.score ?? null }, attemptId);
-    });
-    return true;
-  } finally {
-    store.close();
+    const store = SwarmStore.open(dbFile, { mustExist: true });
+    try {
+      const attempt = store.getAttempt(where.attemptId);
+      if (!attempt || attempt.status !== 'running' || attempt.worktree === null || !samePath(attempt.worktree, where.checkout)) return false;
+      store.transaction(() => {
+        for (const r of results) store.addEvaluation(where.attemptId, 'intermediate', { ...r.outcome, stage: r.stage, seed: r.seed, commit: where.head });
+        store.addEvent(attempt.runId, 'attempt.self-evaluated', { score: results.at(-1)?.outcome.score ?? null }, where.attemptId);
+      });
+      return true;
+    } finally {
+      store.close();
+    }
+  } catch {
+    return false;
+  }
+};
+
+const samePath = (a: string, b: string): boolean => {
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  return real(a) === real(b);
+};
+
+/** The log directory, or a temporary one when `.swarm/logs` is not writable (a sandboxed agent). */
+const writableLogDir = async (preferred: string): Promise<string> => {
+  try {
+    await mkdir(preferred, { recursive: true });
+    return preferred;
+  } catch {
+    return mkdtemp(join(tmpdir(), 'swarm-eval-'));
   }
 };

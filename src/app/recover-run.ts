@@ -1,5 +1,5 @@
 import type { AttemptId } from '../core/ids.js';
-import { attemptId } from '../core/ids.js';
+import { attemptBranch, attemptId } from '../core/ids.js';
 import type { AttemptSpec } from '../core/types.js';
 import { findOrphans } from '../eval/find-orphans.js';
 import type { AttemptRecord, EdgeRecord } from '../store/records.js';
@@ -29,8 +29,13 @@ export const recoverInterrupted = async (ctx: RunContext): Promise<AttemptRecord
   }
   if (orphans.length > 0) ctx.logger.warn({ pids: orphans }, 'killed agents and evaluators left running by a previous swarm process');
   const removed = await ctx.workspace.cleanupWorktrees(new Set());
-  for (const attempt of stale) {
-    if (await ctx.workspace.branchExists(attempt.branch)) await ctx.workspace.deleteBranch(attempt.branch);
+  // Every interrupted attempt of the run, not only today's: an earlier recovery may itself have
+  // been killed between marking its attempts and deleting their branches.
+  const interrupted = ctx.store.listAttemptRows(ctx.runId).filter((a) => a.status === 'interrupted').map((a) => a.id);
+  const branches = new Set(await ctx.workspace.listBranches(`swarm/${ctx.runId}/`));
+  for (const id of interrupted) {
+    const branch = attemptBranch(ctx.runId, attemptId(id));
+    if (branches.has(branch)) await ctx.workspace.deleteBranch(branch);
   }
   if (stale.length > 0 || removed.length > 0) ctx.logger.info({ interrupted: stale.map((a) => a.id), removed }, 'recovered an interrupted run');
   return stale;

@@ -116,7 +116,14 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
       evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
       systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, ROLE_INSTRUCTIONS),
-      env: { PATH: `${shimDir}:${process.env.PATH ?? ''}`, SWARM_RUN_ID: run.id, SWARM_REPO: workspace.root },
+      env: {
+        PATH: `${shimDir}:${process.env.PATH ?? ''}`,
+        SWARM_RUN_ID: run.id,
+        SWARM_REPO: workspace.root,
+        // So an agent's `swarm eval` scores with this run's config file and seed.
+        SWARM_EVAL_SEED: String(config.shepherd.seed),
+        ...(loaded.file ? { SWARM_CONFIG: loaded.file } : {}),
+      },
       drain: options.drain,
       force: options.force,
       incumbent: null,

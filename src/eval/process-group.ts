@@ -106,6 +106,8 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     : null;
   const onAbort = (): void => { canceled = true; killGroup(); };
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  // An abort during the awaits above fired before the listener existed.
+  if (isAborted(options.signal)) onAbort();
 
   const ended = await waitForExit(child);
   if (timer !== null) clearTimeout(timer);
@@ -184,6 +186,9 @@ const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
     // ESRCH: already gone; EPERM: a member changed credentials, nothing more we can do.
   }
 };
+
+// A function, so the compiler does not narrow `aborted` across the awaits that may change it.
+const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
 
 const inheritedEnv = (withhold: ((name: string) => boolean) | undefined): NodeJS.ProcessEnv =>
   withhold === undefined ? process.env : Object.fromEntries(Object.entries(process.env).filter(([name]) => !withhold(name)));

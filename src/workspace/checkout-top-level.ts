@@ -12,3 +12,7 @@ export const checkoutTopLevel = async (dir: string): Promise<string> => {
   }
   return realpath(top.trim()).catch(() => top.trim());
 };
+
+/** The commit checked out in `checkout`, or null when there is none. */
+export const checkoutHead = async (checkout: string): Promise<string | null> =>
+  (await tryGit(checkout, ['rev-parse', 'HEAD']))?.trim() ?? null;

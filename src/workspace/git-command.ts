@@ -44,6 +44,8 @@ const exec = async (cwd: string, args: string[], options: GitCallOptions = {}, b
     extendEnv: false,
     reject: false,
     stdin: 'ignore',
+    // Its own process group: a terminal Ctrl-C (drain) must not break a commit half way.
+    detached: true,
     stripFinalNewline: false,
     ...(binary ? { encoding: 'buffer' as const } : {}),
   });

@@ -87,6 +87,12 @@ export class GitWorkspace {
     return status !== '';
   }
 
+  /** Local branch names starting with `prefix` (one git call). */
+  async listBranches(prefix: string): Promise<string[]> {
+    const refs = await runGit(this.root, ['for-each-ref', '--format=%(refname:short)', `refs/heads/${prefix}`]);
+    return refs.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  }
+
   /** The highest run number used by `swarm/r<N>/…` branches, 0 when there are none. */
   async highestRunNumber(): Promise<number> {
     const refs = await runGit(this.root, ['for-each-ref', '--format=%(refname)', 'refs/heads/swarm/']);

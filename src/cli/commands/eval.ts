@@ -2,6 +2,21 @@ import type { Command } from 'commander';
 import { nonNegativeInt, printJson } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 
+const cancelOnSigterm = (): { drain: AbortSignal; dispose: () => void } => {
+  const controller = new AbortController();
+  const cancel = (): void => controller.abort();
+  const ignore = (): void => undefined;
+  process.on('SIGTERM', cancel);
+  process.on('SIGINT', ignore);
+  return {
+    drain: controller.signal,
+    dispose: () => {
+      process.off('SIGTERM', cancel);
+      process.off('SIGINT', ignore);
+    },
+  };
+};
+
 export const registerEval = (program: Command): void => {
   program
     .command('eval')
@@ -11,7 +26,10 @@ export const registerEval = (program: Command): void => {
     .option('--json', 'print the result as JSON')
     .action(async (flags: { config?: string; seed?: number; json?: boolean }) => {
       const { evalHere } = await import('../../app/eval-here.js');
-      const interrupts = installInterrupts(() => undefined);
+      // Inside an attempt a terminal Ctrl-C reaches the whole process group: the swarm decides what
+      // its attempts do (drain lets them finish), so only its SIGTERM cancels this evaluation.
+      const insideAttempt = process.env.SWARM_ATTEMPT_ID !== undefined;
+      const interrupts = insideAttempt ? cancelOnSigterm() : installInterrupts(() => undefined);
       try {
         const result = await evalHere({
           cwd: process.cwd(),
