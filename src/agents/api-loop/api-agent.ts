@@ -19,10 +19,17 @@ export interface ApiAgentOptions {
 export const createApiAgent = (api: ModelApi, options: ApiAgentOptions): AgentBackend => {
   const run = async (task: AgentTask, signal: AbortSignal): Promise<AgentOutcome> => {
     const limits = { ...options.limits, maxTurns: task.maxTurns ?? options.limits.maxTurns };
+    // agent.timeout bounds the whole attempt: the model call in flight and every tool it runs.
+    const deadline = AbortSignal.timeout(task.timeoutMs);
+    const bounded = AbortSignal.any([signal, deadline]);
     try {
-      return options.mode === 'diff'
-        ? await runDiffAttempt(api, task, { ...options.diff, maxOutputTokens: options.maxOutputTokens, limits }, signal)
-        : await runAgentLoop(api, task, { limits, maxOutputTokens: options.maxOutputTokens, commandTimeoutMs: options.commandTimeoutMs, outputChars: options.outputChars, evalArgv: options.evalArgv }, signal);
+      const outcome = options.mode === 'diff'
+        ? await runDiffAttempt(api, task, { ...options.diff, maxOutputTokens: options.maxOutputTokens, limits }, bounded)
+        : await runAgentLoop(api, task, { limits, maxOutputTokens: options.maxOutputTokens, commandTimeoutMs: options.commandTimeoutMs, outputChars: options.outputChars, evalArgv: options.evalArgv }, bounded);
+      if (deadline.aborted && !signal.aborted) {
+        return { ...outcome, status: 'failed', error: `agent timed out after ${Number((task.timeoutMs / 1000).toPrecision(3))} s; raise agent.timeout or lower agent.maxTurns` };
+      }
+      return outcome;
     } catch (error) {
       // An unwritable log directory or a vanished worktree ends this attempt, not the run.
       const message = error instanceof Error ? error.message : String(error);

@@ -30,3 +30,23 @@ describe('anthropic request shape', () => {
     }
   });
 });
+
+describe('agent.timeout', () => {
+  it('bounds the whole attempt, a model call in flight included, and says so', async () => {
+    const server = await startFakeAnthropic(() => ({ kind: 'hang' }));
+    const tmp = await createTempWorktree();
+    try {
+      const api = createAnthropicApi({ model: 'claude-x', apiKey: 'k', baseUrl: server.url, maxRetries: 0, requestTimeoutMs: 60_000, price: undefined });
+      const agent = createApiAgent(api, { mode: 'agent', limits: { maxTurns: 50, maxTokens: 0, maxCostUsd: 0 }, maxOutputTokens: 100, commandTimeoutMs: 1000, outputChars: 1000, diff: { resamples: 0, fullRewrite: false } });
+      const started = Date.now();
+      const outcome = await agent.run(tmp.task('explorer', { timeoutMs: 400 }), new AbortController().signal);
+      expect(outcome.status).toBe('failed');
+      expect(outcome.error).toMatch(/agent timed out after 0.4 s; raise agent.timeout/);
+      // Far below the 60 s request timeout: the attempt's own deadline ended the call.
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await server.close();
+      await tmp.cleanup();
+    }
+  });
+});
