@@ -27,6 +27,9 @@ export interface DoctorReport {
   keys: Array<{ name: string; present: boolean }>;
 }
 
+/** Set and not empty: an empty key is a missing key, as for the backends themselves. */
+const isSet = (value: string | undefined): boolean => value !== undefined && value !== '';
+
 const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'CODEX_HOME', 'GEMINI_API_KEY'];
 
 const versionOf = async (path: string, args: string[]): Promise<string | null> => {
@@ -64,8 +67,8 @@ export const runDoctor = async (options: { cwd: string; env?: Record<string, str
     Promise.resolve<BackendCheck>({ backend: 'local', binary: null, path: null, version: null, ok: true, note: 'built in (offline, no model)' }),
     checkCli('claude-code', agent?.claudeCode.binary ?? 'claude', ['--version'], INSTALL_HINTS['claude-code']),
     checkCli('codex', agent?.codex.binary ?? 'codex', ['--version'], INSTALL_HINTS.codex),
-    Promise.resolve<BackendCheck>({ backend: 'anthropic', binary: null, path: null, version: null, ok: env.ANTHROPIC_API_KEY !== undefined, note: 'built in; needs ANTHROPIC_API_KEY' }),
-    Promise.resolve<BackendCheck>({ backend: 'openai', binary: null, path: null, version: null, ok: env.OPENAI_API_KEY !== undefined || env.OPENAI_BASE_URL !== undefined, note: 'built in; needs OPENAI_API_KEY or a local OPENAI_BASE_URL' }),
+    Promise.resolve<BackendCheck>({ backend: 'anthropic', binary: null, path: null, version: null, ok: isSet(env.ANTHROPIC_API_KEY), note: 'built in; needs ANTHROPIC_API_KEY' }),
+    Promise.resolve<BackendCheck>({ backend: 'openai', binary: null, path: null, version: null, ok: isSet(env.OPENAI_API_KEY) || isSet(env.OPENAI_BASE_URL), note: 'built in; needs OPENAI_API_KEY or a local OPENAI_BASE_URL' }),
     commandProgram === undefined
       ? Promise.resolve<BackendCheck>({ backend: 'command', binary: null, path: null, version: null, ok: false, note: 'agent.command.argv not configured' })
       : checkCli('command', commandProgram, ['--version'], INSTALL_HINTS.command),
@@ -76,6 +79,6 @@ export const runDoctor = async (options: { cwd: string; env?: Record<string, str
     git: git === null ? null : await versionOf(git, ['--version']),
     config: source,
     backends,
-    keys: KEY_VARIABLES.map((name) => ({ name, present: env[name] !== undefined && env[name] !== '' })),
+    keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
   };
 };

@@ -20,7 +20,7 @@ const budgetLeftText = (ctx: RunContext, request: PlanRequest): string => {
 };
 
 /** The model of the LLM Shepherd: `shepherd.llm`, falling back to the agent's model on the same API. */
-export const shepherdModelApi = (ctx: RunContext): Promise<ModelApi> => {
+export const shepherdModelApi = (ctx: Pick<RunContext, 'config'>): Promise<ModelApi> => {
   const { llm } = ctx.config.shepherd;
   const sameApi = ctx.config.agent.backend === llm.backend;
   return createModelApi(ctx.config, llm.backend, { model: llm.model ?? (sameApi ? ctx.config.agent.model : null), baseUrl: llm.baseUrl ?? (sameApi ? ctx.config.agent.baseUrl : null) });

@@ -10,7 +10,7 @@ import type { RunRecord } from '../store/records.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { ensureBaseline } from './baseline.js';
 import { writeSwarmShim } from './cli-path.js';
-import { createBackend, describeBackend } from './create-backend.js';
+import { costTrackingWarning, createBackend, describeBackend } from './create-backend.js';
 import { createRunLogger } from './logger.js';
 import { projectPaths } from './project-paths.js';
 import { recoverInterrupted } from './recover-run.js';
@@ -60,11 +60,15 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const { config } = loaded;
   const paths = projectPaths(workspace.root);
   await workspace.ensureExcluded();
+  // Backends and the planning model are checked before anything is recorded: a missing key or
+  // binary is a configuration error (exit 2), not a run that dies after its baseline.
+  const backend = await createBackend(config);
+  if (config.shepherd.policy === 'llm') await (await import('./llm-shepherd.js')).shepherdModelApi({ config });
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
-  // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
-  const runSeqFloor = await workspace.highestRunNumber();
   try {
+    // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
+    const runSeqFloor = await workspace.highestRunNumber();
     const [baseCommit, baseBranch, dirty] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.isDirty()]);
     // One live run per repository (worktree cleanup and git locks assume no other driver): the
     // check and the claim are one transaction, so two `swarm run` started together cannot both win.
@@ -102,6 +106,11 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed: resumable });
     report(describeBackend(config));
+    const costWarning = costTrackingWarning(config);
+    if (costWarning !== null) {
+      report(costWarning);
+      logger.warn({ backend: config.agent.backend }, costWarning);
+    }
     const shimDir = writeSwarmShim(paths.binDir);
     const ctx: RunContext = {
       runId: toRunId(run.id),
@@ -111,7 +120,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       store,
       workspace,
       runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus }),
-      backend: await createBackend(config),
+      backend,
       logger: logger.child({ run: run.id }),
       agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
       evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),

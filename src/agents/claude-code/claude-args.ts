@@ -10,7 +10,10 @@ export const claudeArgs = (task: AgentTask, settings: ClaudeCodeConfig): string[
   const args = ['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', settings.permissionMode];
   if (task.model !== undefined) args.push('--model', task.model);
   if (task.maxTurns !== undefined) args.push('--max-turns', String(task.maxTurns));
-  if (settings.maxBudgetUsd !== null) args.push('--max-budget-usd', String(settings.maxBudgetUsd));
+  if (settings.maxBudgetUsd !== null) {
+    // Claude Code counts a forked conversation's whole cost: the attempt's own budget comes on top of its parent's.
+    args.push('--max-budget-usd', String(settings.maxBudgetUsd + (task.forkFrom?.cumulativeCostUsd ?? 0)));
+  }
   if (task.systemPrompt.trim() !== '') args.push('--append-system-prompt', task.systemPrompt);
   if (task.forkFrom !== undefined) args.push('--resume', task.forkFrom.id, '--fork-session');
   args.push(...settings.extraArgs);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { AgentTask } from '../../core/ports.js';
 import type { CodexConfig } from '../../config/resolve-config.js';
 
@@ -15,9 +14,9 @@ export const codexPrompt = (task: AgentTask): string =>
  */
 export const codexArgs = (task: AgentTask, settings: CodexConfig): string[] => {
   const args = ['exec', '--json', '--sandbox', settings.sandbox, '-C', task.worktree];
-  // `swarm eval` inside the sandbox records to <repo>/.swarm (database, logs): make it writable too.
-  const repo = task.env.SWARM_REPO;
-  if (repo !== undefined && settings.sandbox === 'workspace-write') args.push('--add-dir', join(repo, '.swarm'));
+  // No --add-dir for <repo>/.swarm: it holds every other attempt's worktree and the run database.
+  // `swarm eval` inside the sandbox still scores (logs go to a temporary directory); it just
+  // cannot record the intermediate evaluation.
   if (task.model !== undefined) args.push('--model', task.model);
   for (const [key, value] of Object.entries(settings.configOverrides)) args.push('-c', `${key}=${value}`);
   args.push(...settings.extraArgs);

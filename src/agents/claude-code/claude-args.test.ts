@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { attemptId, runId } from '../../core/ids.js';
+import type { AgentTask } from '../../core/ports.js';
+import { claudeArgs } from './claude-args.js';
+
+const task = (forkFrom?: AgentTask['forkFrom']): AgentTask => ({
+  runId: runId('r1'), attemptId: attemptId('a3'), worktree: '/w', role: forkFrom ? 'optimizer' : 'explorer', prompt: '-starts with a dash',
+  systemPrompt: 'ROLE', ...(forkFrom ? { forkFrom } : {}), timeoutMs: 1000, seed: 1, env: {}, logDir: '/l',
+});
+const settings = { binary: 'claude', permissionMode: 'acceptEdits' as const, maxBudgetUsd: 0.5, extraArgs: [] };
+
+describe('claudeArgs', () => {
+  it('gives each attempt its own budget on top of the cost its forked parent already spent', () => {
+    const explorer = claudeArgs(task(), settings);
+    expect(explorer[explorer.indexOf('--max-budget-usd') + 1]).toBe('0.5');
+    const optimizer = claudeArgs(task({ backend: 'claude-code', id: 'sess-1', cumulativeCostUsd: 1.25 }), settings);
+    expect(optimizer[optimizer.indexOf('--max-budget-usd') + 1]).toBe('1.75');
+    expect(optimizer).toEqual(expect.arrayContaining(['--resume', 'sess-1', '--fork-session', '--append-system-prompt', 'ROLE']));
+    expect(optimizer.slice(-2)).toEqual(['--', '-starts with a dash']);
+  });
+});
