@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,6 +64,11 @@ describe('swarm run with API agents against fake model servers', () => {
     expect(intermediate).toBeGreaterThanOrEqual(2);
     expect(sessions).toBe(3);
     expect(run.stderr + run.stdout).not.toContain('sk-fake-secret');
+    // Nor anywhere swarm writes: the database, the logs and transcripts, the commits.
+    const found = spawnSync('grep', ['-r', '-l', '--binary-files=text', 'sk-fake-secret', join(repo.dir, '.swarm')], { encoding: 'utf8' });
+    expect(found.status).toBe(1); // grep: no match
+    expect(found.stdout).toBe('');
+    expect(repo.git('log', '--all', '-p')).not.toContain('sk-fake-secret');
   }, 60_000);
 
   it('openai, diff mode via --base-url without a key; a non-matching block is resampled', async () => {

@@ -44,7 +44,9 @@ export const createOpenAiApi = (options: ModelApiOptions): ModelApi => {
     const raw: unknown = await client.chat.completions.create(
       {
         model: options.model,
-        max_tokens: request.maxOutputTokens,
+        // OpenAI's own API wants max_completion_tokens (newer models refuse max_tokens); the servers
+        // people point base URLs at (vLLM, llama.cpp, Ollama) all accept max_tokens.
+        ...(options.baseUrl ? { max_tokens: request.maxOutputTokens } : { max_completion_tokens: request.maxOutputTokens }),
         messages: toOpenAiMessages(request.system, request.history),
         ...(request.tools.length > 0
           ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.inputSchema } })) }

@@ -34,3 +34,26 @@ describe('openai tool calling details', () => {
     }
   });
 });
+
+describe('output token limit parameter', () => {
+  it('sends max_tokens to a configured OpenAI-compatible server and max_completion_tokens to OpenAI itself', async () => {
+    const server = await startFakeOpenAi(() => ({ kind: 'message', text: 'done\nHYPOTHESIS: nothing' }));
+    const saved = process.env.OPENAI_BASE_URL;
+    try {
+      const request = { system: 's', history: [{ kind: 'user' as const, text: 'hi' }], tools: [], maxOutputTokens: 123 };
+      await createOpenAiApi({ model: 'm', apiKey: 'k', baseUrl: `${server.url}/v1`, maxRetries: 0, requestTimeoutMs: 5000, price: undefined }).chat(request, new AbortController().signal);
+      // No base URL configured: the SDK's default endpoint (pointed at the fake through its own variable).
+      process.env.OPENAI_BASE_URL = `${server.url}/v1`;
+      await createOpenAiApi({ model: 'm', apiKey: 'k', baseUrl: null, maxRetries: 0, requestTimeoutMs: 5000, price: undefined }).chat(request, new AbortController().signal);
+      const [compatible, openai] = server.requests.map((r) => r.body as Record<string, unknown>);
+      expect(compatible).toMatchObject({ max_tokens: 123 });
+      expect(compatible).not.toHaveProperty('max_completion_tokens');
+      expect(openai).toMatchObject({ max_completion_tokens: 123 });
+      expect(openai).not.toHaveProperty('max_tokens');
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = saved;
+      await server.close();
+    }
+  });
+});
