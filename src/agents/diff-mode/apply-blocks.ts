@@ -71,7 +71,29 @@ export const applySearchReplace = (sources: readonly SourceText[], blocks: reado
     files.set(hit.file, text.slice(0, hit.at) + block.replace + text.slice(hit.at + block.search.length));
     changed.add(hit.file);
   });
+  if (errors.length > 0) return { ok: false, errors };
+  // The final guard: whatever the blocks did, the markers and the code outside the regions are
+  // byte-identical (a REPLACE can otherwise join a line with a marker and move a region's end).
+  for (const file of changed) {
+    const before = sources.find((source) => source.relPath === file)?.text ?? '';
+    if (outsideRegions(before) !== outsideRegions(files.get(file) ?? '')) {
+      errors.push(`${file}: the blocks changed an EVOLVE-BLOCK marker line or code outside the regions; keep every edit strictly between the markers`);
+    }
+  }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, files, changed: [...changed] };
+};
+
+/** Everything of a file but its region bodies: marker lines and the code around them. */
+const outsideRegions = (text: string): string => {
+  const regions = findRegions(text);
+  const parts: string[] = [];
+  let from = 0;
+  for (const region of regions) {
+    parts.push(text.slice(from, region.bodyStart));
+    from = region.bodyEnd;
+  }
+  parts.push(text.slice(from));
+  return `${regions.length}\0${parts.join('\0')}`;
 };
 
 /** Regions of all sources in prompt order (file order, then position), numbered from 1. */

@@ -49,6 +49,13 @@ describe('SEARCH/REPLACE parsing and application', () => {
     expect(mixed.ok).toBe(false);
   });
 
+  it('rejects blocks that pull code onto a marker line by joining lines', () => {
+    // The REPLACE drops the newline before the END marker: code and marker end up on one line.
+    const joined = applySearchReplace(sources, [{ file: 'prog.js', search: 'const b = 2.0;\n', replace: 'const b = 3.0; ' }]);
+    expect(joined.ok).toBe(false);
+    if (!joined.ok) expect(joined.errors.join('\n')).toMatch(/changed an EVOLVE-BLOCK marker line or code outside the regions/);
+  });
+
   it('rewrites whole region bodies in full-rewrite mode', () => {
     const parsed = parseRegionRewrites('HYPOTHESIS: y\n<<<<<<< REGION 1\nconst a = 3;\nconst b = -1;\n>>>>>>> END\n');
     const result = applyRegionRewrites(sources, parsed.rewrites);
