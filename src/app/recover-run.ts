@@ -19,6 +19,12 @@ export const recoverInterrupted = async (ctx: RunContext): Promise<AttemptRecord
       }
     });
   }
+  // A process killed between recording an attempt and removing its worktree leaves the column
+  // set, and a wave whose end was never written stays open: both are settled here.
+  ctx.store.transaction(() => {
+    for (const attempt of ctx.store.listAttempts(ctx.runId)) if (attempt.worktree !== null) ctx.store.updateAttempt(attempt.id, { worktree: null });
+    for (const wave of ctx.store.listWaves(ctx.runId)) if (wave.finishedAt === null) ctx.store.finishWave(ctx.runId, wave.number);
+  });
   const orphans = await findOrphans(ctx.runId, ctx.paths.root);
   for (const pid of orphans) {
     try {

@@ -66,6 +66,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   if (config.shepherd.policy === 'llm') await (await import('./llm-shepherd.js')).shepherdModelApi({ config });
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
+  let claimedRun: string | null = null;
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
     const runSeqFloor = await workspace.highestRunNumber();
@@ -99,6 +100,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       return { run: created, resumed: false };
     });
     const resumable = resumed;
+    claimedRun = run.id;
     if (resumed) report(`resuming run ${run.id}`);
     else {
       if (dirty) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
@@ -150,6 +152,13 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: options.drain, report, replan: interrupted });
     const status = options.force.aborted || options.drain.aborted ? 'interrupted' : 'finished';
     return finish(store, run.id, status, outcome.stopReason, resumable, baseline, ctx.incumbent);
+  } catch (error) {
+    // A bug or an environment failure mid-run: the run is released (a later `swarm run` resumes
+    // it) with the reason, instead of staying "running" under a dead owner.
+    if (claimedRun !== null && store.db.open) {
+      store.updateRun(claimedRun, { status: 'interrupted', ownerPid: null, stopReason: `stopped by an error: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    throw error;
   } finally {
     store.close();
     flush();

@@ -32,10 +32,13 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   if (config.shepherd.schedule === 'async') return runAsync(ctx, options, { budget, started });
 
   const pendingWave = options.replan.filter((a) => a.role !== 'baseline');
-  if (pendingWave.length > 0) {
+  // Slots re-planned after a crash obey the budget like any other (a raised or lowered budget included).
+  const verdict = budgetVerdict(budget, budgetState(populationView(ctx), store.listWaves(ctx.runId).at(-1)?.number ?? 0, started));
+  const replanned = pendingWave.slice(0, verdict.slots);
+  if (replanned.length > 0 && !options.drain.aborted && !ctx.force.aborted) {
     const edges = store.listEdges(ctx.runId);
-    const wave = Math.max(...pendingWave.map((a) => a.wave));
-    const specs = pendingWave.map((a) => specOf(a, edges)).filter((s): s is AttemptSpec => s !== null);
+    const wave = Math.max(...replanned.map((a) => a.wave));
+    const specs = replanned.map((a) => specOf(a, edges)).filter((s): s is AttemptSpec => s !== null);
     options.report(`wave ${wave}: re-planning ${specs.length} interrupted attempt(s)`);
     await runWave(ctx, wave, specs, options);
   }
