@@ -2,11 +2,11 @@ import type { GraphInput } from '../core/report.js';
 import { compareScores } from '../core/score.js';
 import { renderGraph, type GraphFormat } from '../export/index.js';
 import { attemptRows } from './attempt-rows.js';
-import { openProjectStore, selectRun } from './open-store.js';
+import { openRunStore, selectRun } from './open-store.js';
 
 /** `swarm graph`: the evolution tree of a run in the chosen format. */
 export const exportGraph = async (options: { cwd: string; runId?: string; format: GraphFormat }): Promise<string> => {
-  const { store } = await openProjectStore(options.cwd);
+  const store = await openRunStore(options.cwd);
   try {
     const run = selectRun(store, options.runId);
     const { rows, edges } = attemptRows(store, run.id);

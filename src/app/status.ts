@@ -3,7 +3,7 @@ import type { AttemptRow, StatusReport, WaveRow } from '../core/report.js';
 import { compareScores, isBetter } from '../core/score.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
-import { openProjectStore, selectRun } from './open-store.js';
+import { openRunStore, selectRun } from './open-store.js';
 
 /** Builds the status report of one run from the store (safe while a run writes). */
 export const buildStatusReport = (store: SwarmStore, runId?: string): StatusReport => {
@@ -53,7 +53,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
 
 /** `swarm status`. */
 export const getStatus = async (options: { cwd: string; runId?: string }): Promise<StatusReport> => {
-  const { store } = await openProjectStore(options.cwd);
+  const store = await openRunStore(options.cwd);
   try {
     return buildStatusReport(store, options.runId);
   } finally {
