@@ -20,28 +20,19 @@ export interface PlanRequest {
   draw?: number;
 }
 
-const policyInput = (ctx: RunContext, request: PlanRequest): PolicyInput => ({
+const policyInput = (ctx: RunContext, request: PlanRequest, draw = request.wave * 1009 + (request.draw ?? 0)): PolicyInput => ({
   attempts: request.population,
   baselineId: request.baselineId,
   direction: ctx.config.objective.direction,
   wave: request.wave,
   maxAttempts: request.maxAttempts,
   backend: ctx.config.agent.backend,
-  rng: createRng(deriveSeed(ctx.config.shepherd.seed, request.wave * 1009 + (request.draw ?? 0))),
+  rng: createRng(deriveSeed(ctx.config.shepherd.seed, draw)),
 });
 
 /** Shepherd v0, the rules policy; `draw` seeds its random choices. */
 const rulesPlan = (ctx: RunContext, request: PlanRequest, draw: number): WavePlan =>
-  planRulesWave({
-    attempts: request.population,
-    baselineId: request.baselineId,
-    direction: ctx.config.objective.direction,
-    wave: request.wave,
-    maxAttempts: request.maxAttempts,
-    backend: ctx.config.agent.backend,
-    settings: ctx.config.shepherd,
-    rng: createRng(deriveSeed(ctx.config.shepherd.seed, draw)),
-  });
+  planRulesWave({ ...policyInput(ctx, request, draw), settings: ctx.config.shepherd });
 
 /** Plans the next wave with the configured Shepherd policy. */
 export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<WavePlan> => {

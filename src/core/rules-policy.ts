@@ -1,9 +1,8 @@
 import type { AttemptId } from './ids.js';
+import type { PolicyInput, PolicyPlan } from './policies/policy-input.js';
 import { parentsUnderOptimization, rankScored, wavesSinceImprovement } from './population.js';
-import type { Rng } from './random.js';
-import type { Direction } from './score.js';
 import { composeContext } from './shepherd-context.js';
-import type { AttemptSpec, AttemptView, Operator } from './types.js';
+import type { AttemptSpec, Operator } from './types.js';
 
 export interface RulesSettings {
   initialExplorers: number;
@@ -13,23 +12,10 @@ export interface RulesSettings {
   mergeEvery: number;
 }
 
-export interface PlanInput {
-  attempts: readonly AttemptView[];
-  baselineId: AttemptId;
-  direction: Direction;
-  /** Number of the wave being planned; wave 0 is the baseline evaluation. */
-  wave: number;
-  /** Upper bound from the budget and free slots. */
-  maxAttempts: number;
-  backend: string;
-  settings: RulesSettings;
-  rng: Rng;
-}
+/** What the rules policy receives: the common policy input and its settings. */
+export type PlanInput = PolicyInput & { settings: RulesSettings };
 
-export interface WavePlan {
-  specs: AttemptSpec[];
-  rationale: string;
-}
+export type WavePlan = PolicyPlan;
 
 const SEED_RANGE = 2 ** 31;
 
