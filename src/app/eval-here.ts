@@ -41,7 +41,8 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   const attemptId = env.SWARM_ATTEMPT_ID ?? null;
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const evaluation = await evaluateCheckout({
-    runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus }),
+    // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
+    runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus, ...(logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}) }),
     stages: evaluationStages(config.evaluator),
     cwd: checkout,
     logDir,

@@ -8,6 +8,8 @@ export interface ProjectPaths {
   worktreesDir: string;
   logsDir: string;
   binDir: string;
+  /** GPU lock files shared by the Shepherd's and the agents' evaluations. */
+  gpuLocksDir: string;
 }
 
 export const projectPaths = (root: string): ProjectPaths => {
@@ -19,6 +21,7 @@ export const projectPaths = (root: string): ProjectPaths => {
     worktreesDir: join(swarmDir, 'worktrees'),
     logsDir: join(swarmDir, 'logs'),
     binDir: join(swarmDir, 'bin'),
+    gpuLocksDir: join(swarmDir, 'gpu-locks'),
   };
 };
 

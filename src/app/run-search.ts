@@ -121,7 +121,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       paths,
       store,
       workspace,
-      runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus }),
+      runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus, gpuLockDir: paths.gpuLocksDir }),
       backend,
       logger: logger.child({ run: run.id }),
       agentQueue: new PQueue({ concurrency: config.concurrency.agents }),

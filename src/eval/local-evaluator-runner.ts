@@ -5,6 +5,7 @@ import { canceledBeforeStart, evalOutcomeFrom } from './eval-outcome.js';
 import { readFileTail } from './output-tail.js';
 import { parseEvaluatorOutput } from './parse-result.js';
 import { ensureLogDir, runProcessGroup } from './process-group.js';
+import { GpuLocks } from './gpu-locks.js';
 import { SlotPool } from './slot-pool.js';
 
 export interface LocalEvaluatorRunnerOptions {
@@ -12,6 +13,11 @@ export interface LocalEvaluatorRunnerOptions {
   tailBytes?: number;
   /** GPU ids; when non-empty each job holds one exclusively, exposed as CUDA_VISIBLE_DEVICES. */
   gpus?: string[];
+  /**
+   * Directory of GPU lock files shared with other swarm processes of the repository (agents'
+   * `swarm eval`); without it the GPU pool is this process's alone.
+   */
+  gpuLockDir?: string;
   /** Time between SIGTERM and SIGKILL on timeout or cancel (default 2000). */
   killGraceMs?: number;
 }
@@ -47,12 +53,13 @@ export const isModelApiKey = (name: string): boolean => /^(ANTHROPIC_API_KEY|ANT
 export class LocalEvaluatorRunner implements EvaluatorRunner {
   private readonly tailBytes: number | undefined;
   private readonly killGraceMs: number | undefined;
-  private readonly gpus: SlotPool<string> | null;
+  private readonly gpus: Pick<SlotPool<string>, 'acquire' | 'release'> | null;
 
   constructor(options: LocalEvaluatorRunnerOptions = {}) {
     this.tailBytes = options.tailBytes;
     this.killGraceMs = options.killGraceMs;
-    this.gpus = options.gpus !== undefined && options.gpus.length > 0 ? new SlotPool(options.gpus) : null;
+    const gpus = options.gpus ?? [];
+    this.gpus = gpus.length === 0 ? null : options.gpuLockDir !== undefined ? new GpuLocks(options.gpuLockDir, gpus) : new SlotPool(gpus);
   }
 
   async run(job: EvalJob, signal: AbortSignal): Promise<EvalOutcome> {

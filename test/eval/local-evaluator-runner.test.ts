@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evalJobFiles, LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
@@ -164,5 +164,26 @@ describe('LocalEvaluatorRunner with GPUs', () => {
     expect(await waiting).toMatchObject({ valid: false, reason: 'evaluation canceled', durationMs: 0 });
     holder.abort();
     expect((await holding).reason).toBe('evaluation canceled');
+  });
+});
+
+describe('GPU locks shared between processes', () => {
+  it('never gives one GPU to two runners sharing a lock directory, and takes over a dead owner’s lock', async () => {
+    const locks = join(dir, 'gpu-locks');
+    await mkdir(locks, { recursive: true });
+    // A lock left by a process that no longer exists (a SIGKILLed run).
+    await writeFile(join(locks, 'gpu-0.lock'), '999999999');
+    const shepherd = new LocalEvaluatorRunner({ gpus: ['0'], gpuLockDir: locks });
+    const agentEval = new LocalEvaluatorRunner({ gpus: ['0'], gpuLockDir: locks });
+    const trace = join(dir, 'trace.txt');
+    await writeFile(trace, '');
+    const outcomes = await Promise.all([shepherd, agentEval, shepherd, agentEval].map((runner, seed) =>
+      runner.run(makeJob(dir, { command: nodeFixture('gpu-slot.js', trace), seed }), noAbort())));
+    expect(outcomes.every((o) => o.valid)).toBe(true);
+    const events = (await readFile(trace, 'utf8')).trim().split('\n');
+    expect(events).toHaveLength(8);
+    // With one GPU, every start is followed by its end before the next start.
+    events.forEach((event, index) => expect(event).toBe(index % 2 === 0 ? 'start 0' : 'end 0'));
+    expect(await readdir(locks)).toEqual([]);
   });
 });
