@@ -44,9 +44,11 @@ export const claudeOutcome = (stream: ClaudeStream, task: AgentTask, problem: st
   const total = result?.total_cost_usd;
   // total_cost_usd is cumulative over a forked conversation: the attempt's own cost is the difference.
   const parentTotal = task.forkFrom?.cumulativeCostUsd ?? 0;
+  // Without a result event (killed by a timeout or abort) the tokens are those of the messages seen;
+  // their dollar cost is unknown then (Claude Code reports it only in the result).
   const usage = {
-    inputTokens: result ? inputTokensOf(result) : 0,
-    outputTokens: result?.usage?.output_tokens ?? 0,
+    inputTokens: result ? inputTokensOf(result) : stream.assistantUsage.inputTokens,
+    outputTokens: result ? (result.usage?.output_tokens ?? 0) : stream.assistantUsage.outputTokens,
     costUsd: total === undefined ? 0 : Math.max(0, total - parentTotal),
   };
   const session = stream.sessionId === null

@@ -65,4 +65,15 @@ describe('claudeOutcome', () => {
     expect(outcome.status).toBe('failed');
     expect(outcome.error).toBe('claude timed out after 1 s and was stopped (1 malformed transcript line(s) skipped)');
   });
+
+  it('still records the tokens a killed run spent, each message counted once', () => {
+    const assistant = (id: string, text: string) =>
+      line({ type: 'assistant', session_id: 's1', message: { id, content: [{ type: 'text', text }], usage: { input_tokens: 100, cache_read_input_tokens: 20, output_tokens: 30 } } });
+    // Two events of message m1 (one per content block) and one of m2; then the process was killed.
+    const stream = parseClaudeStream([assistant('m1', 'one'), assistant('m1', 'two'), assistant('m2', 'three')].join('\n'));
+    expect(stream.assistantUsage).toEqual({ inputTokens: 240, outputTokens: 60 });
+    const outcome = claudeOutcome(stream, task(), 'claude timed out after 1 s and was stopped', true, '/t');
+    expect(outcome.status).toBe('failed');
+    expect(outcome.usage).toEqual({ inputTokens: 240, outputTokens: 60, costUsd: 0 });
+  });
 });

@@ -25,7 +25,9 @@ const assistantEvent = z.looseObject({
   type: z.literal('assistant'),
   session_id: z.string().optional(),
   message: z.looseObject({
+    id: z.string().optional(),
     content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+    usage: usageSchema.optional(),
   }),
 });
 
@@ -42,6 +44,8 @@ export interface ClaudeStream {
   result: ClaudeResult | null;
   /** Text of the last assistant message (the final answer when no result event came). */
   lastAssistantText: string;
+  /** Tokens of the assistant messages seen (each message once): what a killed run still spent. */
+  assistantUsage: { inputTokens: number; outputTokens: number };
   malformed: number;
 }
 
@@ -55,6 +59,7 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
   let sessionId: string | null = null;
   let result: ClaudeResult | null = null;
   let lastAssistantText = '';
+  const usageById = new Map<string, { inputTokens: number; outputTokens: number }>();
   for (const event of events) {
     if (sessionId === null && event.session_id) sessionId = event.session_id;
     const final = resultEvent.safeParse(event);
@@ -63,12 +68,22 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
     if (message.success) {
       const texts = message.data.message.content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : []));
       if (texts.length > 0) lastAssistantText = texts.join('\n');
+      const { id, usage } = message.data.message;
+      // Claude Code emits one event per content block of a message, each with the message's usage.
+      if (usage) usageById.set(id ?? `#${usageById.size}`, { inputTokens: inputOf(usage), outputTokens: usage.output_tokens });
     }
   }
   if (result?.session_id) sessionId = result.session_id;
-  return { sessionId, result, lastAssistantText, malformed };
+  const assistantUsage = { inputTokens: 0, outputTokens: 0 };
+  for (const usage of usageById.values()) {
+    assistantUsage.inputTokens += usage.inputTokens;
+    assistantUsage.outputTokens += usage.outputTokens;
+  }
+  return { sessionId, result, lastAssistantText, assistantUsage, malformed };
 };
 
+const inputOf = (usage: z.infer<typeof usageSchema>): number =>
+  usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+
 /** Input tokens of a result's usage: fresh, cache-write and cache-read tokens are all input. */
-export const inputTokensOf = (result: ClaudeResult): number =>
-  (result.usage?.input_tokens ?? 0) + (result.usage?.cache_creation_input_tokens ?? 0) + (result.usage?.cache_read_input_tokens ?? 0);
+export const inputTokensOf = (result: ClaudeResult): number => (result.usage ? inputOf(result.usage) : 0);
