@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { extractHypothesis } from '../../core/agent-prompt.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
 import { costOf, type Price } from '../../core/pricing.js';
@@ -9,19 +11,32 @@ import { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type 
 
 export const CODEX_BACKEND = 'codex';
 
+const execFileAsync = promisify(execFile);
+
 export interface CodexAgentOptions extends CodexConfig {
   binaryPath: string;
   /** agent.prices: Codex reports tokens, not USD. */
   prices: Record<string, Price>;
 }
 
+/** Whether this codex has `codex exec fork` (0.171 does; older releases only `resume`). */
+export const codexCanFork = async (binaryPath: string): Promise<boolean> => {
+  try {
+    const { stdout } = await execFileAsync(binaryPath, ['exec', '--help'], { encoding: 'utf8', timeout: 15_000 });
+    return /^\s*fork\s/m.test(stdout);
+  } catch {
+    return true; // cannot tell: assume the current CLI
+  }
+};
+
 /** The codex backend: one `codex exec --json` process per attempt, in the attempt's worktree. */
-export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => ({
-  name: CODEX_BACKEND,
-  run: async (task: AgentTask, signal: AbortSignal): Promise<AgentOutcome> => {
-    const run = await runAgentCli({
+export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
+  let canFork: Promise<boolean> | null = null;
+  const run = async (task: AgentTask, signal: AbortSignal): Promise<AgentOutcome> => {
+    const fork = task.forkFrom === undefined ? true : await (canFork ??= codexCanFork(options.binaryPath));
+    const cli = await runAgentCli({
       file: options.binaryPath,
-      args: codexArgs(task, options),
+      args: codexArgs(task, options, { canFork: fork }),
       cwd: task.worktree,
       env: task.env,
       timeoutMs: task.timeoutMs,
@@ -29,12 +44,13 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => ({
       name: 'codex',
       signal,
     });
-    const stream = parseCodexStream(run.stdout);
-    const problem = processProblem('codex', run.process, task.timeoutMs);
+    const stream = parseCodexStream(cli.stdout);
+    const problem = processProblem('codex', cli.process, task.timeoutMs);
     const price = task.model === undefined ? undefined : options.prices[task.model];
-    return codexOutcome(stream, task, problem, price, run.transcriptPath);
-  },
-});
+    return codexOutcome(stream, task, problem, price, cli.transcriptPath);
+  };
+  return { name: CODEX_BACKEND, run };
+};
 
 const tokensOf = (t: ThreadTotals) => ({ inputTokens: t.inputTokens, outputTokens: t.outputTokens, cachedInputTokens: t.cachedInputTokens });
 

@@ -30,4 +30,19 @@ describe('codexArgs', () => {
     const args = codexArgs(task({}, 'thread-9'), settings);
     expect(args.slice(-4)).toEqual(['fork', 'thread-9', '--', 'improve it']);
   });
+
+  it('falls back to resuming the parent thread when this codex cannot fork', () => {
+    const args = codexArgs(task({}, 'thread-9'), settings, { canFork: false });
+    expect(args.slice(-4)).toEqual(['resume', 'thread-9', '--', 'improve it']);
+  });
+});
+
+describe('codexCanFork', () => {
+  it('reads the installed codex help: 0.171 has exec fork', async () => {
+    const { codexCanFork } = await import('./codex-agent.js');
+    const { findBinary } = await import('../cli-common/resolve-binary.js');
+    const binary = findBinary('codex');
+    expect(binary).not.toBeNull();
+    expect(await codexCanFork(binary ?? 'codex')).toBe(true);
+  });
 });

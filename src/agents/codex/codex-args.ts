@@ -12,7 +12,7 @@ export const codexPrompt = (task: AgentTask): string =>
  * The argv of one `codex exec --json` run in the worktree. An Optimizer forks its parent's thread
  * (`exec fork <thread_id>`, new thread id, the parent is never written to).
  */
-export const codexArgs = (task: AgentTask, settings: CodexConfig): string[] => {
+export const codexArgs = (task: AgentTask, settings: CodexConfig, cli: { canFork: boolean } = { canFork: true }): string[] => {
   const args = ['exec', '--json', '--sandbox', settings.sandbox, '-C', task.worktree];
   // No --add-dir for <repo>/.swarm: it holds every other attempt's worktree and the run database.
   // `swarm eval` inside the sandbox still scores (logs go to a temporary directory); it just
@@ -20,7 +20,9 @@ export const codexArgs = (task: AgentTask, settings: CodexConfig): string[] => {
   if (task.model !== undefined) args.push('--model', task.model);
   for (const [key, value] of Object.entries(settings.configOverrides)) args.push('-c', `${key}=${value}`);
   args.push(...settings.extraArgs);
-  if (task.forkFrom !== undefined) args.push('fork', task.forkFrom.id);
+  // A codex without `exec fork` continues the parent's thread itself (`resume`): safe only because
+  // the Shepherd never runs two optimizers on one parent at a time.
+  if (task.forkFrom !== undefined) args.push(cli.canFork ? 'fork' : 'resume', task.forkFrom.id);
   args.push('--', codexPrompt(task));
   return args;
 };
