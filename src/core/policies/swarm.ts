@@ -1,19 +1,16 @@
 import type { AttemptId } from '../ids.js';
 import { parentsUnderOptimization } from '../population.js';
 import { isBetter } from '../score.js';
+import type { RulesSettings } from '../rules-policy.js';
 import type { AttemptSpec } from '../types.js';
 import { pickNiches, refinedBefore, summarizeNiches, type Niche } from './niches.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 
-export interface SwarmSettings {
-  initialExplorers: number;
-  waveSize: number;
-  leaders: number;
-  plateauWaves: number;
-  mergeEvery: number;
+/** The rules policy's settings, plus the niche metric. */
+export type SwarmSettings = RulesSettings & {
   /** Evaluator metric naming an attempt's niche (behavior descriptor); null: niches are lineages. */
   niche: string | null;
-}
+};
 
 /** Weight of the exploration bonus when serial explorers are spread over niches. */
 const NICHE_BETA = 0.3;
