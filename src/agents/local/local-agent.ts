@@ -3,7 +3,9 @@ import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js'
 import { createRng } from '../../core/random.js';
 import { openTranscript, type Transcript } from './agent-records.js';
 import { collectSources } from './collect-sources.js';
+import { groupConflicts } from './plan-crossover.js';
 import { failedOutcome, plural } from './role-context.js';
+import { combineConflicts, runCombiner } from './run-combiner.js';
 import { runExplorer } from './run-explorer.js';
 import { runOptimizer } from './run-optimizer.js';
 
@@ -30,7 +32,8 @@ const describeError = (error: unknown): string => (error instanceof Error ? erro
 /**
  * The offline `local` backend: no model, a seeded mutator of numeric literals inside
  * EVOLVE-BLOCK regions. Explorers re-randomize a few constants; optimizers take small steps and
- * keep only those that `swarm eval --json` scores better.
+ * keep only those that `swarm eval --json` scores better. On a merge whose files conflicted, the
+ * agent first combines the parents' versions literal by literal (uniform crossover).
  */
 export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend => {
   const explorerMutations = positiveInteger('explorerMutations', options.explorerMutations ?? 3);
@@ -62,6 +65,10 @@ export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend 
         return failedOutcome(error, transcript.path);
       }
       const context = { task, signal, rng: createRng(task.seed), sources, transcript, stepScale };
+      // A merge left side copies (`x.from-a7.py`) of conflicted files: combine the parents first.
+      const { groups } = groupConflicts(sources);
+      if (groups.length > 0 && task.role === 'explorer') return await runCombiner(context, groups);
+      if (groups.length > 0) context.sources = (await combineConflicts(context, groups)).sources;
       return task.role === 'explorer'
         ? await runExplorer(context, explorerMutations)
         : await runOptimizer(context, { steps: optimizerSteps, evalArgv });
