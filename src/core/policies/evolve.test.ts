@@ -53,3 +53,20 @@ describe('evolve policy', () => {
     expect(plan.specs.filter((s) => s.role === 'optimizer').length).toBeLessThanOrEqual(2);
   });
 });
+
+describe('evolve exploration sampling', () => {
+  it('draws exploration parents by binary tournament: the island\'s best most often, its worst least, never only one', () => {
+    const island = [view('a1', null, 1), view('a2', 'a1', 9), view('a3', 'a2', 5), view('a4', 'a2', 3), view('a5', 'a2', 1.5)];
+    const counts = new Map<string, number>();
+    for (let seed = 1; seed <= 60; seed++) {
+      const plan = planEvolve({ ...input(island, 3, 6, seed), settings: { ...settings, islands: 1, explorationRatio: 1, exploitationRatio: 0 } });
+      for (const spec of plan.specs) counts.set(spec.parents[0] ?? '', (counts.get(spec.parents[0] ?? '') ?? 0) + 1);
+    }
+    // 360 draws; a binary tournament over 4 ranked members picks them 7:5:3:1 in expectation.
+    const [best, second, third, worst] = ['a2', 'a3', 'a4', 'a5'].map((id) => counts.get(id) ?? 0);
+    expect(best).toBeGreaterThan(second ?? 0);
+    expect(second).toBeGreaterThan(third ?? 0);
+    expect(third).toBeGreaterThan(worst ?? 0);
+    expect(worst).toBeGreaterThan(0);
+  });
+});

@@ -1,9 +1,9 @@
 import type { AttemptId } from '../ids.js';
-import { parentsUnderOptimization } from '../population.js';
+import { parentsUnderOptimization, rankScored } from '../population.js';
 import { formatScore } from '../score.js';
 import type { AttemptSpec, AttemptView } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
-import { refinedBefore } from './niches.js';
+import { NICHE_BETA, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
 import { buildDatabase, nichePrefix, type DatabaseSettings, type Island } from './program-database.js';
 
 export interface EvolveSettings extends DatabaseSettings {
@@ -18,11 +18,12 @@ type Sampling = 'exploration' | 'exploitation' | 'diversity';
 
 /**
  * AlphaEvolve / OpenEvolve style: islands of MAP-Elites grids. Each slot takes the next island
- * of the ring and samples a parent from it: exploration (any member), exploitation (an archive
+ * of the ring and samples a parent from it: exploration (binary tournament over its members), exploitation (an archive
  * elite of any island, refined by an optimizer unless one already refined it) or diversity (the elite of a random grid cell), with a few
  * elites of other cells as inspirations (informed_by). When `niche` names a behavior descriptor
  * metric, it is an exact grid dimension and the archive keeps every niche's elite, so exploitation
- * also refines a niche whose programs still rank below the incumbent.
+ * also refines a niche whose programs still rank below the incumbent, visiting niches by a UCB of
+ * their gain per attempt.
  */
 export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): PolicyPlan => {
   const { attempts, settings, rng } = input;
@@ -39,10 +40,13 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   const busy = parentsUnderOptimization(attempts);
   const specs: AttemptSpec[] = [];
   const notes: string[] = [];
+  // With a behavior descriptor, exploitation visits niches in the order of a UCB of their gain per
+  // attempt (curiosity: a niche whose offspring keep improving is revisited), not uniformly.
+  const nicheTurns = settings.niche === null ? [] : pickNiches(summarizeNiches(attempts, input.direction, settings.niche), size, NICHE_BETA).map((n) => `${n.key}|`);
   for (let slot = 0; slot < size; slot++) {
     const island = db.islands[(searchers.length + slot) % db.islands.length];
     if (!island) break;
-    const pool = [...island.members, ...island.migrants];
+    const pool = rankScored([...island.members, ...island.migrants], input.direction);
     if (pool.length === 0) {
       specs.push(makeSpec(input, { parents: [input.baselineId], role: 'explorer', operator: 'explore' }));
       notes.push(`island ${island.index}: empty, explorer from baseline`);
@@ -50,16 +54,17 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
     }
     const draw = rng.next();
     const sampling: Sampling = draw < settings.explorationRatio ? 'exploration' : draw < settings.explorationRatio + settings.exploitationRatio ? 'exploitation' : 'diversity';
-    const parent = sampleParent(island, pool, db.archive, sampling, rng.next(), settings.niche);
+    const preferred = sampling === 'exploitation' ? nicheTurns.shift() : undefined;
+    const parent = sampleParent(island, pool, db.archive, sampling, [rng.next(), rng.next()], settings.niche, preferred);
     const inspirations = pickInspirations(db.islands, island, parent.id, settings.inspirations, rng.next());
-    const refine = sampling === 'exploitation' && !busy.has(parent.id) && !refinedBefore(attempts, parent.id);
+    const refine = sampling === 'exploitation' && !busy.has(parent.id) && !refinementsExhausted(attempts, parent.id);
     if (refine) busy.add(parent.id);
     const hasChildren = attempts.some((a) => a.parents[0] === parent.id);
     specs.push(
       makeSpec(input, {
         parents: [parent.id],
         role: refine ? 'optimizer' : 'explorer',
-        operator: refine || !hasChildren ? 'deepen' : 'fan-out',
+        operator: parent.id === input.baselineId && !refine ? 'explore' : refine || !hasChildren ? 'deepen' : 'fan-out',
         informedBy: inspirations.map((a) => a.id),
         extra: inspirationLines(inspirations),
       }),
@@ -70,17 +75,25 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   return { specs, rationale: `${notes.join('; ')}${migration}` };
 };
 
-const sampleParent = (island: Island, pool: readonly AttemptView[], archive: readonly AttemptView[], sampling: Sampling, u: number, niche: string | null): AttemptView => {
-  const pick = (items: readonly AttemptView[], v = u): AttemptView | undefined => items[Math.floor(v * items.length)];
+const sampleParent = (island: Island, pool: readonly AttemptView[], archive: readonly AttemptView[], sampling: Sampling, draws: readonly [number, number], niche: string | null, preferred?: string): AttemptView => {
+  const [u, v] = draws;
+  const pick = (items: readonly AttemptView[], w = u): AttemptView | undefined => items[Math.floor(w * items.length)];
   const fallback = pool[0] as AttemptView;
-  if (sampling === 'exploration') return pick(pool) ?? fallback;
+  if (sampling === 'exploration') {
+    // Binary tournament over the island (its pool is best first): any member may be drawn, the
+    // better of two draws is kept, so a small budget is not spent evenly on the island's worst.
+    const first = Math.floor(u * pool.length);
+    const second = Math.floor(v * pool.length);
+    return pool[Math.min(first, second)] ?? fallback;
+  }
   if (sampling === 'exploitation') {
-    // The archive is global (elites of every island); uniform over niches first (one u drives both
-    // draws), so a niche whose elite ranks below the incumbent is exploited too.
+    // The archive is global (elites of every island). Its niche is the preferred one when that
+    // niche has an elite there, else uniform over niches (one u drives both draws), so a niche
+    // whose elite ranks below the incumbent is exploited too.
     const local = archive.length > 0 ? archive : pool;
     const niches = [...new Set(local.map((a) => nichePrefix(a, niche)))];
     const scaled = u * niches.length;
-    const chosen = niches[Math.floor(scaled)];
+    const chosen = preferred !== undefined && niches.includes(preferred) ? preferred : niches[Math.floor(scaled)];
     const inNiche = local.filter((a) => nichePrefix(a, niche) === chosen);
     return pick(inNiche, scaled - Math.floor(scaled)) ?? fallback;
   }

@@ -3,9 +3,9 @@ import { planGreedy } from './greedy.js';
 import { input, view } from './history.test-support.js';
 
 describe('greedy policy', () => {
-  it('starts from the baseline with explorers only', () => {
+  it('starts from the baseline: one optimizer refines it, explorers try a change each on it', () => {
     const plan = planGreedy({ ...input([view('a1', null, 1)], 1), settings: { waveSize: 3 } });
-    expect(plan.specs.map((s) => [s.parents, s.role, s.operator])).toEqual(Array(3).fill([['a1'], 'explorer', 'explore']));
+    expect(plan.specs.map((s) => [s.parents, s.role, s.operator])).toEqual([[['a1'], 'optimizer', 'deepen'], [['a1'], 'explorer', 'explore'], [['a1'], 'explorer', 'explore']]);
   });
 
   it('puts every attempt on the incumbent: one optimizer and explorers that deepen it', () => {

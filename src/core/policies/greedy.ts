@@ -7,8 +7,9 @@ export interface GreedySettings {
 
 /**
  * The autoresearch yardstick: one lineage. Every attempt starts from the incumbent (the best
- * scored program so far), so improvements are kept and everything else is dropped; one optimizer
- * refines the incumbent while the other slots try one change each on it.
+ * scored program so far, the baseline until something beats it), so improvements are kept and
+ * everything else is dropped; one optimizer refines the incumbent while the other slots try one
+ * change each on it.
  */
 export const planGreedy = (input: PolicyInput & { settings: GreedySettings }): PolicyPlan => {
   const size = Math.min(input.settings.waveSize, input.maxAttempts);
@@ -16,7 +17,7 @@ export const planGreedy = (input: PolicyInput & { settings: GreedySettings }): P
   const parent = best?.id ?? input.baselineId;
   const specs = [];
   const busy = parentsUnderOptimization(input.attempts);
-  if (size > 0 && parent !== input.baselineId && !busy.has(parent)) specs.push(makeSpec(input, { parents: [parent], role: 'optimizer', operator: 'deepen' }));
+  if (size > 0 && !busy.has(parent)) specs.push(makeSpec(input, { parents: [parent], role: 'optimizer', operator: 'deepen' }));
   while (specs.length < size) {
     specs.push(makeSpec(input, { parents: [parent], role: 'explorer', operator: parent === input.baselineId ? 'explore' : 'deepen' }));
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { input, view } from './history.test-support.js';
-import { nicheIndex, nicheKeys, pickNiches, summarizeNiches } from './niches.js';
+import { nicheIndex, nicheKeys, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
 import { planEvolve } from './evolve.js';
 import { planRsi } from './rsi.js';
 import { planSwarm } from './swarm.js';
@@ -61,15 +61,63 @@ describe('policies with a behavior descriptor', () => {
     expect(plan.specs.filter((s) => s.operator === 'rebase').flatMap((s) => s.informedBy)).not.toContain('a6');
   });
 
-  it('evolve archives the elite of every niche and refines it', () => {
+  it('evolve archives the elite of every niche and refines the niche that gains most', () => {
     const settings = {
       initialExplorers: 4, waveSize: 8, islands: 1, featureDimensions: ['depth'], gridSize: 2, explorationRatio: 0,
       exploitationRatio: 1, eliteRatio: 0.1, migrationInterval: 0, migrationRate: 0, inspirations: 1, niche: 'design',
     };
     const plan = planEvolve({ ...input(deceptive(), 4), settings });
-    expect(plan.specs.map((s) => s.parents[0])).toContain('a6');
-    expect(plan.specs.map((s) => s.parents[0])).toContain('a4');
+    // The design=2 niche gained most per attempt: exploitation visits it first and refines its elite.
+    expect(plan.specs[0]?.parents).toEqual(['a6']);
+    expect(plan.specs[0]?.role).toBe('optimizer');
     const blind = planEvolve({ ...input(deceptive(), 4), settings: { ...settings, niche: null } });
     expect(blind.specs.map((s) => s.parents[0])).not.toContain('a6');
+  });
+});
+
+describe('niche rewards and refinements', () => {
+  it('normalizes rewards by the largest gain, so the same history in other units plans the same wave', () => {
+    const niches = summarizeNiches(deceptive(), 'maximize', 'design');
+    // Largest gain: a6 over a3 (0.19); a2 over a1 gains 0.06, a4 over a2 0.04.
+    expect(niches.find((n) => n.key === 'design=2')?.reward).toBeCloseTo(1, 9);
+    expect(niches.find((n) => n.key === 'design=1')?.reward).toBeCloseTo(0.04 / 0.19, 6);
+    const scaled = deceptive().map((a) => ({ ...a, score: a.score === null ? null : a.score * 1000 }));
+    const same = (attempts: typeof scaled) => planSwarm({ ...input(attempts, 4), settings: { initialExplorers: 4, waveSize: 6, leaders: 3, plateauWaves: 3, mergeEvery: 0, niche: 'design' } }).specs.map((s) => `${s.role} ${s.parents.join('+')}`);
+    expect(same(scaled)).toEqual(same(deceptive()));
+  });
+
+  it('lets a program have a second optimizer, not a third, and does not count interrupted ones', () => {
+    const base = [view('a1', null, 1), view('a2', 'a1', 2)];
+    const optimizer = (id: string, status: 'scored' | 'interrupted' = 'scored') => view(id, 'a2', 2, { role: 'optimizer', operator: 'deepen', status, wave: 2 });
+    expect(refinementsExhausted(base, 'a2' as never)).toBe(false);
+    expect(refinementsExhausted([...base, optimizer('a3')], 'a2' as never)).toBe(false);
+    expect(refinementsExhausted([...base, optimizer('a3'), optimizer('a4', 'interrupted')], 'a2' as never)).toBe(false);
+    expect(refinementsExhausted([...base, optimizer('a3'), optimizer('a4')], 'a2' as never)).toBe(true);
+  });
+});
+
+describe('while nothing beats the baseline', () => {
+  // Four explorers from the baseline, all worse: the baseline is still the incumbent.
+  const behind = () => [view('a1', null, 2), view('a2', 'a1', 1.5), view('a3', 'a1', 1.2), view('a4', 'a1', 0.5), view('a5', 'a1', 1.9)];
+
+  it('swarm refines the baseline and sends fresh explorers from it', () => {
+    const plan = planSwarm({ ...input(behind(), 2), settings: { initialExplorers: 4, waveSize: 4, leaders: 3, plateauWaves: 3, mergeEvery: 0, niche: null } });
+    expect(plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents)).toEqual([['a1']]);
+    expect(plan.specs.some((s) => s.role === 'explorer' && s.parents[0] === 'a1')).toBe(true);
+  });
+
+  it('evolve keeps the baseline in the archive, so exploitation refines it', () => {
+    const settings = {
+      initialExplorers: 4, waveSize: 4, islands: 2, featureDimensions: ['depth'], gridSize: 2, explorationRatio: 0,
+      exploitationRatio: 1, eliteRatio: 0.1, migrationInterval: 0, migrationRate: 0, inspirations: 0, niche: null,
+    };
+    const plan = planEvolve({ ...input(behind(), 2), settings });
+    expect(plan.specs.map((s) => `${s.role} ${s.parents.join('+')} ${s.operator}`)).toEqual(['optimizer a1 deepen', 'explorer a1 explore', 'explorer a1 explore', 'explorer a1 explore']);
+  });
+
+  it('rsi refines the baseline first and starts its first new hypothesis from it', () => {
+    const plan = planRsi({ ...input(behind(), 2), settings: { initialExplorers: 4, waveSize: 4, discount: 0.9, beta: 0.5, gamma: 0.5, k: 4, niche: null } });
+    expect(plan.specs.find((s) => s.role === 'optimizer')?.parents).toEqual(['a1']);
+    expect(plan.specs.find((s) => s.role === 'explorer')?.parents).toEqual(['a1']);
   });
 });

@@ -46,12 +46,31 @@ export const nicheKeys = (attempts: readonly AttemptView[], descriptor: string |
   return keys;
 };
 
-/** Niches holding at least one credited scored program, best niche first. */
+/** Gain of every credited scored attempt over its first parent (positive = better), by attempt. */
+const gainsOverParent = (attempts: readonly AttemptView[], direction: Direction): Map<AttemptId, number> => {
+  const byId = new Map(attempts.map((a) => [a.id, a]));
+  const gains = new Map<AttemptId, number>();
+  for (const attempt of attempts) {
+    const parent = attempt.parents[0] === undefined ? undefined : byId.get(attempt.parents[0]);
+    if (attempt.status !== 'scored' || attempt.score === null || parent?.score === null || parent?.score === undefined || creditWithheld(attempt)) continue;
+    gains.set(attempt.id, gain(attempt.score, parent.score, direction));
+  }
+  return gains;
+};
+
+/** The largest gain any credited attempt made over its parent (a tiny positive number when none did): the unit of rewards. */
+export const largestGain = (attempts: readonly AttemptView[], direction: Direction): number => Math.max(...gainsOverParent(attempts, direction).values(), 1e-12);
+
+/**
+ * Niches holding at least one credited scored program, best niche first. Rewards are gains over
+ * the parent divided by the largest gain any attempt made so far, so they lie in [0, 1] whatever
+ * the score's units and the UCB bonus weighs the same on every task.
+ */
 export const summarizeNiches = (attempts: readonly AttemptView[], direction: Direction, descriptor: string | null): Niche[] => {
   const keys = nicheKeys(attempts, descriptor);
   const byId = new Map(attempts.map((a) => [a.id, a]));
-  const baseline = attempts.find((a) => a.role === 'baseline');
-  const scale = Math.max(Math.abs(baseline?.score ?? 0), 1e-9);
+  const gains = gainsOverParent(attempts, direction);
+  const scale = largestGain(attempts, direction);
   const niches = new Map<string, Niche>();
   const ordered = [...attempts].sort((a, b) => a.wave - b.wave || a.createdAt - b.createdAt);
   for (const attempt of ordered) {
@@ -69,12 +88,13 @@ export const summarizeNiches = (attempts: readonly AttemptView[], direction: Dir
     const niche = parent ? niches.get(keys.get(parent.id) ?? '') : undefined;
     if (!parent || !niche || attempt.status === 'interrupted') continue;
     niche.spent += 1;
-    if (attempt.status === 'scored' && attempt.score !== null && parent.score !== null && !creditWithheld(attempt)) {
-      niche.reward += Math.max(0, gain(attempt.score, parent.score, direction)) / scale;
-    }
+    niche.reward += Math.max(0, gains.get(attempt.id) ?? 0) / scale;
   }
   return [...niches.values()].sort((a, b) => (isBetter(a.best.score, b.best.score, direction) ? -1 : isBetter(b.best.score, a.best.score, direction) ? 1 : a.best.createdAt - b.best.createdAt));
 };
+
+/** Weight of the exploration bonus when attempts are spread over niches (rewards lie in [0, 1]). */
+export const NICHE_BETA = 0.3;
 
 /**
  * Upper confidence bound of a niche's gain per attempt: mean + beta * sqrt(2 ln N / n). A niche no
@@ -112,9 +132,14 @@ export const pickNiches = (niches: readonly Niche[], count: number, beta: number
   return picked;
 };
 
+/** Optimizers one program may receive over a run (never two at a time). */
+export const MAX_REFINEMENTS = 2;
+
 /**
- * True when an optimizer already started from this program: it kept every step that helped, so a
- * second optimizer on the same parent mostly re-walks the same plateau; explorers should take over.
+ * True when the program already had MAX_REFINEMENTS optimizers. A successful optimizer leaves a
+ * better child that takes over as its niche's best; a second one on the same program draws fresh
+ * steps (a first that found nothing may have been unlucky), a third mostly re-walks the plateau,
+ * so explorers take over.
  */
-export const refinedBefore = (attempts: readonly AttemptView[], id: AttemptId): boolean =>
-  attempts.some((a) => a.role === 'optimizer' && a.parents[0] === id && a.status !== 'interrupted');
+export const refinementsExhausted = (attempts: readonly AttemptView[], id: AttemptId): boolean =>
+  attempts.filter((a) => a.role === 'optimizer' && a.parents[0] === id && a.status !== 'interrupted').length >= MAX_REFINEMENTS;

@@ -90,7 +90,10 @@ export const buildDatabase = (attempts: readonly AttemptView[], direction: Direc
       island.migrants = source.members.slice(0, Math.max(1, Math.ceil(settings.migrationRate * source.members.length)));
     }
   }
-  const archive = scored.slice(0, Math.max(1, Math.ceil(settings.eliteRatio * scored.length)));
+  // The archive ranks the baseline too (OpenEvolve keeps the initial program in its database): while
+  // nothing beats it, it is the elite that exploitation refines.
+  const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a));
+  const archive = ranked.slice(0, Math.max(1, Math.ceil(settings.eliteRatio * scored.length)));
   if (settings.niche !== null) {
     // MAP-Elites keeps the elite of every behavior niche, however it ranks overall.
     const seen = new Set(archive.map((a) => nichePrefix(a, settings.niche)));

@@ -1,10 +1,10 @@
 import type { AttemptId } from '../ids.js';
-import { creditWithheld, parentsUnderOptimization, rankScored } from '../population.js';
+import { bestAttempt, creditWithheld, parentsUnderOptimization, rankScored } from '../population.js';
 import { formatScore } from '../score.js';
 import type { AttemptSpec } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 import { armOf, discountedUcb, rewardOf, type Arm } from './rsi-bandit.js';
-import { pickNiches, refinedBefore, summarizeNiches } from './niches.js';
+import { largestGain, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
 import { crossoverDonors, unresolvedNeeds } from './rsi-needs.js';
 
 export interface RsiSettings {
@@ -43,7 +43,10 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
   }
   const byId = new Map(attempts.map((a) => [a.id, a]));
   const baseline = byId.get(input.baselineId);
-  const scale = Math.max(Math.abs(baseline?.score ?? 0), 1e-9);
+  // Rewards are gains in units of the largest gain so far, so beta weighs the same on every task.
+  const scale = largestGain(attempts, direction);
+  const incumbent = bestAttempt(attempts, direction);
+  const baselineLeads = incumbent?.id === input.baselineId;
   const finished = searchers.filter((a) => a.status !== 'running').sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0));
   const costs = finished.map((a) => a.costUsd);
   const meanCost = costs.length > 0 ? costs.reduce((s, c) => s + c, 0) / costs.length : 0;
@@ -57,7 +60,9 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
   const eliteIds = new Set(niches.map((n) => n.best.id));
   const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a) && a.role !== 'baseline');
   const frontier = [...niches.map((n) => n.best), ...ranked.filter((a) => !eliteIds.has(a.id))].slice(0, Math.max(1, settings.k, niches.length));
-  const hypothesisBases = pickNiches(niches, Math.min(settings.waveSize, input.maxAttempts), settings.beta).map((n) => n.best.id);
+  // New hypotheses start from the niches by UCB; while nothing beats the baseline, the first from it.
+  const nicheBases = pickNiches(niches, Math.min(settings.waveSize, input.maxAttempts), settings.beta).map((n) => n.best.id);
+  const hypothesisBases = baselineLeads ? [input.baselineId, ...nicheBases] : nicheBases;
   const busy = parentsUnderOptimization(attempts);
   const size = Math.min(settings.waveSize, input.maxAttempts);
   const specs: AttemptSpec[] = [];
@@ -85,8 +90,10 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
     if (broken) {
       return { spec: makeSpec(input, { parents: [broken.id], role: 'optimizer', operator: 'repair', extra: [`Repair: ${broken.id} was invalid; make its idea work.`] }), note: `repair ${broken.id}` };
     }
-    const free = (id: AttemptId): boolean => !busy.has(id) && id !== input.baselineId && !refinedBefore(attempts, id);
-    const target = pickNiches(niches, 1, settings.beta, (n) => !free(n.best.id))[0]?.best ?? frontier.find((a) => free(a.id));
+    const free = (id: AttemptId): boolean => !busy.has(id) && !refinementsExhausted(attempts, id) && (id !== input.baselineId || baselineLeads);
+    // While nothing beats the baseline, it is the incumbent the program frontier refines first.
+    const leader = baselineLeads && baseline && free(baseline.id) ? baseline : undefined;
+    const target = leader ?? pickNiches(niches, 1, settings.beta, (n) => !free(n.best.id))[0]?.best ?? frontier.find((a) => free(a.id));
     if (target) {
       busy.add(target.id);
       return { spec: makeSpec(input, { parents: [target.id], role: 'optimizer', operator: 'deepen' }), note: `refine ${target.id} (niche UCB)` };

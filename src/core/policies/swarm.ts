@@ -3,7 +3,7 @@ import { parentsUnderOptimization } from '../population.js';
 import { isBetter } from '../score.js';
 import type { RulesSettings } from '../rules-policy.js';
 import type { AttemptSpec } from '../types.js';
-import { pickNiches, refinedBefore, summarizeNiches, type Niche } from './niches.js';
+import { NICHE_BETA, pickNiches, refinementsExhausted, summarizeNiches, type Niche } from './niches.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 
 /** The rules policy's settings, plus the niche metric. */
@@ -12,13 +12,10 @@ export type SwarmSettings = RulesSettings & {
   niche: string | null;
 };
 
-/** Weight of the exploration bonus when serial explorers are spread over niches. */
-const NICHE_BETA = 0.3;
-
 /**
- * SwarmResearch discipline: a large diverse first wave from the baseline; then optimizers on the
- * clear leaders (niches beating the baseline) and on the rising niche gaining most per attempt, one
- * per parent and never twice on one parent; serial explorers on the best
+ * SwarmResearch discipline: a large diverse first wave from the baseline; then optimizers (up to
+ * half the wave) on the clear leaders (niches beating the baseline) and on the rising niche gaining
+ * most per attempt, one per parent at a time and at most MAX_REFINEMENTS per program; serial explorers on the best
  * program of each niche, spread by an upper confidence bound of the niche's gain per attempt, so a
  * young niche that starts below the incumbent gets tries and keeps them while it improves; fan-outs
  * from niches that plateaued; fresh explorers from the baseline when every niche plateaued; and
@@ -58,21 +55,20 @@ export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): Pol
     }
   }
 
+  // Optimizers on the clear leaders, one per parent, on up to half the wave; once leaders exist, a
+  // niche still below the baseline that is gaining gets one too: small evaluated steps keep the
+  // gains that bold re-randomization keeps destroying.
   const busy = parentsUnderOptimization(attempts);
   const optimized: AttemptId[] = [];
-  for (const leader of leaders.slice(0, Math.max(1, Math.floor(size / 3)))) {
-    if (specs.length >= size || busy.has(leader.best.id) || refinedBefore(attempts, leader.best.id)) continue;
-    busy.add(leader.best.id);
-    optimized.push(leader.best.id);
-    specs.push(makeSpec(input, { parents: [leader.best.id], role: 'optimizer', operator: 'deepen' }));
-  }
-  // A niche still below the baseline that is gaining gets an optimizer too (once leaders exist):
-  // small evaluated steps keep the gains that bold re-randomization keeps destroying.
   const [rising] = pickNiches(niches.filter((n) => n.reward > 0 && !leaders.includes(n)), 1, NICHE_BETA);
-  if (leaders.length > 0 && rising && specs.length < size && !busy.has(rising.best.id) && !refinedBefore(attempts, rising.best.id)) {
-    busy.add(rising.best.id);
-    optimized.push(rising.best.id);
-    specs.push(makeSpec(input, { parents: [rising.best.id], role: 'optimizer', operator: 'deepen' }));
+  // Without leaders the baseline is still the incumbent: it is refined like a leader.
+  const refinable = leaders.length > 0 ? (rising ? [...leaders.map((n) => n.best), rising.best] : leaders.map((n) => n.best)) : baseline ? [baseline] : [];
+  for (const program of refinable) {
+    if (optimized.length >= Math.max(1, Math.floor(size / 2)) || specs.length >= size) break;
+    if (busy.has(program.id) || refinementsExhausted(attempts, program.id)) continue;
+    busy.add(program.id);
+    optimized.push(program.id);
+    specs.push(makeSpec(input, { parents: [program.id], role: 'optimizer', operator: 'deepen' }));
   }
   if (optimized.length > 0) reasons.push(`optimizer on ${optimized.join(', ')}`);
 
