@@ -157,7 +157,7 @@ const evolveSchema = z.strictObject({
     .describe('MAP-Elites feature dimensions: "depth" (lineage depth), "diffSize" (lines changed), "score", or the name of an evaluator metric.'),
   gridSize: int(1, 100).default(4).describe('Bins per feature dimension of each island\'s MAP-Elites grid.'),
   explorationRatio: z.number().min(0).max(1).default(0.2).describe('Share of parents sampled uniformly from the island.'),
-  exploitationRatio: z.number().min(0).max(1).default(0.5).describe('Share of parents sampled from the archive of elites (refined by an optimizer); the rest are elites of random grid cells.'),
+  exploitationRatio: z.number().min(0).max(1).default(0.7).describe('Share of parents sampled from the archive of elites (refined by an optimizer); the rest are elites of random grid cells. 0.7 with explorationRatio 0.2 are OpenEvolve\'s defaults.'),
   eliteRatio: z.number().min(0).max(1).default(0.1).describe('Share of the best programs kept in the archive of elites.'),
   migrationInterval: int(0, 10_000).default(4).describe('Generations between ring migrations of the best programs to the next island; 0 = never.'),
   migrationRate: z.number().min(0).max(1).default(0.1).describe('Share of an island\'s best programs that migrate.'),

@@ -30,7 +30,9 @@ export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Dir
   const newestFirst = [...attempts].sort((a, b) => (b.finishedAt ?? b.createdAt) - (a.finishedAt ?? a.createdAt));
 
   const repairs = newestFirst
-    .filter((a) => a.status === 'invalid' && a.role !== 'baseline' && !(a.flags ?? []).includes('protected-violation'))
+    // A failed repair, or an invalid program that only repeats another (no change, reused result),
+    // asks for nothing new: repairing it again would chain repairs of the same broken code.
+    .filter((a) => a.status === 'invalid' && a.role !== 'baseline' && a.operator !== 'repair' && !creditWithheld(a) && !(a.flags ?? []).includes('protected-violation'))
     .filter((a) => childrenWith(attempts, (c) => c.operator === 'repair' && c.parents[0] === a.id).length === 0)
     .slice(0, k);
 

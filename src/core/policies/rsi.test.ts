@@ -60,3 +60,27 @@ describe('rsi policy', () => {
     expect(merge?.context).toContain('instance x: take the components of a2');
   });
 });
+
+describe('rsi refinements and repairs', () => {
+  it('refines the best free program of the frontier, not a weak lineage', () => {
+    const attempts = [
+      view('a1', null, 1),
+      view('a2', 'a1', 5), view('a3', 'a1', 2), view('a4', 'a1', 1.5),
+      view('a5', 'a2', 6, { wave: 2, operator: 'fan-out' }),
+      view('a6', 'a3', 4, { wave: 2, operator: 'fan-out' }),
+    ];
+    const plan = planRsi({ ...input(attempts, 3), settings: { ...settings, waveSize: 3, gamma: 0 } });
+    expect(plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])[0]).toBe('a5');
+  });
+
+  it('does not repair a failed repair or an invalid copy of another attempt', () => {
+    const attempts = [
+      view('a1', null, 1), view('a2', 'a1', 5),
+      view('a3', 'a2', null, { wave: 2, operator: 'fan-out' }),
+      view('a4', 'a3', null, { wave: 3, role: 'optimizer', operator: 'repair' }),
+      view('a5', 'a2', null, { wave: 3, operator: 'fan-out', flags: ['reused:a3'] }),
+    ];
+    const plan = planRsi({ ...input(attempts, 4), settings: { ...settings, gamma: 5 } });
+    expect(plan.specs.filter((s) => s.operator === 'repair')).toEqual([]);
+  });
+});

@@ -30,9 +30,10 @@ const MAX_DONORS = 3;
  * cost plus `gamma` times the pressure of unresolved needs: invalid programs ask P to repair,
  * mixed per-instance results ask H to broaden (crossover), a new incumbent asks H to rebase
  * retained hypotheses of the incumbent's niche onto it. The program frontier holds the best program
- * of every niche (behavior descriptor value, or lineage), and new hypotheses start from the niche
- * with the best upper confidence bound on gain per attempt, so a young niche below the incumbent
- * keeps receiving tries while it improves.
+ * of every niche (behavior descriptor value, or lineage); P refines its best free program (the
+ * baseline while nothing beats it), and new hypotheses start from the niche with the best upper
+ * confidence bound on gain per attempt, so a young niche below the incumbent keeps receiving tries
+ * while it improves.
  */
 export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyPlan => {
   const { attempts, direction, settings } = input;
@@ -93,10 +94,12 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
     const free = (id: AttemptId): boolean => !busy.has(id) && !refinementsExhausted(attempts, id) && (id !== input.baselineId || baselineLeads);
     // While nothing beats the baseline, it is the incumbent the program frontier refines first.
     const leader = baselineLeads && baseline && free(baseline.id) ? baseline : undefined;
-    const target = leader ?? pickNiches(niches, 1, settings.beta, (n) => !free(n.best.id))[0]?.best ?? frontier.find((a) => free(a.id));
+    // Then the best free program of the frontier (niche elites best first, then runners-up): an
+    // implementation is refined where a better one pays most, not spread over weak lineages.
+    const target = leader ?? frontier.find((a) => free(a.id));
     if (target) {
       busy.add(target.id);
-      return { spec: makeSpec(input, { parents: [target.id], role: 'optimizer', operator: 'deepen' }), note: `refine ${target.id} (niche UCB)` };
+      return { spec: makeSpec(input, { parents: [target.id], role: 'optimizer', operator: 'deepen' }), note: `refine ${target.id} (best free on the frontier)` };
     }
     return planH();
   }
