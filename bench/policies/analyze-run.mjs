@@ -70,7 +70,17 @@ export const summarize = (runs, tasks, policies) =>
       bestObserved,
       target,
       policies: policies.map((policy) => {
-        const mine = ok.filter((r) => r.policy === policy);
+        const mine = ok.filter((r) => r.policy === policy).sort((a, b) => a.seed - b.seed);
+        // Paired with greedy on the same seed (same evaluator seed, same first draws): wins / ties / losses.
+        const paired = { wins: 0, ties: 0, losses: 0 };
+        for (const run of mine) {
+          const yardstick = ok.find((r) => r.policy === 'greedy' && r.seed === run.seed);
+          if (!yardstick || policy === 'greedy') continue;
+          const delta = sign * (run.best - yardstick.best);
+          if (Math.abs(delta) <= 1e-12 * Math.max(1, Math.abs(yardstick.best))) paired.ties += 1;
+          else if (delta > 0) paired.wins += 1;
+          else paired.losses += 1;
+        }
         const reach = mine.map((r) => {
           const index = r.trajectory.findIndex((b) => b !== null && target !== null && sign * b >= sign * target);
           return index === -1 ? Number.POSITIVE_INFINITY : index + 1;
@@ -80,7 +90,9 @@ export const summarize = (runs, tasks, policies) =>
           runs: mine.length,
           errors: runs.filter((r) => r.task === task && r.policy === policy && r.error).length,
           medianBest: median(mine.map((r) => r.best)),
+          seeds: mine.map((r) => r.seed),
           bests: mine.map((r) => r.best),
+          vsGreedy: policy === 'greedy' ? null : paired,
           medianAttemptsTo95: median(reach),
           reached95: reach.filter(Number.isFinite).length,
           medianLineagesAlive: median(mine.map((r) => r.lineagesAlive)),

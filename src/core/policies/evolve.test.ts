@@ -16,11 +16,11 @@ const history = () => [
 ];
 
 describe('program database', () => {
-  it('puts families on islands round-robin, keeps children on their parent\'s island, and bins cells by features', () => {
+  it('puts families on islands round-robin, keeps children on their parent\'s island, seeds every island with the baseline, and bins cells by features', () => {
     const db = buildDatabase(history(), 'maximize', 2, settings);
-    expect(db.islands[0]?.members.map((a) => a.id)).toEqual(['a4', 'a2']);
-    expect(db.islands[1]?.members.map((a) => a.id)).toEqual(['a3', 'a5']);
-    expect(db.islands[1]?.cells.size).toBe(2);
+    expect(db.islands[0]?.members.map((a) => a.id)).toEqual(['a4', 'a2', 'a1']);
+    expect(db.islands[1]?.members.map((a) => a.id)).toEqual(['a3', 'a5', 'a1']);
+    expect(db.islands[1]?.cells.size).toBe(3);
     expect(db.archive.map((a) => a.id)).toEqual(['a4']);
     expect(db.islands.every((i) => i.migrants.length === 0)).toBe(true);
   });

@@ -69,30 +69,35 @@ export const buildDatabase = (attempts: readonly AttemptView[], direction: Direc
     const inherited = parent ? islandOf.get(parent.id) : undefined;
     islandOf.set(attempt.id, inherited ?? roots++ % count);
   }
-  const scored = rankScored(attempts, direction).filter((a) => a.role !== 'baseline' && !creditWithheld(a));
-  const vectors = new Map(scored.map((a) => [a.id, settings.featureDimensions.map((d) => featureValue(attempts, a, d))]));
+  // The baseline is a member of every island (as OpenEvolve, FunSearch and ShinkaEvolve seed every
+  // island with the initial program): an island whose own lineages are all worse draws it again.
+  const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a));
+  const scored = ranked.filter((a) => a.role !== 'baseline');
+  const vectors = new Map(ranked.map((a) => [a.id, settings.featureDimensions.map((d) => featureValue(attempts, a, d))]));
   const ranges = settings.featureDimensions.map((_, i) => {
     const values = [...vectors.values()].map((v) => v[i] ?? 0);
     return [Math.min(...values, 0), Math.max(...values, 0)] as const;
   });
   const islands: Island[] = Array.from({ length: count }, (_, index) => ({ index, members: [], cells: new Map(), migrants: [] }));
-  for (const attempt of scored) {
-    const island = islands[islandOf.get(attempt.id) ?? 0];
-    if (!island) continue;
-    island.members.push(attempt);
+  for (const attempt of ranked) {
     const key = nichePrefix(attempt, settings.niche) + cellKey(vectors.get(attempt.id) ?? [], ranges, settings.gridSize);
-    if (isBetter(attempt.score, island.cells.get(key)?.score ?? null, direction)) island.cells.set(key, attempt);
+    const homes = attempt.role === 'baseline' ? islands : [islands[islandOf.get(attempt.id) ?? 0]];
+    for (const island of homes) {
+      if (!island) continue;
+      island.members.push(attempt);
+      if (isBetter(attempt.score, island.cells.get(key)?.score ?? null, direction)) island.cells.set(key, attempt);
+    }
   }
   if (count > 1 && settings.migrationInterval > 0 && generation > settings.migrationInterval) {
     for (const island of islands) {
       const source = islands[(island.index + count - 1) % count];
       if (!source || source.members.length === 0) continue;
-      island.migrants = source.members.slice(0, Math.max(1, Math.ceil(settings.migrationRate * source.members.length)));
+      const natives = source.members.filter((a) => a.role !== 'baseline');
+      if (natives.length === 0) continue;
+      island.migrants = natives.slice(0, Math.max(1, Math.ceil(settings.migrationRate * natives.length)));
     }
   }
-  // The archive ranks the baseline too (OpenEvolve keeps the initial program in its database): while
-  // nothing beats it, it is the elite that exploitation refines.
-  const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a));
+  // The archive ranks the baseline too: while nothing beats it, it is the elite exploitation refines.
   const archive = ranked.slice(0, Math.max(1, Math.ceil(settings.eliteRatio * scored.length)));
   if (settings.niche !== null) {
     // MAP-Elites keeps the elite of every behavior niche, however it ranks overall.

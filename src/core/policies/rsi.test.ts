@@ -83,4 +83,18 @@ describe('rsi refinements and repairs', () => {
     const plan = planRsi({ ...input(attempts, 4), settings: { ...settings, gamma: 5 } });
     expect(plan.specs.filter((s) => s.operator === 'repair')).toEqual([]);
   });
+
+  it('without a behavior descriptor keeps only the best k programs on the frontier: weak lineages get no attempt', () => {
+    const attempts = [
+      view('a1', null, 1),
+      view('a2', 'a1', 5), view('a3', 'a1', 4), view('a4', 'a1', 1.5), view('a5', 'a1', 1.2),
+      view('a6', 'a2', 6, { wave: 2, operator: 'fan-out' }),
+    ];
+    const plan = planRsi({ ...input(attempts, 3), settings: { ...settings, k: 2, waveSize: 6, gamma: 0 } });
+    const parents = plan.specs.flatMap((s) => s.parents);
+    expect(parents).not.toContain('a4');
+    expect(parents).not.toContain('a5');
+    const described = planRsi({ ...input(attempts.map((a) => ({ ...a, metrics: { design: a.id === 'a5' ? 2 : 1 } })), 3), settings: { ...settings, k: 2, waveSize: 6, gamma: 0, niche: 'design' } });
+    expect(described.specs.flatMap((s) => s.parents)).toContain('a5');
+  });
 });

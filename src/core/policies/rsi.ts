@@ -57,12 +57,17 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
   });
   const needs = unresolvedNeeds(attempts, direction, settings.k, settings.niche);
   const niches = summarizeNiches(attempts, direction, settings.niche);
-  // The program frontier keeps the best program of every niche before the runners-up of the best ones.
-  const eliteIds = new Set(niches.map((n) => n.best.id));
+  // The program frontier: the best `k` programs; with a behavior descriptor, the best program of
+  // every niche first (a declared design family is kept alive however it ranks; lineages are not
+  // designs, so without a descriptor weak lineages drop off the frontier).
   const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a) && a.role !== 'baseline');
-  const frontier = [...niches.map((n) => n.best), ...ranked.filter((a) => !eliteIds.has(a.id))].slice(0, Math.max(1, settings.k, niches.length));
-  // New hypotheses start from the niches by UCB; while nothing beats the baseline, the first from it.
-  const nicheBases = pickNiches(niches, Math.min(settings.waveSize, input.maxAttempts), settings.beta).map((n) => n.best.id);
+  const described = settings.niche !== null;
+  const eliteIds = new Set(described ? niches.map((n) => n.best.id) : []);
+  const frontier = [...niches.filter((n) => eliteIds.has(n.best.id)).map((n) => n.best), ...ranked.filter((a) => !eliteIds.has(a.id))].slice(0, Math.max(1, settings.k, eliteIds.size));
+  const onFrontier = new Set(frontier.map((a) => a.id));
+  // New hypotheses start from the niches of the frontier by UCB; while nothing beats the baseline, the first from it.
+  const frontierNiches = niches.filter((n) => described || onFrontier.has(n.best.id));
+  const nicheBases = pickNiches(frontierNiches, Math.min(settings.waveSize, input.maxAttempts), settings.beta).map((n) => n.best.id);
   const hypothesisBases = baselineLeads ? [input.baselineId, ...nicheBases] : nicheBases;
   const busy = parentsUnderOptimization(attempts);
   const size = Math.min(settings.waveSize, input.maxAttempts);
