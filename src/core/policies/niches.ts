@@ -59,7 +59,9 @@ const gainsOverParent = (attempts: readonly AttemptView[], direction: Direction)
 };
 
 /** The largest gain any credited attempt made over its parent (a tiny positive number when none did): the unit of rewards. */
-export const largestGain = (attempts: readonly AttemptView[], direction: Direction): number => Math.max(...gainsOverParent(attempts, direction).values(), 1e-12);
+export const largestGain = (attempts: readonly AttemptView[], direction: Direction): number => largestOf(gainsOverParent(attempts, direction));
+
+const largestOf = (gains: ReadonlyMap<AttemptId, number>): number => Math.max(...gains.values(), 1e-12);
 
 /**
  * Niches holding at least one credited scored program, best niche first. Rewards are gains over
@@ -70,7 +72,7 @@ export const summarizeNiches = (attempts: readonly AttemptView[], direction: Dir
   const keys = nicheKeys(attempts, descriptor);
   const byId = new Map(attempts.map((a) => [a.id, a]));
   const gains = gainsOverParent(attempts, direction);
-  const scale = largestGain(attempts, direction);
+  const scale = largestOf(gains);
   const niches = new Map<string, Niche>();
   const ordered = [...attempts].sort((a, b) => a.wave - b.wave || a.createdAt - b.createdAt);
   for (const attempt of ordered) {

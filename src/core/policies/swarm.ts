@@ -62,7 +62,7 @@ export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): Pol
   const optimized: AttemptId[] = [];
   const [rising] = pickNiches(niches.filter((n) => n.reward > 0 && !leaders.includes(n)), 1, NICHE_BETA);
   // Without leaders the baseline is still the incumbent: it is refined like a leader.
-  const refinable = leaders.length > 0 ? (rising ? [...leaders.map((n) => n.best), rising.best] : leaders.map((n) => n.best)) : baseline ? [baseline] : [];
+  const refinable = leaders.length === 0 ? (baseline ? [baseline] : []) : [...leaders, ...(rising ? [rising] : [])].map((n) => n.best);
   for (const program of refinable) {
     if (optimized.length >= Math.max(1, Math.floor(size / 2)) || specs.length >= size) break;
     if (busy.has(program.id) || refinementsExhausted(attempts, program.id)) continue;
