@@ -167,7 +167,7 @@ describe('validateConfig: resolution', () => {
           featureDimensions: ['depth', 'diffSize'],
           gridSize: 4,
           explorationRatio: 0.2,
-          exploitationRatio: 0.5,
+          exploitationRatio: 0.7,
           eliteRatio: 0.1,
           migrationInterval: 4,
           migrationRate: 0.1,
