@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planEvolve } from './evolve.js';
+import { planEvolve, powerLawRank } from './evolve.js';
 import { input, view } from './history.test-support.js';
 import { buildDatabase } from './program-database.js';
 
@@ -34,9 +34,10 @@ describe('program database', () => {
 });
 
 describe('evolve policy', () => {
-  it('seeds every island from the baseline first', () => {
+  it('seeds every island with explorers from the baseline first', () => {
     const plan = planEvolve({ ...input([view('a1', null, 1)], 1), settings: { ...settings, islands: 5 } });
     expect(plan.specs).toHaveLength(5);
+    expect(plan.specs.every((s) => s.parents[0] === 'a1' && s.role === 'explorer' && s.operator === 'explore')).toBe(true);
   });
 
   it('samples parents from the islands in turn, with inspirations from other cells as informed_by', () => {
@@ -50,7 +51,9 @@ describe('evolve policy', () => {
       expect(spec.informedBy.length).toBeGreaterThan(0);
       expect(spec.context).toContain('Inspirations');
     }
-    expect(plan.specs.filter((s) => s.role === 'optimizer').length).toBeLessThanOrEqual(2);
+    // One optimizer per program at a time: a busy elite passes the refinement to the next free one.
+    const refined = plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0]);
+    expect(new Set(refined).size).toBe(refined.length);
   });
 });
 
@@ -68,5 +71,26 @@ describe('evolve exploration sampling', () => {
     expect(second).toBeGreaterThan(third ?? 0);
     expect(third).toBeGreaterThan(worst ?? 0);
     expect(worst).toBeGreaterThan(0);
+  });
+});
+
+describe('evolve exploration of an island with lineages of its own', () => {
+  it('never draws the baseline for exploration or diversity, even when it is the island\'s best', () => {
+    const island = [view('a1', null, 10), view('a2', 'a1', 5), view('a3', 'a2', 4), view('a4', 'a2', 3)];
+    for (let seed = 1; seed <= 30; seed++) {
+      const plan = planEvolve({ ...input(island, 3, 6, seed), settings: { ...settings, islands: 1, explorationRatio: 0.5, exploitationRatio: 0 } });
+      expect(plan.specs.map((s) => s.parents[0])).not.toContain('a1');
+    }
+  });
+});
+
+describe('evolve exploitation sampling', () => {
+  it('draws archive ranks by a power law: rank r with probability proportional to 1/(r+1)', () => {
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 1100; i++) counts[powerLawRank(3, (i + 0.5) / 1100)]! += 1;
+    // Weights 1, 1/2, 1/3 of 11/6: 600, 300 and 200 of 1100 evenly spaced draws.
+    expect(counts).toEqual([600, 300, 200]);
+    expect(powerLawRank(1, 0.99)).toBe(0);
+    expect(powerLawRank(4, 0.3, 0)).toBe(1);
   });
 });

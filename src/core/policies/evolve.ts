@@ -1,5 +1,5 @@
 import type { AttemptId } from '../ids.js';
-import { parentsUnderOptimization, rankScored } from '../population.js';
+import { creditWithheld, parentsUnderOptimization, rankScored } from '../population.js';
 import { formatScore } from '../score.js';
 import type { AttemptSpec, AttemptView } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
@@ -19,7 +19,7 @@ type Sampling = 'exploration' | 'exploitation' | 'diversity';
 /**
  * AlphaEvolve / OpenEvolve style: islands of MAP-Elites grids. Each slot takes the next island
  * of the ring and samples a parent from it: exploration (binary tournament over its members), exploitation (an archive
- * elite of any island, refined by an optimizer unless one already refined it) or diversity (the elite of a random grid cell), with a few
+ * elite of any island drawn by a power law of its rank, refined by an optimizer unless one already refined it) or diversity (the elite of a random grid cell), with a few
  * elites of other cells as inspirations (informed_by). When `niche` names a behavior descriptor
  * metric, it is an exact grid dimension and the archive keeps every niche's elite, so exploitation
  * also refines a niche whose programs still rank below the incumbent, visiting niches by a UCB of
@@ -38,6 +38,7 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   const db = buildDatabase(attempts, input.direction, input.wave, settings);
   const size = Math.min(settings.waveSize, input.maxAttempts);
   const busy = parentsUnderOptimization(attempts);
+  const ranked = rankScored(attempts, input.direction).filter((a) => !creditWithheld(a));
   const specs: AttemptSpec[] = [];
   const notes: string[] = [];
   // With a behavior descriptor, exploitation visits niches in the order of a UCB of their gain per
@@ -55,9 +56,15 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
     const draw = rng.next();
     const sampling: Sampling = draw < settings.explorationRatio ? 'exploration' : draw < settings.explorationRatio + settings.exploitationRatio ? 'exploitation' : 'diversity';
     const preferred = sampling === 'exploitation' ? nicheTurns.shift() : undefined;
-    const parent = sampleParent(island, pool, db.archive, sampling, [rng.next(), rng.next()], settings.niche, preferred);
+    const sampled = sampleParent(island, pool, db.archive, sampling, [rng.next(), rng.next()], settings.niche, preferred);
+    // Exploitation refines. When the drawn elite is already being refined (one optimizer per program
+    // at a time) or had its two, the best free elite of the archive, else the best free program of
+    // any island, takes the optimizer: a wave refines several good programs at once rather than
+    // exploring around a busy one (a weak island's best is not refined just for being free).
+    const free = (a: AttemptView): boolean => !busy.has(a.id) && !refinementsExhausted(attempts, a.id);
+    const parent = sampling !== 'exploitation' || free(sampled) ? sampled : ([...db.archive, ...ranked].find((a) => a.role !== 'baseline' && free(a)) ?? sampled);
     const inspirations = pickInspirations(db.islands, island, parent.id, settings.inspirations, rng.next());
-    const refine = sampling === 'exploitation' && !busy.has(parent.id) && !refinementsExhausted(attempts, parent.id);
+    const refine = sampling === 'exploitation' && free(parent);
     if (refine) busy.add(parent.id);
     const hasChildren = attempts.some((a) => a.parents[0] === parent.id);
     specs.push(
@@ -79,25 +86,48 @@ const sampleParent = (island: Island, pool: readonly AttemptView[], archive: rea
   const [u, v] = draws;
   const pick = (items: readonly AttemptView[], w = u): AttemptView | undefined => items[Math.floor(w * items.length)];
   const fallback = pool[0] as AttemptView;
+  // The baseline seeds every island, but once an island has lineages of its own, exploration and
+  // diversity continue those: a fresh start from the baseline is what the first wave already did.
+  const natives = pool.filter((a) => a.role !== 'baseline');
   if (sampling === 'exploration') {
     // Binary tournament over the island (its pool is best first): any member may be drawn, the
     // better of two draws is kept, so a small budget is not spent evenly on the island's worst.
-    const first = Math.floor(u * pool.length);
-    const second = Math.floor(v * pool.length);
-    return pool[Math.min(first, second)] ?? fallback;
+    const from = natives.length > 0 ? natives : pool;
+    const first = Math.floor(u * from.length);
+    const second = Math.floor(v * from.length);
+    return from[Math.min(first, second)] ?? fallback;
   }
   if (sampling === 'exploitation') {
     // The archive is global (elites of every island). Its niche is the preferred one when that
     // niche has an elite there, else uniform over niches (one u drives both draws), so a niche
-    // whose elite ranks below the incumbent is exploited too.
+    // whose elite ranks below the incumbent is exploited too; within the niche, rank power law.
     const local = archive.length > 0 ? archive : pool;
     const niches = [...new Set(local.map((a) => nichePrefix(a, niche)))];
     const scaled = u * niches.length;
     const chosen = preferred !== undefined && niches.includes(preferred) ? preferred : niches[Math.floor(scaled)];
     const inNiche = local.filter((a) => nichePrefix(a, niche) === chosen);
-    return pick(inNiche, scaled - Math.floor(scaled)) ?? fallback;
+    return inNiche[powerLawRank(inNiche.length, scaled - Math.floor(scaled))] ?? fallback;
   }
-  return pick([...island.cells.values()]) ?? fallback;
+  const cells = [...island.cells.values()];
+  return pick(natives.length > 0 ? cells.filter((a) => a.role !== 'baseline') : cells) ?? fallback;
+};
+
+/** Steepness of the rank weighting of exploitation parents (ShinkaEvolve's `power_law` selection). */
+export const EXPLOITATION_ALPHA = 1;
+
+/**
+ * A rank in [0, count) drawn with probability proportional to (rank + 1)^-alpha from one uniform
+ * draw u: the archive's best is refined most often, its runners-up still get turns.
+ */
+export const powerLawRank = (count: number, u: number, alpha = EXPLOITATION_ALPHA): number => {
+  const weights = Array.from({ length: count }, (_, i) => (i + 1) ** -alpha);
+  const total = weights.reduce((s, w) => s + w, 0);
+  let cumulative = 0;
+  for (let i = 0; i < count; i++) {
+    cumulative += (weights[i] ?? 0) / total;
+    if (u < cumulative) return i;
+  }
+  return Math.max(0, count - 1);
 };
 
 /** Elites of other cells (this island first, then the others), excluding the parent. */

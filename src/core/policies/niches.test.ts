@@ -70,8 +70,10 @@ describe('policies with a behavior descriptor', () => {
     // The design=2 niche gained most per attempt: exploitation visits it first and refines its elite.
     expect(plan.specs[0]?.parents).toEqual(['a6']);
     expect(plan.specs[0]?.role).toBe('optimizer');
+    // Without a descriptor, exploitation refines by rank: a busy elite passes the optimizer to the
+    // best free program, so a6 waits until every better program is being refined.
     const blind = planEvolve({ ...input(deceptive(), 4), settings: { ...settings, niche: null } });
-    expect(blind.specs.map((s) => s.parents[0])).not.toContain('a6');
+    expect(blind.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])).toEqual(['a4', 'a2', 'a5', 'a6', 'a7', 'a3']);
   });
 });
 
@@ -106,13 +108,13 @@ describe('while nothing beats the baseline', () => {
     expect(plan.specs.some((s) => s.role === 'explorer' && s.parents[0] === 'a1')).toBe(true);
   });
 
-  it('evolve keeps the baseline in the archive, so exploitation refines it', () => {
+  it('evolve keeps the baseline in the archive, so exploitation refines it, then the best free programs', () => {
     const settings = {
       initialExplorers: 4, waveSize: 4, islands: 2, featureDimensions: ['depth'], gridSize: 2, explorationRatio: 0,
       exploitationRatio: 1, eliteRatio: 0.1, migrationInterval: 0, migrationRate: 0, inspirations: 0, niche: null,
     };
     const plan = planEvolve({ ...input(behind(), 2), settings });
-    expect(plan.specs.map((s) => `${s.role} ${s.parents.join('+')} ${s.operator}`)).toEqual(['optimizer a1 deepen', 'explorer a1 explore', 'explorer a1 explore', 'explorer a1 explore']);
+    expect(plan.specs.map((s) => `${s.role} ${s.parents.join('+')} ${s.operator}`)).toEqual(['optimizer a1 deepen', 'optimizer a5 deepen', 'optimizer a2 deepen', 'optimizer a3 deepen']);
   });
 
   it('rsi refines the baseline first and starts its first new hypothesis from it', () => {

@@ -2,7 +2,7 @@ import type { AttemptId } from '../ids.js';
 import { creditWithheld, familiesOf } from '../population.js';
 import { isBetter, type Direction } from '../score.js';
 import type { AttemptView } from '../types.js';
-import { gain } from './policy-input.js';
+import { byPlanOrder, gain } from './policy-input.js';
 
 /**
  * A niche of the population: the programs sharing a behavior descriptor value (an evaluator
@@ -74,7 +74,7 @@ export const summarizeNiches = (attempts: readonly AttemptView[], direction: Dir
   const gains = gainsOverParent(attempts, direction);
   const scale = largestOf(gains);
   const niches = new Map<string, Niche>();
-  const ordered = [...attempts].sort((a, b) => a.wave - b.wave || a.createdAt - b.createdAt);
+  const ordered = [...attempts].sort(byPlanOrder);
   for (const attempt of ordered) {
     const key = keys.get(attempt.id);
     if (key === undefined || key === 'baseline' || attempt.status !== 'scored' || creditWithheld(attempt)) continue;

@@ -50,3 +50,9 @@ export const makeSpec = (input: PolicyInput, request: SpecRequest): AttemptSpec 
 /** Gain of `score` over `reference` in the objective's direction (positive = better). */
 export const gain = (score: number, reference: number, direction: Direction): number =>
   direction === 'maximize' ? score - reference : reference - score;
+
+/**
+ * Oldest first by plan order (wave, then creation): what policies read as "recent". Finish times
+ * would make a seeded run's plans depend on which evaluation happened to end first.
+ */
+export const byPlanOrder = (a: AttemptView, b: AttemptView): number => a.wave - b.wave || a.createdAt - b.createdAt;

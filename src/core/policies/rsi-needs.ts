@@ -2,7 +2,7 @@ import type { AttemptId } from '../ids.js';
 import { bestAttempt, creditWithheld, familiesOf, rankScored } from '../population.js';
 import type { Direction } from '../score.js';
 import type { AttemptView } from '../types.js';
-import { gain } from './policy-input.js';
+import { byPlanOrder, gain } from './policy-input.js';
 
 export interface RebaseNeed {
   base: AttemptId;
@@ -27,7 +27,7 @@ const childrenWith = (attempts: readonly AttemptView[], pred: (a: AttemptView) =
  */
 export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Direction, k: number, niche: string | null = null): Needs => {
   const byId = new Map(attempts.map((a) => [a.id, a]));
-  const newestFirst = [...attempts].sort((a, b) => (b.finishedAt ?? b.createdAt) - (a.finishedAt ?? a.createdAt));
+  const newestFirst = [...attempts].sort(byPlanOrder).reverse();
 
   const repairs = newestFirst
     // A failed repair, or an invalid program that only repeats another (no change, reused result),

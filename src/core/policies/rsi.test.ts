@@ -73,6 +73,17 @@ describe('rsi refinements and repairs', () => {
     expect(plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])[0]).toBe('a5');
   });
 
+  it('reads recency in plan order, so the order in which a wave\'s evaluations finished changes nothing', () => {
+    const attempts = [
+      view('a1', null, 1), view('a2', 'a1', 5), view('a3', 'a1', 2), view('a4', 'a1', null),
+      view('a5', 'a2', 9, { wave: 2, role: 'optimizer', operator: 'deepen' }), view('a6', 'a3', 1, { wave: 2, operator: 'fan-out' }),
+      view('a7', 'a2', null, { wave: 2, operator: 'fan-out' }),
+    ];
+    const reversed = attempts.map((a, i) => ({ ...a, finishedAt: 100 - i }));
+    const plan = (history: typeof attempts) => planRsi({ ...input(history, 3), settings: { ...settings, discount: 0.5 } }).specs.map((s) => `${s.role} ${s.operator} ${s.parents.join('+')}`);
+    expect(plan(reversed)).toEqual(plan(attempts));
+  });
+
   it('does not repair a failed repair or an invalid copy of another attempt', () => {
     const attempts = [
       view('a1', null, 1), view('a2', 'a1', 5),

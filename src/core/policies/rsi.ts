@@ -2,7 +2,7 @@ import type { AttemptId } from '../ids.js';
 import { bestAttempt, creditWithheld, parentsUnderOptimization, rankScored } from '../population.js';
 import { formatScore } from '../score.js';
 import type { AttemptSpec } from '../types.js';
-import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
+import { byPlanOrder, makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 import { armOf, discountedUcb, rewardOf, type Arm } from './rsi-bandit.js';
 import { largestGain, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
 import { crossoverDonors, unresolvedNeeds } from './rsi-needs.js';
@@ -29,11 +29,11 @@ const MAX_DONORS = 3;
  * P (repair or refine the implementation) by a discounted-UCB index over recent improvement per
  * cost plus `gamma` times the pressure of unresolved needs: invalid programs ask P to repair,
  * mixed per-instance results ask H to broaden (crossover), a new incumbent asks H to rebase
- * retained hypotheses of the incumbent's niche onto it. The program frontier holds the best program
- * of every niche (behavior descriptor value, or lineage); P refines its best free program (the
- * baseline while nothing beats it), and new hypotheses start from the niche with the best upper
- * confidence bound on gain per attempt, so a young niche below the incumbent keeps receiving tries
- * while it improves.
+ * retained hypotheses of the incumbent's niche onto it. The program frontier holds the best `k`
+ * programs (with a behavior descriptor, every niche's best first); P refines its best free program
+ * (the baseline while nothing beats it), and new hypotheses start from the frontier niche with the
+ * best upper confidence bound on gain per attempt, so a young niche below the incumbent keeps
+ * receiving tries while it improves.
  */
 export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyPlan => {
   const { attempts, direction, settings } = input;
@@ -48,7 +48,7 @@ export const planRsi = (input: PolicyInput & { settings: RsiSettings }): PolicyP
   const scale = largestGain(attempts, direction);
   const incumbent = bestAttempt(attempts, direction);
   const baselineLeads = incumbent?.id === input.baselineId;
-  const finished = searchers.filter((a) => a.status !== 'running').sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0));
+  const finished = searchers.filter((a) => a.status !== 'running').sort(byPlanOrder);
   const costs = finished.map((a) => a.costUsd);
   const meanCost = costs.length > 0 ? costs.reduce((s, c) => s + c, 0) / costs.length : 0;
   const outcomes = finished.flatMap((a) => {
