@@ -16,11 +16,12 @@ const history = () => [
 ];
 
 describe('program database', () => {
-  it('puts families on islands round-robin, keeps children on their parent\'s island, seeds every island with the baseline, and bins cells by features', () => {
+  it('puts families on islands round-robin, keeps children on their parent\'s island, seeds every island with the baseline (in no cell), and bins cells by features', () => {
     const db = buildDatabase(history(), 'maximize', 2, settings);
     expect(db.islands[0]?.members.map((a) => a.id)).toEqual(['a4', 'a2', 'a1']);
     expect(db.islands[1]?.members.map((a) => a.id)).toEqual(['a3', 'a5', 'a1']);
-    expect(db.islands[1]?.cells.size).toBe(3);
+    expect(db.islands[1]?.cells.size).toBe(2);
+    expect([...db.islands[1]!.cells.values()].map((a) => a.role)).not.toContain('baseline');
     expect(db.archive.map((a) => a.id)).toEqual(['a4']);
     expect(db.islands.every((i) => i.migrants.length === 0)).toBe(true);
   });
@@ -85,6 +86,14 @@ describe('evolve exploration of an island with lineages of its own', () => {
 });
 
 describe('evolve exploitation sampling', () => {
+  it('refines the baseline only while it leads, even when the archive ranks it second', () => {
+    const history = [view('a1', null, 4), view('a2', 'a1', 5), view('a3', 'a1', 3), view('a4', 'a1', 2)];
+    for (let seed = 1; seed <= 30; seed++) {
+      const plan = planEvolve({ ...input(history, 2, 6, seed), settings: { ...settings, islands: 1, explorationRatio: 0, exploitationRatio: 1, eliteRatio: 1 } });
+      expect(plan.specs.filter((s) => s.parents[0] === 'a1')).toEqual([]);
+    }
+  });
+
   it('draws archive ranks by a power law: rank r with probability proportional to 1/(r+1)', () => {
     const counts = [0, 0, 0];
     for (let i = 0; i < 1100; i++) counts[powerLawRank(3, (i + 0.5) / 1100)]! += 1;

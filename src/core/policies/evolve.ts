@@ -1,6 +1,6 @@
 import type { AttemptId } from '../ids.js';
 import { creditWithheld, parentsUnderOptimization, rankScored } from '../population.js';
-import { formatScore } from '../score.js';
+import { formatScore, isBetter } from '../score.js';
 import type { AttemptSpec, AttemptView } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 import { NICHE_BETA, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
@@ -18,9 +18,10 @@ type Sampling = 'exploration' | 'exploitation' | 'diversity';
 
 /**
  * AlphaEvolve / OpenEvolve style: islands of MAP-Elites grids. Each slot takes the next island
- * of the ring and samples a parent from it: exploration (binary tournament over its members), exploitation (an archive
- * elite of any island drawn by a power law of its rank, refined by an optimizer unless one already refined it) or diversity (the elite of a random grid cell), with a few
- * elites of other cells as inspirations (informed_by). When `niche` names a behavior descriptor
+ * of the ring and samples a parent from it: exploration (binary tournament over its members),
+ * exploitation (an archive elite of any island drawn by a power law of its rank and refined by an
+ * optimizer, handed to the next free program when it is busy) or diversity (the elite of a random
+ * grid cell), with a few elites of other cells as inspirations (informed_by). When `niche` names a behavior descriptor
  * metric, it is an exact grid dimension and the archive keeps every niche's elite, so exploitation
  * also refines a niche whose programs still rank below the incumbent, visiting niches by a UCB of
  * their gain per attempt.
@@ -44,6 +45,21 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   // With a behavior descriptor, exploitation visits niches in the order of a UCB of their gain per
   // attempt (curiosity: a niche whose offspring keep improving is revisited), not uniformly.
   const nicheTurns = settings.niche === null ? [] : pickNiches(summarizeNiches(attempts, input.direction, settings.niche), size, NICHE_BETA).map((n) => `${n.key}|`);
+  const free = (a: AttemptView): boolean => !busy.has(a.id) && !refinementsExhausted(attempts, a.id);
+  const baselineScore = ranked.find((a) => a.id === input.baselineId)?.score ?? null;
+  // Exploitation refines. When the drawn elite is already being refined (one optimizer per program
+  // at a time) or had its two, the best free program of its niche takes the optimizer, else the
+  // best free program of the archive or the population that is not worse than the baseline: a wave
+  // refines several good programs at once rather than exploring around a busy one, and a weak
+  // program is not refined just for being free.
+  const handOff = (elite: AttemptView): AttemptView | undefined => {
+    const candidates = [...db.archive, ...ranked].filter((a) => a.role !== 'baseline' && free(a));
+    const niche = nichePrefix(elite, settings.niche);
+    return (
+      (settings.niche === null ? undefined : candidates.find((a) => nichePrefix(a, settings.niche) === niche)) ??
+      candidates.find((a) => a.score !== null && !isBetter(baselineScore, a.score, input.direction))
+    );
+  };
   for (let slot = 0; slot < size; slot++) {
     const island = db.islands[(searchers.length + slot) % db.islands.length];
     if (!island) break;
@@ -57,12 +73,7 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
     const sampling: Sampling = draw < settings.explorationRatio ? 'exploration' : draw < settings.explorationRatio + settings.exploitationRatio ? 'exploitation' : 'diversity';
     const preferred = sampling === 'exploitation' ? nicheTurns.shift() : undefined;
     const sampled = sampleParent(island, pool, db.archive, sampling, [rng.next(), rng.next()], settings.niche, preferred);
-    // Exploitation refines. When the drawn elite is already being refined (one optimizer per program
-    // at a time) or had its two, the best free elite of the archive, else the best free program of
-    // any island, takes the optimizer: a wave refines several good programs at once rather than
-    // exploring around a busy one (a weak island's best is not refined just for being free).
-    const free = (a: AttemptView): boolean => !busy.has(a.id) && !refinementsExhausted(attempts, a.id);
-    const parent = sampling !== 'exploitation' || free(sampled) ? sampled : ([...db.archive, ...ranked].find((a) => a.role !== 'baseline' && free(a)) ?? sampled);
+    const parent = sampling === 'exploitation' && !free(sampled) ? (handOff(sampled) ?? sampled) : sampled;
     const inspirations = pickInspirations(db.islands, island, parent.id, settings.inspirations, rng.next());
     const refine = sampling === 'exploitation' && free(parent);
     if (refine) busy.add(parent.id);
@@ -86,8 +97,9 @@ const sampleParent = (island: Island, pool: readonly AttemptView[], archive: rea
   const [u, v] = draws;
   const pick = (items: readonly AttemptView[], w = u): AttemptView | undefined => items[Math.floor(w * items.length)];
   const fallback = pool[0] as AttemptView;
-  // The baseline seeds every island, but once an island has lineages of its own, exploration and
-  // diversity continue those: a fresh start from the baseline is what the first wave already did.
+  // The baseline seeds every island, but once an island has lineages of its own, exploration
+  // continues those (a fresh start from the baseline is what the first wave already did); the
+  // grid's cells never hold the baseline, so diversity draws the island's own programs too.
   const natives = pool.filter((a) => a.role !== 'baseline');
   if (sampling === 'exploration') {
     // Binary tournament over the island (its pool is best first): any member may be drawn, the
@@ -101,15 +113,16 @@ const sampleParent = (island: Island, pool: readonly AttemptView[], archive: rea
     // The archive is global (elites of every island). Its niche is the preferred one when that
     // niche has an elite there, else uniform over niches (one u drives both draws), so a niche
     // whose elite ranks below the incumbent is exploited too; within the niche, rank power law.
-    const local = archive.length > 0 ? archive : pool;
+    // The baseline is an exploitation parent only while it leads (first in the archive).
+    const elites = archive.filter((a, i) => a.role !== 'baseline' || i === 0);
+    const local = elites.length > 0 ? elites : pool;
     const niches = [...new Set(local.map((a) => nichePrefix(a, niche)))];
     const scaled = u * niches.length;
     const chosen = preferred !== undefined && niches.includes(preferred) ? preferred : niches[Math.floor(scaled)];
     const inNiche = local.filter((a) => nichePrefix(a, niche) === chosen);
     return inNiche[powerLawRank(inNiche.length, scaled - Math.floor(scaled))] ?? fallback;
   }
-  const cells = [...island.cells.values()];
-  return pick(natives.length > 0 ? cells.filter((a) => a.role !== 'baseline') : cells) ?? fallback;
+  return pick([...island.cells.values()]) ?? fallback;
 };
 
 /** Steepness of the rank weighting of exploitation parents (ShinkaEvolve's `power_law` selection). */

@@ -70,10 +70,12 @@ describe('policies with a behavior descriptor', () => {
     // The design=2 niche gained most per attempt: exploitation visits it first and refines its elite.
     expect(plan.specs[0]?.parents).toEqual(['a6']);
     expect(plan.specs[0]?.role).toBe('optimizer');
-    // Without a descriptor, exploitation refines by rank: a busy elite passes the optimizer to the
-    // best free program, so a6 waits until every better program is being refined.
+    // A busy elite hands the optimizer to the next free program of its niche first.
+    expect(plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0]).slice(0, 3)).toEqual(['a6', 'a7', 'a3']);
+    // Without a descriptor, exploitation refines by rank, down to the baseline's score: the
+    // programs below the baseline (a6, a7, a3) get no optimizer just for being free.
     const blind = planEvolve({ ...input(deceptive(), 4), settings: { ...settings, niche: null } });
-    expect(blind.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])).toEqual(['a4', 'a2', 'a5', 'a6', 'a7', 'a3']);
+    expect(blind.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])).toEqual(['a4', 'a2', 'a5']);
   });
 });
 
@@ -108,13 +110,13 @@ describe('while nothing beats the baseline', () => {
     expect(plan.specs.some((s) => s.role === 'explorer' && s.parents[0] === 'a1')).toBe(true);
   });
 
-  it('evolve keeps the baseline in the archive, so exploitation refines it, then the best free programs', () => {
+  it('evolve keeps the baseline in the archive, so exploitation refines it and nothing worse', () => {
     const settings = {
       initialExplorers: 4, waveSize: 4, islands: 2, featureDimensions: ['depth'], gridSize: 2, explorationRatio: 0,
       exploitationRatio: 1, eliteRatio: 0.1, migrationInterval: 0, migrationRate: 0, inspirations: 0, niche: null,
     };
     const plan = planEvolve({ ...input(behind(), 2), settings });
-    expect(plan.specs.map((s) => `${s.role} ${s.parents.join('+')} ${s.operator}`)).toEqual(['optimizer a1 deepen', 'optimizer a5 deepen', 'optimizer a2 deepen', 'optimizer a3 deepen']);
+    expect(plan.specs.map((s) => `${s.role} ${s.parents.join('+')} ${s.operator}`)).toEqual(['optimizer a1 deepen', 'explorer a1 explore', 'explorer a1 explore', 'explorer a1 explore']);
   });
 
   it('rsi refines the baseline first and starts its first new hypothesis from it', () => {

@@ -70,7 +70,7 @@ export const buildDatabase = (attempts: readonly AttemptView[], direction: Direc
     islandOf.set(attempt.id, inherited ?? roots++ % count);
   }
   // The baseline is a member of every island (as OpenEvolve, FunSearch and ShinkaEvolve seed every
-  // island with the initial program): an island whose own lineages are all worse draws it again.
+  // island with the initial program) but holds no cell: cells are the island's own programs.
   const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a));
   const scored = ranked.filter((a) => a.role !== 'baseline');
   const vectors = new Map(ranked.map((a) => [a.id, settings.featureDimensions.map((d) => featureValue(attempts, a, d))]));
@@ -85,7 +85,7 @@ export const buildDatabase = (attempts: readonly AttemptView[], direction: Direc
     for (const island of homes) {
       if (!island) continue;
       island.members.push(attempt);
-      if (isBetter(attempt.score, island.cells.get(key)?.score ?? null, direction)) island.cells.set(key, attempt);
+      if (attempt.role !== 'baseline' && isBetter(attempt.score, island.cells.get(key)?.score ?? null, direction)) island.cells.set(key, attempt);
     }
   }
   if (count > 1 && settings.migrationInterval > 0 && generation > settings.migrationInterval) {
