@@ -1,5 +1,5 @@
 import type { AttemptId } from '../ids.js';
-import { creditWithheld, parentsUnderOptimization, rankScored } from '../population.js';
+import { parentsUnderOptimization, rankScored } from '../population.js';
 import { formatScore, isBetter } from '../score.js';
 import type { AttemptSpec, AttemptView } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
@@ -39,21 +39,20 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   const db = buildDatabase(attempts, input.direction, input.wave, settings);
   const size = Math.min(settings.waveSize, input.maxAttempts);
   const busy = parentsUnderOptimization(attempts);
-  const ranked = rankScored(attempts, input.direction).filter((a) => !creditWithheld(a));
   const specs: AttemptSpec[] = [];
   const notes: string[] = [];
   // With a behavior descriptor, exploitation visits niches in the order of a UCB of their gain per
   // attempt (curiosity: a niche whose offspring keep improving is revisited), not uniformly.
   const nicheTurns = settings.niche === null ? [] : pickNiches(summarizeNiches(attempts, input.direction, settings.niche), size, NICHE_BETA).map((n) => `${n.key}|`);
   const free = (a: AttemptView): boolean => !busy.has(a.id) && !refinementsExhausted(attempts, a.id);
-  const baselineScore = ranked.find((a) => a.id === input.baselineId)?.score ?? null;
+  const baselineScore = db.ranked.find((a) => a.id === input.baselineId)?.score ?? null;
   // Exploitation refines. When the drawn elite is already being refined (one optimizer per program
   // at a time) or had its two, the best free program of its niche takes the optimizer, else the
   // best free program of the archive or the population that is not worse than the baseline: a wave
   // refines several good programs at once rather than exploring around a busy one, and a weak
   // program is not refined just for being free.
   const handOff = (elite: AttemptView): AttemptView | undefined => {
-    const candidates = [...db.archive, ...ranked].filter((a) => a.role !== 'baseline' && free(a));
+    const candidates = [...db.archive, ...db.ranked].filter((a) => a.role !== 'baseline' && free(a));
     const niche = nichePrefix(elite, settings.niche);
     return (
       (settings.niche === null ? undefined : candidates.find((a) => nichePrefix(a, settings.niche) === niche)) ??

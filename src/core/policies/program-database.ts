@@ -30,6 +30,8 @@ export interface ProgramDatabase {
   /** The best `eliteRatio` share of all scored programs (at least one), plus the best program of every niche. */
   archive: AttemptView[];
   islandOf: Map<AttemptId, number>;
+  /** Every scored program whose credit is not withheld, the baseline included, best first. */
+  ranked: AttemptView[];
 }
 
 const featureValue = (attempts: readonly AttemptView[], attempt: AttemptView, dimension: string): number => {
@@ -109,5 +111,5 @@ export const buildDatabase = (attempts: readonly AttemptView[], direction: Direc
       archive.push(attempt);
     }
   }
-  return { islands, archive, islandOf };
+  return { islands, archive, islandOf, ranked };
 };
