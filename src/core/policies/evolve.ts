@@ -21,10 +21,10 @@ type Sampling = 'exploration' | 'exploitation' | 'diversity';
  * of the ring and samples a parent from it: exploration (binary tournament over its members),
  * exploitation (an archive elite of any island drawn by a power law of its rank and refined by an
  * optimizer, handed to the next free program when it is busy) or diversity (the elite of a random
- * grid cell), with a few elites of other cells as inspirations (informed_by). When `niche` names a behavior descriptor
- * metric, it is an exact grid dimension and the archive keeps every niche's elite, so exploitation
- * also refines a niche whose programs still rank below the incumbent, visiting niches by a UCB of
- * their gain per attempt.
+ * grid cell), with a few elites of other cells as inspirations (informed_by). When `niche` names
+ * a behavior descriptor metric, it is an exact grid dimension and the archive keeps every niche's
+ * elite, so exploitation also refines a niche whose programs still rank below the incumbent,
+ * visiting niches by a UCB of their gain per attempt.
  */
 export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): PolicyPlan => {
   const { attempts, settings, rng } = input;

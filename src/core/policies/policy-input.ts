@@ -53,8 +53,8 @@ export const gain = (score: number, reference: number, direction: Direction): nu
 
 /**
  * Oldest first by plan order (wave, then creation, then id: attempts of one wave are created in the
- * same millisecond): what policies read as "recent". Finish times
- * would make a seeded run's plans depend on which evaluation happened to end first.
+ * same millisecond): what policies read as "recent". Finish times would make a seeded run's plans
+ * depend on which evaluation happened to end first.
  */
 export const byPlanOrder = (a: AttemptView, b: AttemptView): number =>
   a.wave - b.wave || a.createdAt - b.createdAt || a.id.localeCompare(b.id, 'en', { numeric: true });
