@@ -3,7 +3,7 @@ import { parentsUnderOptimization, rankScored } from '../population.js';
 import { formatScore, isBetter } from '../score.js';
 import type { AttemptSpec, AttemptView } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
-import { NICHE_BETA, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
+import { exhaustedPrograms, NICHE_BETA, pickNiches, summarizeNiches } from './niches.js';
 import { buildDatabase, nichePrefix, type DatabaseSettings, type Island } from './program-database.js';
 
 export interface EvolveSettings extends DatabaseSettings {
@@ -44,7 +44,8 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   // With a behavior descriptor, exploitation visits niches in the order of a UCB of their gain per
   // attempt (curiosity: a niche whose offspring keep improving is revisited), not uniformly.
   const nicheTurns = settings.niche === null ? [] : pickNiches(summarizeNiches(attempts, input.direction, settings.niche), size, NICHE_BETA).map((n) => `${n.key}|`);
-  const free = (a: AttemptView): boolean => !busy.has(a.id) && !refinementsExhausted(attempts, a.id);
+  const exhausted = exhaustedPrograms(attempts);
+  const free = (a: AttemptView): boolean => !busy.has(a.id) && !exhausted.has(a.id);
   const baselineScore = db.ranked.find((a) => a.id === input.baselineId)?.score ?? null;
   // Exploitation refines. When the drawn elite is already being refined (one optimizer per program
   // at a time) or had its two, the best free program of its niche takes the optimizer, else the

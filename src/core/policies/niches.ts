@@ -143,5 +143,14 @@ export const MAX_REFINEMENTS = 2;
  * steps (a first that found nothing may have been unlucky), a third mostly re-walks the plateau,
  * so explorers take over.
  */
-export const refinementsExhausted = (attempts: readonly AttemptView[], id: AttemptId): boolean =>
-  attempts.filter((a) => a.role === 'optimizer' && a.parents[0] === id && a.status !== 'interrupted').length >= MAX_REFINEMENTS;
+export const refinementsExhausted = (attempts: readonly AttemptView[], id: AttemptId): boolean => exhaustedPrograms(attempts).has(id);
+
+/** Every program that already had MAX_REFINEMENTS optimizers, in one pass (for checks over the whole population). */
+export const exhaustedPrograms = (attempts: readonly AttemptView[]): Set<AttemptId> => {
+  const refinements = new Map<AttemptId, number>();
+  for (const a of attempts) {
+    const parent = a.parents[0];
+    if (a.role === 'optimizer' && parent !== undefined && a.status !== 'interrupted') refinements.set(parent, (refinements.get(parent) ?? 0) + 1);
+  }
+  return new Set([...refinements].filter(([, count]) => count >= MAX_REFINEMENTS).map(([id]) => id));
+};
