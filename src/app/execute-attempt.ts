@@ -1,7 +1,7 @@
 import { composeAgentPrompt, type ParentBrief } from '../core/agent-prompt.js';
 import { attemptId } from '../core/ids.js';
 import { isBetter } from '../core/score.js';
-import type { AgentOutcome } from '../core/ports.js';
+import type { AgentOutcome, InspirationRef } from '../core/ports.js';
 import type { AttemptSpec } from '../core/types.js';
 import type { AttemptRecord } from '../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation } from './evaluate-checkout.js';
@@ -43,6 +43,16 @@ const parentCommits = (ctx: RunContext, parents: readonly string[]): Array<{ com
     if (commit === null) throw new Error(`parent ${id} of a new attempt has no commit; only recorded attempts can be parents`);
     return { commit, label: id };
   });
+
+/** Commits of the declared sources (informed-by) that have one, for agents that read programs. */
+const inspirationCommits = (ctx: RunContext, spec: AttemptSpec): InspirationRef[] =>
+  spec.informedBy
+    .filter((id) => !spec.parents.includes(id))
+    .flatMap((id) => {
+      const source = ctx.store.getAttempt(id);
+      const commit = source?.tipCommit ?? source?.headCommit ?? null;
+      return commit === null ? [] : [{ attemptId: attemptId(id), commit, score: source?.score ?? null }];
+    });
 
 const trailersFor = (attempt: AttemptRecord, spec: AttemptSpec): Record<string, string> => ({
   'Swarm-Attempt': attempt.id,
@@ -99,6 +109,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           seed: spec.seed,
           env: { ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree },
           logDir: attempt.logDir,
+          inspirations: inspirationCommits(ctx, spec),
         },
         ctx.force,
       );

@@ -28,6 +28,20 @@ export interface AgentTask {
   env: Record<string, string>;
   /** Directory for transcripts and logs of this attempt. */
   logDir: string;
+  /**
+   * Commits of the attempts the Shepherd declared as sources (`informed_by`: inspirations, the
+   * attempt a rebase realizes), reachable from the worktree. Prompt-driven backends see them in the
+   * prompt; the offline `local` agent reads their constants.
+   */
+  inspirations?: InspirationRef[];
+}
+
+/** An attempt whose program an agent may read, by its commit. */
+export interface InspirationRef {
+  attemptId: AttemptId;
+  commit: string;
+  /** Its official score (null when it has none). */
+  score: number | null;
 }
 
 export type AgentStatus = 'completed' | 'failed' | 'abstained';

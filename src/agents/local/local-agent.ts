@@ -1,10 +1,13 @@
 import { SwarmError } from '../../core/errors.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
 import { createRng } from '../../core/random.js';
+import { formatScore } from '../../core/score.js';
 import { openTranscript, type Transcript } from './agent-records.js';
 import { collectSources } from './collect-sources.js';
+import type { EvolveSource } from './plan-mutation.js';
+import { type InspirationProgram, readInspirations } from './read-inspirations.js';
 import { groupConflicts } from './plan-crossover.js';
-import { failedOutcome, plural } from './role-context.js';
+import { failedOutcome, plural, type RoleContext } from './role-context.js';
 import { combineConflicts, runCombiner } from './run-combiner.js';
 import { runExplorer } from './run-explorer.js';
 import { runOptimizer } from './run-optimizer.js';
@@ -27,12 +30,26 @@ const positiveInteger = (name: string, value: number): number => {
   return value;
 };
 
+/** The optimizer's inspirations, as far as their commits hold the evolved files. */
+const readSources = async (task: AgentTask, sources: readonly EvolveSource[], transcript: Transcript): Promise<InspirationProgram[]> => {
+  const refs = task.inspirations ?? [];
+  if (refs.length === 0) return [];
+  const reading = await readInspirations(task.worktree, refs, sources.map((s) => s.relPath));
+  for (const problem of reading.problems) await transcript.write(`inspiration skipped: ${problem}`);
+  if (reading.programs.length > 0) {
+    const listed = reading.programs.map((p) => `${p.attemptId} (score ${formatScore(p.score)})`).join(', ');
+    await transcript.write(`inspirations: ${listed}; some steps move constants towards those that score better than the program`);
+  }
+  return reading.programs;
+};
+
 const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The offline `local` backend: no model, a seeded mutator of numeric literals inside
  * EVOLVE-BLOCK regions. Explorers re-randomize a few constants; optimizers take small steps and
- * keep only those that `swarm eval --json` scores better. On a merge whose files conflicted, the
+ * keep only those that `swarm eval --json` scores better; an optimizer given inspirations makes
+ * half of its steps towards their constants instead. On a merge whose files conflicted, the
  * agent first combines the parents' versions literal by literal (uniform crossover).
  */
 export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend => {
@@ -64,14 +81,14 @@ export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend 
         await transcript.write(error);
         return failedOutcome(error, transcript.path);
       }
-      const context = { task, signal, rng: createRng(task.seed), sources, transcript, stepScale };
+      const context: RoleContext = { task, signal, rng: createRng(task.seed), sources, transcript, stepScale, inspirations: [] };
       // A merge left side copies (`x.from-a7.py`) of conflicted files: combine the parents first.
       const { groups } = groupConflicts(sources);
       if (groups.length > 0 && task.role === 'explorer') return await runCombiner(context, groups);
       if (groups.length > 0) context.sources = (await combineConflicts(context, groups)).sources;
-      return task.role === 'explorer'
-        ? await runExplorer(context, explorerMutations)
-        : await runOptimizer(context, { steps: optimizerSteps, evalArgv });
+      if (task.role === 'explorer') return await runExplorer(context, explorerMutations);
+      context.inspirations = await readSources(task, context.sources, transcript);
+      return await runOptimizer(context, { steps: optimizerSteps, evalArgv });
     } catch (error) {
       // Unreadable or unwritable worktrees are outcomes of this attempt, not crashes of the run.
       const message = `local agent could not work in ${task.worktree}: ${describeError(error)}`;

@@ -3,6 +3,7 @@ import type { Rng } from '../../core/random.js';
 import { zeroUsage } from '../../core/types.js';
 import type { Transcript } from './agent-records.js';
 import { type EvolveSource, type LiteralChange, toEvolveSource } from './plan-mutation.js';
+import type { InspirationProgram } from './read-inspirations.js';
 
 /** What the explorer and optimizer routines share for one attempt. */
 export interface RoleContext {
@@ -12,6 +13,8 @@ export interface RoleContext {
   sources: EvolveSource[];
   transcript: Transcript;
   stepScale: number;
+  /** The declared sources' versions of the evolved files (optimizers read them; empty otherwise). */
+  inspirations: InspirationProgram[];
 }
 
 /** A failed outcome that still points at the transcript. */

@@ -3,7 +3,9 @@ import { type Direction, formatScore, isBetter } from '../../core/score.js';
 import { appendFindings } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
 import { evaluateWorktree, type WorktreeScore } from './evaluate-worktree.js';
-import { formatChanges, formatLocations, type LiteralChange, planMutation } from './plan-mutation.js';
+import { planBorrow } from './plan-borrow.js';
+import type { InspirationProgram } from './read-inspirations.js';
+import { type EvolveSource, formatChanges, formatLocations, type LiteralChange, type MutationPlan, planMutation } from './plan-mutation.js';
 import { completedOutcome, failedOutcome, originalTexts, plural, type RoleContext, withTexts } from './role-context.js';
 
 export interface OptimizerSettings {
@@ -51,10 +53,10 @@ export const runOptimizer = async (context: RoleContext, settings: OptimizerSett
       await transcript.write(`stopped before step ${step}: the attempt's time budget is spent`);
       break;
     }
-    const plan = planMutation(sources, 1 + context.rng.int(2), context.rng, { mode: 'step', stepScale: context.stepScale });
+    const plan = planStep(context, sources, betterThan(context.inspirations, incumbent, direction));
     const before = originalTexts(sources, plan.texts);
     await writeTexts(task.worktree, plan.texts);
-    const tried = formatChanges(plan.changes);
+    const tried = `${plan.from === null ? '' : `from ${plan.from}: `}${formatChanges(plan.changes)}`;
     if (evalArgv === undefined) {
       sources = withTexts(sources, plan.texts);
       kept.push(...plan.changes);
@@ -81,6 +83,29 @@ export const runOptimizer = async (context: RoleContext, settings: OptimizerSett
     }
   }
   return finish(context, { kept, seen, start, incumbent, direction, evaluated: evalArgv !== undefined, steps: settings.steps });
+};
+
+/** Share of an optimizer's steps taken towards an inspiration's constants, when it has any. */
+export const BORROW_CHANCE = 0.5;
+
+/**
+ * Inspirations worth moving towards: those that score better than the program as it stands (all of
+ * them while its score is unknown). A worse program's constants are not a direction to try.
+ */
+const betterThan = (inspirations: readonly InspirationProgram[], score: number | null, direction: Direction): InspirationProgram[] =>
+  score === null ? [...inspirations] : inspirations.filter((i) => isBetter(i.score, score, direction));
+
+/**
+ * One step: with better inspirations, half of the steps move 1–2 constants towards one of theirs
+ * (the rng is drawn for that only when there are such inspirations, so plans without them are as
+ * before); otherwise, or when no inspiration differs, a small random step.
+ */
+const planStep = (context: RoleContext, sources: readonly EvolveSource[], inspirations: readonly InspirationProgram[]): MutationPlan & { from: string | null } => {
+  if (inspirations.length > 0 && context.rng.next() < BORROW_CHANCE) {
+    const borrowed = planBorrow(sources, inspirations, 1 + context.rng.int(2), context.rng);
+    if (borrowed !== null) return borrowed;
+  }
+  return { ...planMutation(sources, 1 + context.rng.int(2), context.rng, { mode: 'step', stepScale: context.stepScale }), from: null };
 };
 
 const aborted = async (context: RoleContext, when: string): Promise<AgentOutcome> => {

@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
 import { createLocalAgent } from '../../../src/agents/local/index.js';
+import { attemptId } from '../../../src/core/ids.js';
 import { createTempWorktree, type TempWorktree } from './temp-worktree.js';
 
 const SCORER = fileURLToPath(new URL('./fixtures/score-constant.mjs', import.meta.url));
@@ -79,6 +81,51 @@ describe('local agent, optimizer', () => {
     expect(a).not.toBe(0.5);
     expect(Math.abs(a - 0.5)).toBeLessThan(0.3);
     expect(outcome.summary).toBe('nudged 1 constant in program.js (line 2) in small steps (not evaluated: no eval command)');
+  });
+
+  const commitInspiration = async (a: string): Promise<string> => {
+    const git = (...args: string[]) => execa('git', args, { cwd: temp.worktree });
+    await git('init', '-q');
+    await git('config', 'user.email', 't@example.com');
+    await git('config', 'user.name', 't');
+    await temp.write('program.js', program(a));
+    await git('add', '-A');
+    await git('commit', '-qm', 'inspiration');
+    return (await git('rev-parse', 'HEAD')).stdout.trim();
+  };
+
+  it('moves constants towards an inspiration read from its commit, keeping only steps that improve', async () => {
+    const commit = await commitInspiration('0.9');
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 6, evalArgv: EVAL_ARGV });
+    const inspirations = [{ attemptId: attemptId('a7'), commit, score: 0.9 }, { attemptId: attemptId('a8'), commit: '0000000000000000000000000000000000000000', score: null }];
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' }, inspirations }), new AbortController().signal);
+
+    expect(outcome.status).toBe('completed');
+    const log = await transcript();
+    expect(log).toMatch(/inspiration skipped: a8 \(00000000\) has no readable program\.js/);
+    expect(log).toContain('inspirations: a7 (score 0.9); some steps move constants towards those that score better than the program');
+    const borrowed = [...log.matchAll(/tried from a7: program\.js:2 ([\d.]+) -> ([\d.]+); score [\d.]+: (improved, kept|no gain, restored)/g)];
+    expect(borrowed.length).toBeGreaterThan(0);
+    // Every borrowed step moves the constant 30–100 % of the way towards 0.9.
+    for (const [, from, to] of borrowed) {
+      const [start, end] = [Number(from), Number(to)];
+      expect(Math.abs(end - 0.9)).toBeLessThanOrEqual(0.7 * Math.abs(start - 0.9) + 1e-9);
+      expect(Math.sign(end - start)).toBe(Math.sign(0.9 - start));
+    }
+    expect(constantOf(await read('program.js'))).toBeGreaterThan(0.5);
+  });
+
+  it('never moves towards an inspiration that scores worse than the program', async () => {
+    const commit = await commitInspiration('0.2');
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 6, evalArgv: EVAL_ARGV });
+    const inspirations = [{ attemptId: attemptId('a7'), commit, score: 0.2 }];
+    await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' }, inspirations }), new AbortController().signal);
+    const log = await transcript();
+    expect(log).toContain('inspirations: a7 (score 0.2);');
+    expect(log.match(/; score [\d.]+: (improved, kept|no gain, restored)/g)).toHaveLength(6);
+    expect(log).not.toContain('tried from a7');
   });
 
   it('on abort during an evaluation restores the unevaluated change and fails with "aborted"', async () => {

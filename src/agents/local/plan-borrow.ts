@@ -1,0 +1,67 @@
+import type { Rng } from '../../core/random.js';
+import type { NumericLiteral } from './find-literals.js';
+import { formatFloat, pickDistinct, significantDigits, type TextEdit, applyEdits } from './mutate.js';
+import type { EvolveSource, LiteralChange, MutationPlan } from './plan-mutation.js';
+import type { InspirationProgram } from './read-inspirations.js';
+
+/** A step that moves literals of the program towards the values of one inspiration. */
+export interface BorrowPlan extends MutationPlan {
+  from: string;
+}
+
+interface Difference {
+  source: EvolveSource;
+  literal: NumericLiteral;
+  target: NumericLiteral;
+}
+
+/** Smallest share of the way to the inspiration's value a float moves (the largest is all of it). */
+const MIN_FRACTION = 0.3;
+
+/**
+ * Literals that differ from an inspiration's in the same place: same file, same literal count
+ * (the same program structure), same index, and the same kind (integer or float), so a borrowed
+ * value is written where that kind of number already stood.
+ */
+export const differences = (sources: readonly EvolveSource[], inspiration: InspirationProgram): Difference[] =>
+  sources.flatMap((source) => {
+    const other = inspiration.sources.find((s) => s.relPath === source.relPath);
+    if (other === undefined || other.literals.length !== source.literals.length) return [];
+    return source.literals.flatMap((literal, index) => {
+      const target = other.literals[index];
+      if (target === undefined || target.isInteger !== literal.isInteger || target.value === literal.value) return [];
+      return [{ source, literal, target }];
+    });
+  });
+
+const borrowedText = ({ literal, target }: Difference, rng: Rng): string => {
+  if (literal.isInteger) return target.text;
+  // A float moves a random share of the way (differential evolution's step towards a donor).
+  const fraction = MIN_FRACTION + (1 - MIN_FRACTION) * rng.next();
+  const digits = Math.min(Math.max(significantDigits(literal.text), significantDigits(target.text), 4), 8);
+  const text = formatFloat(literal.value + fraction * (target.value - literal.value), literal.text, digits);
+  return Number(text) === literal.value || !Number.isFinite(Number(text)) ? target.text : text;
+};
+
+/**
+ * Picks one inspiration that differs from the program and moves up to `count` of the differing
+ * literals towards its values: integers take the inspiration's value, floats a random 30–100 %
+ * of the way. Null when no inspiration differs in a place the program shares with it. Pure.
+ */
+export const planBorrow = (sources: readonly EvolveSource[], inspirations: readonly InspirationProgram[], count: number, rng: Rng): BorrowPlan | null => {
+  const options = inspirations.map((inspiration) => ({ inspiration, diffs: differences(sources, inspiration) })).filter((o) => o.diffs.length > 0);
+  if (options.length === 0) return null;
+  const chosen = options[rng.int(options.length)];
+  if (chosen === undefined) return null;
+  const editsByFile = new Map<EvolveSource, TextEdit[]>();
+  const changes: LiteralChange[] = [];
+  for (const diff of pickDistinct(chosen.diffs, count, rng)) {
+    const replacement = borrowedText(diff, rng);
+    editsByFile.set(diff.source, [...(editsByFile.get(diff.source) ?? []), { start: diff.literal.start, end: diff.literal.end, replacement }]);
+    changes.push({ file: diff.source.relPath, line: diff.literal.line, from: diff.literal.text, to: replacement });
+  }
+  const texts = new Map<string, string>();
+  for (const [source, edits] of editsByFile) texts.set(source.relPath, applyEdits(source.text, edits));
+  changes.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return { texts, changes, from: chosen.inspiration.attemptId };
+};

@@ -1,0 +1,39 @@
+import { execa } from 'execa';
+import type { InspirationRef } from '../../core/ports.js';
+import { type EvolveSource, toEvolveSource } from './plan-mutation.js';
+
+/** An inspiration's version of the files the agent evolves (those it has, parsed). */
+export interface InspirationProgram {
+  attemptId: string;
+  score: number | null;
+  sources: EvolveSource[];
+}
+
+export interface InspirationReading {
+  programs: InspirationProgram[];
+  /** Files an inspiration could not provide, in words, for the transcript. */
+  problems: string[];
+}
+
+/**
+ * Reads, from the repository of `worktree`, each inspiration's version of the given files
+ * (`git show <commit>:<path>`). A file missing at a commit is noted and skipped; an inspiration
+ * with none of the files is left out.
+ */
+export const readInspirations = async (worktree: string, refs: readonly InspirationRef[], relPaths: readonly string[]): Promise<InspirationReading> => {
+  const programs: InspirationProgram[] = [];
+  const problems: string[] = [];
+  for (const ref of refs) {
+    const sources: EvolveSource[] = [];
+    for (const relPath of relPaths) {
+      const shown = await execa('git', ['show', `${ref.commit}:${relPath}`], { cwd: worktree, reject: false, stripFinalNewline: false });
+      if (shown.exitCode !== 0) {
+        problems.push(`${ref.attemptId} (${ref.commit.slice(0, 8)}) has no readable ${relPath}: ${shown.stderr.trim().split('\n')[0] ?? ''}`);
+        continue;
+      }
+      sources.push(toEvolveSource(relPath, shown.stdout));
+    }
+    if (sources.length > 0) programs.push({ attemptId: ref.attemptId, score: ref.score, sources });
+  }
+  return { programs, problems };
+};
