@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,23 @@ describe('search policies and async scheduling through the CLI', () => {
     const report = await status(repo);
     expect(report.attempts.filter((a) => a.role !== 'baseline')).toHaveLength(7);
     expect(report.attempts.filter((a) => a.status === 'scored').length).toBeGreaterThan(1);
+  }, 120_000);
+
+  it('evolve hands an optimizer its inspirations, and the local agent reads their programs', async () => {
+    const repo = createToyRepo({ budget: { attempts: 9 } });
+    repos.push(repo);
+    expect((await runCli(repo.dir, ['run', '--policy', 'evolve', '--json'])).code).toBe(0);
+    const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true, fileMustExist: true });
+    const informed = db
+      .prepare(`SELECT a.transcript_path AS path, (SELECT group_concat(from_id) FROM (SELECT from_id FROM edges WHERE to_id = a.id AND kind = 'informed_by' ORDER BY position)) AS sources FROM attempts a WHERE a.role = 'optimizer' AND sources IS NOT NULL`)
+      .all() as Array<{ path: string; sources: string }>;
+    db.close();
+    expect(informed.length).toBeGreaterThan(0);
+    for (const { path, sources } of informed) {
+      const log = readFileSync(path, 'utf8');
+      const line = /^- inspirations: (.*)$/m.exec(log)?.[1] ?? '';
+      expect([...line.matchAll(/(a\d+) \(score /g)].map((m) => m[1])).toEqual(sources.split(','));
+    }
   }, 120_000);
 
   it('async: plans one attempt per free slot, numbers generations, and flags changes outside the solution files', async () => {

@@ -51,6 +51,9 @@ describe('evolve policy', () => {
       expect(spec.informedBy).not.toContain(spec.parents[0]);
       expect(spec.informedBy.length).toBeGreaterThan(0);
       expect(spec.context).toContain('Inspirations');
+      // The run's best program (a4) leads the inspirations of every other parent, as in OpenEvolve.
+      if (spec.parents[0] !== 'a4') expect(spec.informedBy[0]).toBe('a4');
+      expect(new Set(spec.informedBy).size).toBe(spec.informedBy.length);
     }
     // One optimizer per program at a time: a busy elite passes the refinement to the next free one.
     const refined = plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0]);

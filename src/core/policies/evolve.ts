@@ -74,7 +74,7 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
     const preferred = sampling === 'exploitation' ? nicheTurns.shift() : undefined;
     const sampled = sampleParent(island, pool, db.archive, sampling, [rng.next(), rng.next()], settings.niche, preferred);
     const parent = sampling === 'exploitation' && !free(sampled) ? (handOff(sampled) ?? sampled) : sampled;
-    const inspirations = pickInspirations(db.islands, island, parent.id, settings.inspirations, rng.next());
+    const inspirations = pickInspirations(db, island, parent.id, settings.inspirations, rng.next());
     const refine = sampling === 'exploitation' && free(parent);
     if (refine) busy.add(parent.id);
     const hasChildren = attempts.some((a) => a.parents[0] === parent.id);
@@ -143,14 +143,20 @@ export const powerLawRank = (count: number, u: number, alpha = EXPLOITATION_ALPH
   return Math.max(0, count - 1);
 };
 
-/** Elites of other cells (this island first, then the others), excluding the parent. */
-const pickInspirations = (islands: readonly Island[], island: Island, parent: AttemptId, count: number, u: number): AttemptView[] => {
+/**
+ * The run's best program (OpenEvolve always includes the absolute best when it is not the
+ * parent), then elites of other cells (this island first, then the others), excluding the parent.
+ */
+const pickInspirations = (db: { ranked: readonly AttemptView[]; islands: readonly Island[] }, island: Island, parent: AttemptId, count: number, u: number): AttemptView[] => {
   if (count <= 0) return [];
-  const local = [...island.cells.values()].filter((a) => a.id !== parent);
-  const others = islands.filter((i) => i !== island).flatMap((i) => [...i.cells.values()]);
-  const candidates = [...local, ...others].filter((a, i, all) => a.id !== parent && all.findIndex((b) => b.id === a.id) === i);
+  const best = db.ranked.find((a) => a.role !== 'baseline');
+  const lead = best !== undefined && best.id !== parent ? [best] : [];
+  const local = [...island.cells.values()];
+  const others = db.islands.filter((i) => i !== island).flatMap((i) => [...i.cells.values()]);
+  const candidates = [...local, ...others].filter((a, i, all) => a.id !== parent && !lead.includes(a) && all.findIndex((b) => b.id === a.id) === i);
   const start = Math.floor(u * Math.max(1, candidates.length));
-  return Array.from({ length: Math.min(count, candidates.length) }, (_, i) => candidates[(start + i) % candidates.length]).filter((a): a is AttemptView => a !== undefined);
+  const rest = Array.from({ length: Math.min(count - lead.length, candidates.length) }, (_, i) => candidates[(start + i) % candidates.length]).filter((a): a is AttemptView => a !== undefined);
+  return [...lead, ...rest];
 };
 
 const inspirationLines = (inspirations: readonly AttemptView[]): string[] =>
