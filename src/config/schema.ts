@@ -161,7 +161,7 @@ const evolveSchema = z.strictObject({
   eliteRatio: z.number().min(0).max(1).default(0.1).describe('Share of the best programs kept in the archive of elites.'),
   migrationInterval: int(0, 10_000).default(4).describe('Generations between ring migrations of the best programs to the next island; 0 = never.'),
   migrationRate: z.number().min(0).max(1).default(0.1).describe('Share of an island\'s best programs that migrate.'),
-  inspirations: int(0, 20).default(2).describe('Elites of other cells shown to an agent as inspirations (informed_by).'),
+  inspirations: int(0, 20).default(2).describe('Programs shown to an agent as inspirations (informed_by): the run\'s best searched program when it is not the parent, then elites of other cells. A local optimizer moves constants towards those that score better.'),
 }).refine((e) => e.explorationRatio + e.exploitationRatio <= 1, { message: 'explorationRatio + exploitationRatio must be at most 1' });
 
 const rsiSchema = z.strictObject({
