@@ -1,7 +1,7 @@
 import type { Rng } from '../../core/random.js';
 import type { NumericLiteral } from './find-literals.js';
-import { formatFloat, pickDistinct, significantDigits, type TextEdit, applyEdits } from './mutate.js';
-import type { EvolveSource, LiteralChange, MutationPlan } from './plan-mutation.js';
+import { formatFloat, pickDistinct, significantDigits } from './mutate.js';
+import { type EvolveSource, type MutationPlan, rewriteLiterals } from './plan-mutation.js';
 import type { InspirationProgram } from './read-inspirations.js';
 
 /** A step that moves literals of the program towards the values of one inspiration. */
@@ -53,15 +53,6 @@ export const planBorrow = (sources: readonly EvolveSource[], inspirations: reado
   if (options.length === 0) return null;
   const chosen = options[rng.int(options.length)];
   if (chosen === undefined) return null;
-  const editsByFile = new Map<EvolveSource, TextEdit[]>();
-  const changes: LiteralChange[] = [];
-  for (const diff of pickDistinct(chosen.diffs, count, rng)) {
-    const replacement = borrowedText(diff, rng);
-    editsByFile.set(diff.source, [...(editsByFile.get(diff.source) ?? []), { start: diff.literal.start, end: diff.literal.end, replacement }]);
-    changes.push({ file: diff.source.relPath, line: diff.literal.line, from: diff.literal.text, to: replacement });
-  }
-  const texts = new Map<string, string>();
-  for (const [source, edits] of editsByFile) texts.set(source.relPath, applyEdits(source.text, edits));
-  changes.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  return { texts, changes, from: chosen.inspiration.attemptId };
+  const rewrites = pickDistinct(chosen.diffs, count, rng).map((diff) => ({ source: diff.source, literal: diff.literal, replacement: borrowedText(diff, rng) }));
+  return { ...rewriteLiterals(rewrites), from: chosen.inspiration.attemptId };
 };

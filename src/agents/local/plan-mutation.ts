@@ -40,10 +40,21 @@ export const planMutation = (
 ): MutationPlan => {
   const candidates = sources.flatMap((source) => source.literals.map((literal) => ({ source, literal })));
   const picked = pickDistinct(candidates, count, rng);
+  return rewriteLiterals(picked.map(({ source, literal }) => ({ source, literal, replacement: mutateLiteral(literal, rng, settings) })));
+};
+
+/** One literal of a source and the text that replaces it. */
+export interface LiteralRewrite {
+  source: EvolveSource;
+  literal: NumericLiteral;
+  replacement: string;
+}
+
+/** The new texts of the files the rewrites touch, and the changes sorted by file and line. */
+export const rewriteLiterals = (rewrites: readonly LiteralRewrite[]): MutationPlan => {
   const editsByFile = new Map<EvolveSource, TextEdit[]>();
   const changes: LiteralChange[] = [];
-  for (const { source, literal } of picked) {
-    const replacement = mutateLiteral(literal, rng, settings);
+  for (const { source, literal, replacement } of rewrites) {
     editsByFile.set(source, [...(editsByFile.get(source) ?? []), { start: literal.start, end: literal.end, replacement }]);
     changes.push({ file: source.relPath, line: literal.line, from: literal.text, to: replacement });
   }
