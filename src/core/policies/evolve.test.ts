@@ -78,6 +78,21 @@ describe('evolve exploration sampling', () => {
   });
 });
 
+describe('evolve roles', () => {
+  it('refines a free exploration parent with an optimizer, once per program, and gives diversity parents explorers', () => {
+    const island = [view('a1', null, 1), view('a2', 'a1', 9), view('a3', 'a2', 5), view('a4', 'a2', 3), view('a5', 'a2', 1.5)];
+    const one = { ...settings, islands: 1, waveSize: 6 };
+    const explored = planEvolve({ ...input(island, 3, 6, 3), settings: { ...one, explorationRatio: 1, exploitationRatio: 0 } });
+    const refined = explored.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0]);
+    expect(refined.length).toBeGreaterThan(0);
+    expect(new Set(refined).size).toBe(refined.length);
+    // A parent drawn again while its optimizer is planned gets an explorer instead.
+    for (const spec of explored.specs.filter((s) => s.role === 'explorer')) expect(refined).toContain(spec.parents[0]);
+    const diverse = planEvolve({ ...input(island, 3, 6, 3), settings: { ...one, explorationRatio: 0, exploitationRatio: 0 } });
+    expect(diverse.specs.every((s) => s.role === 'explorer')).toBe(true);
+  });
+});
+
 describe('evolve exploration of an island with lineages of its own', () => {
   it('never draws the baseline for exploration or diversity, even when it is the island\'s best', () => {
     const island = [view('a1', null, 10), view('a2', 'a1', 5), view('a3', 'a2', 4), view('a4', 'a2', 3)];

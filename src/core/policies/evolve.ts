@@ -19,9 +19,10 @@ type Sampling = 'exploration' | 'exploitation' | 'diversity';
 /**
  * AlphaEvolve / OpenEvolve style: islands of MAP-Elites grids. Each slot takes the next island
  * of the ring and samples a parent from it: exploration (binary tournament over its members),
- * exploitation (an archive elite of any island drawn by a power law of its rank and refined by an
- * optimizer, handed to the next free program when it is busy) or diversity (the elite of a random
- * grid cell), with a few elites of other cells as inspirations (informed_by). When `niche` names
+ * exploitation (an archive elite of any island drawn by a power law of its rank, handed to the next
+ * free program when it is busy) or diversity (the elite of a random grid cell, given an explorer).
+ * An exploration or exploitation parent that is free is refined by an optimizer. The run's best
+ * program and a few elites of other cells are the inspirations (informed_by). When `niche` names
  * a behavior descriptor metric, it is an exact grid dimension and the archive keeps every niche's
  * elite, so exploitation also refines a niche whose programs still rank below the incumbent,
  * visiting niches by a UCB of their gain per attempt.
@@ -75,7 +76,9 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
     const sampled = sampleParent(island, pool, db.archive, sampling, [rng.next(), rng.next()], settings.niche, preferred);
     const parent = sampling === 'exploitation' && !free(sampled) ? (handOff(sampled) ?? sampled) : sampled;
     const inspirations = pickInspirations(db, island, parent.id, settings.inspirations, rng.next());
-    const refine = sampling === 'exploitation' && free(parent);
+    // Exploration and exploitation say where the parent comes from (OpenEvolve gives both the same
+    // kind of edit): a free parent is refined either way. Diversity slots make a bold change.
+    const refine = sampling !== 'diversity' && free(parent);
     if (refine) busy.add(parent.id);
     const hasChildren = attempts.some((a) => a.parents[0] === parent.id);
     specs.push(
