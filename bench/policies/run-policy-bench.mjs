@@ -3,9 +3,10 @@
 // examples and a deceptive synthetic task, with the `local` agent through the real CLI.
 // Prints a table (median best score, attempts to reach 95 % of the best improvement observed,
 // lineages alive at the end) and writes bench/policies/results.json.
-// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), ATTEMPTS (30), TASKS
-// (deceptive,function-minimization,circle-packing), SCHEDULE (waves), PARALLEL (2 runs at a time),
-// SWARM_CLI (default dist/cli/main.js).
+// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), SEED_START (1: seeds 1..5;
+// 6 runs held-out seeds 6..10), ATTEMPTS (30), TASKS (deceptive,function-minimization,circle-packing),
+// SCHEDULE (waves), PARALLEL (2 runs at a time), SWARM_CLI (default dist/cli/main.js), RESULTS
+// (default bench/policies/results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -19,7 +20,8 @@ const cli = process.env.SWARM_CLI ? resolve(process.env.SWARM_CLI) : join(root, 
 const list = (name, fallback) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 const policies = list('POLICIES', 'greedy,swarm,evolve,rsi');
 const tasks = list('TASKS', 'deceptive,function-minimization,circle-packing');
-const seeds = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => i + 1);
+const seedStart = Number(process.env.SEED_START ?? 1);
+const seeds = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => i + seedStart);
 const attempts = Number(process.env.ATTEMPTS ?? 30);
 const schedule = process.env.SCHEDULE ?? 'waves';
 const taskDir = (task) => (task === 'deceptive' ? join(root, 'bench', 'policies', 'tasks', 'deceptive') : join(root, 'examples', task));
@@ -80,5 +82,6 @@ const results = {
   summary,
   runs,
 };
-writeFileSync(join(root, 'bench', 'policies', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.error(`wrote bench/policies/results.json (${results.wallSeconds} s)`);
+const resultsFile = resolve(process.env.RESULTS ?? join(root, 'bench', 'policies', 'results.json'));
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+console.error(`wrote ${resultsFile} (${results.wallSeconds} s)`);
