@@ -156,7 +156,7 @@ const pickInspirations = (db: { ranked: readonly AttemptView[]; islands: readonl
   const lead = best !== undefined && best.id !== parent ? [best] : [];
   const local = [...island.cells.values()];
   const others = db.islands.filter((i) => i !== island).flatMap((i) => [...i.cells.values()]);
-  const candidates = [...local, ...others].filter((a, i, all) => a.id !== parent && !lead.includes(a) && all.findIndex((b) => b.id === a.id) === i);
+  const candidates = [...local, ...others].filter((a, i, all) => a.id !== parent && a.id !== best?.id && all.findIndex((b) => b.id === a.id) === i);
   const start = Math.floor(u * Math.max(1, candidates.length));
   const rest = Array.from({ length: Math.min(count - lead.length, candidates.length) }, (_, i) => candidates[(start + i) % candidates.length]).filter((a): a is AttemptView => a !== undefined);
   return [...lead, ...rest];
