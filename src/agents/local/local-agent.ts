@@ -31,7 +31,7 @@ const positiveInteger = (name: string, value: number): number => {
 };
 
 /** The optimizer's inspirations, as far as their commits hold the evolved files. */
-const readSources = async (task: AgentTask, sources: readonly EvolveSource[], transcript: Transcript): Promise<InspirationProgram[]> => {
+const readOptimizerInspirations = async (task: AgentTask, sources: readonly EvolveSource[], transcript: Transcript): Promise<InspirationProgram[]> => {
   const refs = task.inspirations ?? [];
   if (refs.length === 0) return [];
   const reading = await readInspirations(task.worktree, refs, sources.map((s) => s.relPath));
@@ -87,7 +87,7 @@ export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend 
       if (groups.length > 0 && task.role === 'explorer') return await runCombiner(context, groups);
       if (groups.length > 0) context.sources = (await combineConflicts(context, groups)).sources;
       if (task.role === 'explorer') return await runExplorer(context, explorerMutations);
-      context.inspirations = await readSources(task, context.sources, transcript);
+      context.inspirations = await readOptimizerInspirations(task, context.sources, transcript);
       return await runOptimizer(context, { steps: optimizerSteps, evalArgv });
     } catch (error) {
       // Unreadable or unwritable worktrees are outcomes of this attempt, not crashes of the run.

@@ -86,7 +86,7 @@ export const runOptimizer = async (context: RoleContext, settings: OptimizerSett
 };
 
 /** Share of an optimizer's steps taken towards an inspiration's constants, when it has any. */
-export const BORROW_CHANCE = 0.5;
+const BORROW_CHANCE = 0.5;
 
 /**
  * Inspirations worth moving towards: those that score better than the program as it stands (all of
