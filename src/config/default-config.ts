@@ -12,12 +12,15 @@ export interface DefaultConfigOptions {
 }
 
 /** The complete `.swarmrc.json` that `swarm init` writes: every key spelled out with its default. */
-export const defaultConfigFile = (options: DefaultConfigOptions): SwarmConfigInput => {
-  const input: SwarmConfigInput = {
-    $schema: SCHEMA_REFERENCE,
+export const defaultConfigFile = (options: DefaultConfigOptions): SwarmConfigInput =>
+  completeConfigFile({
     objective: { metric: options.metric ?? 'score', direction: options.direction ?? 'maximize' },
     evaluator: { command: options.command },
-  };
+  });
+
+/** A config file with every key spelled out: `input` with the defaults filled in and `$schema` set. */
+export const completeConfigFile = (partial: SwarmConfigInput): SwarmConfigInput => {
+  const input: SwarmConfigInput = { $schema: SCHEMA_REFERENCE, ...partial };
   const result = configSchema.safeParse(input);
   if (!result.success) {
     const problems = formatConfigIssues(result.error.issues, input).join('; ');

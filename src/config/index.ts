@@ -8,5 +8,5 @@ export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions
 export { type ConfigOverrides } from './overrides.js';
 export { validateConfig, type ConfigValidation } from './validate-config.js';
 export { formatConfigIssues } from './format-issues.js';
-export { defaultConfigFile, SCHEMA_REFERENCE, type DefaultConfigOptions } from './default-config.js';
+export { defaultConfigFile, completeConfigFile, SCHEMA_REFERENCE, type DefaultConfigOptions } from './default-config.js';
 export { configJsonSchema } from './json-schema.js';

@@ -14,6 +14,8 @@ export interface StageConfig {
   timeoutMs: number;
   /** The primary metric must reach it (>= maximizing, <= minimizing) to go on; null = always go on. */
   threshold: number | null;
+  /** "score": the stage's primary metric; "combined-or-mean": OpenEvolve's rule over the metrics so far. */
+  thresholdOn: 'score' | 'combined-or-mean';
 }
 
 export interface EvaluatorConfig {
@@ -154,6 +156,7 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
         command: stage.command,
         timeoutMs: stage.timeout === undefined ? timeoutMs : ms(stage.timeout, `evaluator.cascade[${index}].timeout`),
         threshold: stage.threshold,
+        thresholdOn: stage.thresholdOn,
       })),
       confirm: evaluator.confirm,
       env: { ...evaluator.env },
@@ -206,4 +209,4 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
 export const evaluationStages = (evaluator: EvaluatorConfig): StageConfig[] =>
   evaluator.cascade.length > 0
     ? evaluator.cascade
-    : [{ name: 'main', command: evaluator.command, timeoutMs: evaluator.timeoutMs, threshold: null }];
+    : [{ name: 'main', command: evaluator.command, timeoutMs: evaluator.timeoutMs, threshold: null, thresholdOn: 'score' }];

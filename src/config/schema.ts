@@ -27,6 +27,8 @@ const stageSchema = z.strictObject({
     .describe('Timeout of this stage; defaults to evaluator.timeout.'),
   threshold: z.number().nullable().default(null)
     .describe('The primary metric must reach this value (>= when maximizing, <= when minimizing) for the next stage to run; null = always go on.'),
+  thresholdOn: z.enum(['score', 'combined-or-mean']).default('score')
+    .describe('What the threshold is compared with: "score" = this stage\'s primary metric; "combined-or-mean" = OpenEvolve\'s rule, `combined_score` of the metrics of every stage so far, else the mean of those metrics except `error`, always compared with >=.'),
 });
 
 const taskSchema = z.strictObject({

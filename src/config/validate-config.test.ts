@@ -226,8 +226,8 @@ describe('validateConfig: resolution', () => {
     expect(result.config.agent.timeoutMs).toBe(500);
     expect(result.config.budget.wallClockMs).toBe(7_200_000);
     expect(result.config.evaluator.cascade).toEqual([
-      { name: 'quick', command: 'quick', timeoutMs: 90_000, threshold: 0.5 },
-      { name: 'full', command: 'full', timeoutMs: 5_400_000, threshold: null },
+      { name: 'quick', command: 'quick', timeoutMs: 90_000, threshold: 0.5, thresholdOn: 'score' },
+      { name: 'full', command: 'full', timeoutMs: 5_400_000, threshold: null, thresholdOn: 'score' },
     ]);
     expect(evaluationStages(result.config.evaluator).map((stage) => stage.name)).toEqual(['quick', 'full']);
   });
@@ -236,7 +236,7 @@ describe('validateConfig: resolution', () => {
     const result = validateConfig({ evaluator: { command: 'node evaluate.js', timeout: '90s' } });
     if (!result.ok) throw new Error(result.problems.join('\n'));
     expect(evaluationStages(result.config.evaluator)).toEqual([
-      { name: 'main', command: 'node evaluate.js', timeoutMs: 90_000, threshold: null },
+      { name: 'main', command: 'node evaluate.js', timeoutMs: 90_000, threshold: null, thresholdOn: 'score' },
     ]);
   });
 });

@@ -9,6 +9,8 @@ export interface CascadeStage {
   timeoutMs: number;
   /** The stage's score must reach it (>= maximizing, <= minimizing) to go on; null = always go on. */
   threshold: number | null;
+  /** "score": the stage's own score; "combined-or-mean": OpenEvolve's rule over the metrics of every stage so far. */
+  thresholdOn?: 'score' | 'combined-or-mean';
 }
 
 export interface CascadeOutcome {
@@ -43,10 +45,29 @@ export const runCascade = async (
   for (const stage of stages) {
     const outcome = await runner.run({ ...base, command: stage.command, stage: stage.name, timeoutMs: stage.timeoutMs }, signal);
     ran.push({ stage: stage.name, outcome });
-    const stopReason = outcome.valid ? missedThreshold(stage, outcome.score, direction) : `stage ${stage.name} is invalid: ${outcome.reason ?? 'no reason given'}`;
+    const stopReason = outcome.valid ? stageStopReason(stage, ran, direction) : `stage ${stage.name} is invalid: ${outcome.reason ?? 'no reason given'}`;
     if (stopReason !== null) return { stages: ran, final: fold(ran), stoppedAt: stage.name, stopReason };
   }
   return { stages: ran, final: fold(ran), stoppedAt: null, stopReason: null };
+};
+
+const stageStopReason = (stage: CascadeStage, ran: CascadeOutcome['stages'], direction: Direction): string | null => {
+  if (stage.thresholdOn !== 'combined-or-mean') return missedThreshold(stage, ran.at(-1)?.outcome.score ?? null, direction);
+  const value = openEvolveThresholdValue(fold(ran).metrics);
+  // OpenEvolve treats a stage with no numeric metric as failing its threshold.
+  if (stage.threshold !== null && value === null) return `stopped after stage ${stage.name}: no numeric metric to compare with threshold ${formatScore(stage.threshold)}`;
+  return missedThreshold(stage, value, 'maximize');
+};
+
+/**
+ * OpenEvolve's threshold value: `combined_score` when reported, else the mean of every metric
+ * except `error`; null when there is none.
+ */
+export const openEvolveThresholdValue = (metrics: Record<string, number>): number | null => {
+  const combined = metrics.combined_score;
+  if (combined !== undefined) return combined;
+  const values = Object.entries(metrics).filter(([name]) => name !== 'error').map(([, value]) => value);
+  return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
 };
 
 /** The stop reason when a valid score misses the stage's threshold, else null. */

@@ -58,6 +58,25 @@ describe('runCascade', () => {
     expect(runner.jobs).toHaveLength(1);
   });
 
+  it('compares OpenEvolve thresholds with combined_score of the metrics so far, else their mean without error', async () => {
+    const oe = (name: string, threshold: number | null): CascadeStage => ({ ...stage(name, threshold), thresholdOn: 'combined-or-mean' });
+    // The objective (score) is far above the threshold; OpenEvolve compares combined_score and stops.
+    const withCombined = new ScriptedRunner({ s1: outcome({ score: 9, metrics: { score: 9, combined_score: 0.3 } }) });
+    const stopped = await runCascade(withCombined, [oe('s1', 0.5), oe('s2', null)], base, 'minimize', noAbort());
+    expect(stopped).toMatchObject({ stoppedAt: 's1', stopReason: 'stopped after stage s1: score 0.3 < threshold 0.5' });
+    // Without combined_score: the mean of the merged metrics of s1 and s2, error left out.
+    const withMean = new ScriptedRunner({
+      s1: outcome({ score: 1, metrics: { score: 1, error: 0 } }),
+      s2: outcome({ score: 0.2, metrics: { score: 0.2, speed: 0.4 } }),
+      s3: outcome({ score: 0.9, metrics: { score: 0.9 } }),
+    });
+    const mean = await runCascade(withMean, [oe('s1', 0.5), oe('s2', 0.35), oe('s3', null)], base, 'maximize', noAbort());
+    expect(mean.stoppedAt).toBe('s2');
+    expect(mean.stopReason).toBe('stopped after stage s2: score 0.3 < threshold 0.35');
+    const passes = await runCascade(withMean, [oe('s1', 0.5), oe('s2', 0.3), oe('s3', null)], base, 'maximize', noAbort());
+    expect(passes).toMatchObject({ stoppedAt: null, final: { score: 0.9 } });
+  });
+
   it('refuses an empty cascade as a configuration error', async () => {
     const error: unknown = await runCascade(new ScriptedRunner({}), [], base, 'maximize', noAbort()).catch((e: unknown) => e);
     expect(isSwarmError(error) && error.code).toBe('CONFIG_INVALID');

@@ -13,9 +13,11 @@ export const registerInit = (program: Command): void => {
     .description('write a starter .swarmrc.json, prompt.md and an evaluator template into a repository')
     .argument('[dir]', 'the repository', '.')
     .option('--evaluator <language>', 'evaluator template: python or node', parseLanguage, 'python')
+    .option('--from-openevolve <example>', 'an OpenEvolve example directory (or its config.yaml) to translate: config, prompt, cascade, adapter')
     .option('--force', 'overwrite existing files')
     .option('--json', 'print the result as JSON')
-    .action(async (dir: string, flags: { evaluator: 'python' | 'node'; force?: boolean; json?: boolean }) => {
+    .action(async (dir: string, flags: { evaluator: 'python' | 'node'; fromOpenevolve?: string; force?: boolean; json?: boolean }) => {
+      if (flags.fromOpenevolve !== undefined) return initOpenEvolve(flags.fromOpenevolve, dir, flags);
       const { initProject } = await import('../../app/init-project.js');
       const result = await initProject({ dir: resolve(dir), evaluator: flags.evaluator, force: flags.force ?? false });
       if (flags.json) return printJson(result);
@@ -23,4 +25,23 @@ export const registerInit = (program: Command): void => {
       for (const file of result.skipped) process.stdout.write(`kept ${file} (exists; --force overwrites)\n`);
       process.stdout.write('next: edit prompt.md and the evaluator, mark code with EVOLVE-BLOCK-START/END, commit, then `swarm run`\n');
     });
+};
+
+const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolean; json?: boolean }): Promise<void> => {
+  const { initFromOpenEvolve } = await import('../../app/init-from-openevolve.js');
+  const result = await initFromOpenEvolve({ from, dir, force: flags.force ?? false });
+  if (flags.json) return printJson(result);
+  const out = (line: string): boolean => process.stdout.write(`${line}\n`);
+  out(`read the OpenEvolve example in ${result.source}`);
+  if (result.copied.length > 0) out(`copied ${result.copied.length} files of the example`);
+  for (const file of result.written) out(`wrote ${file}`);
+  for (const file of result.skipped) out(`kept ${file} (exists; --force overwrites)`);
+  for (const note of result.notes) out(`note: ${note}`);
+  if (result.unmapped.length > 0) {
+    out('not mapped from config.yaml:');
+    for (const line of result.unmapped) out(`  ${line}`);
+  }
+  out(result.committed !== null
+    ? `committed the baseline (${result.committed.slice(0, 7)}); next: \`swarm run\``
+    : 'next: commit these files (git add -A && git commit -m baseline), then `swarm run`');
 };

@@ -131,16 +131,17 @@ describe('evaluators/openevolve_adapter.py', () => {
       return lastJson('python3', [ADAPTER, join(dir, 'ev.py'), 'program.py'], dir);
     };
     expect(await run('def evaluate(p):\n    return {"score": float("nan"), "other": 2}\n')).toEqual({
-      other: 2, valid: false, feedback: 'evaluate() returned non-finite metrics: score is nan',
+      other: 2, mean_of_metrics: 2, valid: false, feedback: 'evaluate() returned non-finite metrics: score is nan',
     });
+    // stderr artifacts and an error text become feedback; bytes artifacts are decoded.
     expect(await run(
       'class R:\n    def __init__(self):\n        self.metrics = {"combined_score": 0.5, "ok": True, "error": "slow"}\n' +
       '        self.artifacts = {"stderr": "warn", "blob": b"x"}\n' +
       'def evaluate(p):\n    print("noise")\n    return R()\n',
-    )).toEqual({ combined_score: 0.5, ok: 1, feedback: 'slow', artifacts: { stderr: 'warn' } });
-    expect(await run('def evaluate(p):\n    raise RuntimeError("bad " + p)\n')).toEqual({
-      valid: false, feedback: "evaluate('program.py') raised RuntimeError: bad program.py",
-    });
+    )).toEqual({ combined_score: 0.5, ok: 1, feedback: 'stderr: warn\nerror: slow', artifacts: { stderr: 'warn', blob: 'x' } });
+    const raised = await run('def evaluate(p):\n    raise RuntimeError("bad " + p)\n');
+    expect(raised).toMatchObject({ valid: false, artifacts: { traceback: expect.stringContaining('RuntimeError: bad program.py') } });
+    expect(raised.feedback).toMatch(/^evaluate\('program.py'\) raised RuntimeError: bad program.py\nTraceback/);
     expect((await run('import no_such_module\n')).feedback).toMatch(/^could not import evaluator .*ModuleNotFoundError/);
     expect((await run('def evaluate(p):\n    return [1]\n')).feedback).toMatch(/returned list; expected a dict/);
   });
