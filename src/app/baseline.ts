@@ -1,5 +1,6 @@
 import { attemptBranch, attemptId, runId as toRunId } from '../core/ids.js';
 import type { AttemptRecord, RunRecord } from '../store/records.js';
+import { checkBaselineNoise } from './baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from './evaluate-checkout.js';
 import { attemptLogDir, attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt } from './record-attempt.js';
@@ -9,7 +10,7 @@ import type { RunContext } from './run-context.js';
  * Wave 0: the unmodified program at the run's base commit, evaluated like any attempt so every
  * later score has a reference and every branch starts from a findings.md that records it.
  */
-export const ensureBaseline = async (ctx: RunContext, run: RunRecord): Promise<AttemptRecord> => {
+export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (line: string) => void = () => undefined): Promise<AttemptRecord> => {
   const existing = ctx.store.listAttempts(run.id).find((a) => a.role === 'baseline' && a.status !== 'interrupted');
   if (existing) return existing;
   const attempt = ctx.store.createAttempt({
@@ -34,7 +35,15 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord): Promise<A
       trailers: { 'Swarm-Attempt': attempt.id },
     });
     ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
-    const evaluation = await evaluateCheckout(attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed));
+    const input = attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
+    const first = await evaluateCheckout(input);
+    const noise = ctx.config.evaluator.noiseCheck && !ctx.force.aborted ? await checkBaselineNoise(input, first) : { evaluation: first, warning: null };
+    const evaluation = noise.evaluation;
+    if (noise.warning !== null) {
+      warn(noise.warning);
+      ctx.logger.warn({ attempt: attempt.id }, noise.warning);
+      ctx.store.addEvent(ctx.runId, 'baseline.noisy', { warning: noise.warning }, attempt.id);
+    }
     if (ctx.force.aborted) {
       ctx.store.updateAttempt(attempt.id, { status: 'interrupted', finishedAt: Date.now() });
       return ctx.store.requireAttempt(attempt.id);

@@ -18,6 +18,8 @@ export interface EvalHereResult {
   score: number | null;
   metric: string;
   direction: Direction;
+  /** The SWARM_SEED the evaluator ran with. */
+  seed: number;
   metrics: Record<string, number>;
   reason: string | null;
   feedback: string | null;
@@ -39,7 +41,10 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   const runSeed = env.SWARM_EVAL_SEED !== undefined && /^\d+$/.test(env.SWARM_EVAL_SEED) ? Number(env.SWARM_EVAL_SEED) : undefined;
   const paths = projectPaths(workspace.root);
   const attemptId = env.SWARM_ATTEMPT_ID ?? null;
+  // Before anything exists under .swarm/, so it never shows as untracked (a sandboxed agent cannot write .git: the run did it).
+  await workspace.ensureExcluded().catch(() => undefined);
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
+  const seed = options.seed ?? runSeed ?? config.shepherd.seed;
   const evaluation = await evaluateCheckout({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
     runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus, ...(logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}) }),
@@ -48,7 +53,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
     logDir,
     metric: config.objective.metric,
     direction: config.objective.direction,
-    seed: options.seed ?? runSeed ?? config.shepherd.seed,
+    seed,
     env: { ...config.evaluator.env, ...(attemptId ? { SWARM_ATTEMPT_ID: attemptId } : {}), ...(env.SWARM_RUN_ID ? { SWARM_RUN_ID: env.SWARM_RUN_ID } : {}) },
     kind: 'intermediate',
     signal: options.signal,
@@ -63,6 +68,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
     score: final.valid ? final.score : null,
     metric: config.objective.metric,
     direction: config.objective.direction,
+    seed,
     metrics: final.metrics,
     reason: final.reason,
     feedback: final.feedback,

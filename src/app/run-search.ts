@@ -141,7 +141,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     };
     const interrupted = await recoverInterrupted(ctx);
     if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);
-    const baseline = await ensureBaseline(ctx, run);
+    const baseline = await ensureBaseline(ctx, run, report);
     if (baseline.status !== 'scored' || baseline.score === null) {
       const stopReason = options.force.aborted
         ? 'interrupted during the baseline evaluation'

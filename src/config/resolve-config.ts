@@ -25,6 +25,7 @@ export interface EvaluatorConfig {
   /** As written in the file (may be empty); use {@link evaluationStages} for the stages to run. */
   cascade: StageConfig[];
   confirm: number;
+  noiseCheck: boolean;
   env: Record<string, string>;
   gpus: string[];
   tailBytes: number;
@@ -159,6 +160,7 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
         thresholdOn: stage.thresholdOn,
       })),
       confirm: evaluator.confirm,
+      noiseCheck: evaluator.noiseCheck,
       env: { ...evaluator.env },
       gpus: [...evaluator.gpus],
       tailBytes: evaluator.tailBytes,

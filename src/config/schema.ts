@@ -61,6 +61,8 @@ const evaluatorSchema = z.strictObject({
     })
     .describe('Ordered evaluation stages; empty means one stage "main" running evaluator.command.'),
   confirm: int(0, 10).default(0).describe('Extra evaluations with other seeds before a new best is crowned.'),
+  noiseCheck: z.boolean().default(true)
+    .describe('Evaluate the baseline twice with the same seed and warn when the scores differ (an evaluator that is not deterministic for a seed makes "best" partly noise); false = evaluate it once.'),
   env: z.record(z.string(), z.string()).default({}).describe('Extra environment variables for the evaluator.'),
   gpus: z.array(z.string().min(1)).default([])
     .describe('GPU ids of a local GPU pool; each evaluation gets one as CUDA_VISIBLE_DEVICES. Empty = no GPU pool.'),

@@ -84,6 +84,8 @@ export interface EvaluationRow {
   stdoutTail: string;
   stderrTail: string;
   feedback: string | null;
+  /** Named texts the evaluator reported (`artifacts`), e.g. OpenEvolve's stderr or traceback. */
+  artifacts: Record<string, string> | null;
 }
 
 /** What `swarm show <attempt>` presents; `--json` prints exactly this object. */

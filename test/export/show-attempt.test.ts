@@ -16,6 +16,7 @@ const evaluation = (overrides: Partial<AttemptEvaluation> = {}): AttemptEvaluati
   stdoutTail: 'all good',
   stderrTail: 'warning: noisy',
   feedback: null,
+  artifacts: null,
   ...overrides,
 });
 
@@ -94,6 +95,17 @@ describe('renderAttempt', () => {
     expect(text).not.toContain('trace 25\n');
     expect(text).not.toContain('warning: noisy');
     expect(text).toContain('all good');
+  });
+
+  it('lists artifacts: a short one inline, a long one as its first lines unless full output is asked for', () => {
+    const traceback = Array.from({ length: 12 }, (_, i) => `  frame ${i + 1}`).join('\n');
+    const shown = detail({ evaluations: [evaluation({ artifacts: { failure_stage: 'stage2', traceback } })] });
+    const text = renderAttempt(shown, { color: false });
+    expect(text).toContain('    artifact failure_stage  stage2\n');
+    expect(text).toContain('    artifact traceback\n        frame 1\n');
+    expect(text).toContain('        frame 8\n      … 4 more lines (--full, or --json)');
+    expect(text).not.toContain('frame 9');
+    expect(renderAttempt(shown, { color: false, full: true })).toContain('        frame 12\n');
   });
 
   it('handles a failed attempt with nothing recorded, and colors with color', () => {

@@ -14,6 +14,7 @@ export interface ShowAttemptOptions {
 const PROMPT_LINES = 30;
 const TAIL_LINES = 15;
 const PATH_LINES = 20;
+const ARTIFACT_LINES = 8;
 
 const indent = (text: string, spaces = 2): string[] => text.replace(/\s+$/, '').split(/\r?\n/).map((line) => ' '.repeat(spaces) + line);
 
@@ -54,6 +55,7 @@ const evaluationLines = (e: AttemptEvaluation, paint: Paint, full: boolean): str
   if (metrics.length > 0) lines.push(`    ${paint('metrics', 'dim')}  ${metrics.join(' ')}`);
   if (e.reason) lines.push(`    ${paint('reason', 'dim')}   ${e.reason}`);
   if (e.feedback) lines.push(`    ${paint('feedback', 'dim')}`, ...indent(e.feedback, 6));
+  for (const [name, text] of Object.entries(e.artifacts ?? {})) lines.push(...artifactLines(name, text, paint, full));
   if (!e.valid) {
     for (const [name, text] of [['stderr', e.stderrTail], ['stdout', e.stdoutTail]] as const) {
       if (text.trim() === '') continue;
@@ -61,6 +63,14 @@ const evaluationLines = (e: AttemptEvaluation, paint: Paint, full: boolean): str
     }
   }
   return lines;
+};
+
+/** One artifact: a short text on its line, a longer one as its first lines with a count of the rest. */
+const artifactLines = (name: string, text: string, paint: Paint, full: boolean): string[] => {
+  const label = `    ${paint(`artifact ${name}`, 'dim')}`;
+  if (!text.includes('\n') && text.length <= 100) return [`${label}  ${text}`];
+  const { lines, cut } = head(text, ARTIFACT_LINES, full);
+  return [label, ...indent(lines.join('\n'), 6), ...(cut > 0 ? [paint(`      … ${cut} more lines (--full, or --json)`, 'dim')] : [])];
 };
 
 /**
