@@ -73,9 +73,8 @@ const clamp = (value: number, min: number, max: number): number => Math.min(max,
 
 /** Maps an OpenEvolve example (config.yaml and the evaluator's shape) onto a swarm config. Pure. */
 export const mapOpenEvolve = (example: OpenEvolveExample): OpenEvolveMapping => {
-  const parsed = openEvolveConfigSchema.safeParse(example.config ?? {});
-  const oe: OpenEvolveConfig = parsed.success ? parsed.data : {};
-  const notes: string[] = parsed.success ? [] : [`config.yaml has values swarm cannot read (${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}); they were left at swarm's defaults`];
+  const { oe, unreadable } = readConfig(example.config ?? {});
+  const notes: string[] = unreadable.length === 0 ? [] : [`config.yaml has values swarm cannot read (${unreadable.join(', ')}); they were left at swarm's defaults`];
   const metric = example.reportsCombinedScore ? 'combined_score' : 'mean_of_metrics';
   if (!example.reportsCombinedScore) notes.push('objective.metric is "mean_of_metrics": the evaluator reports no combined_score, so the adapter adds the mean of every metric but "error", as OpenEvolve\'s fallback');
   const base = `python3 ${example.adapterFile} ${example.evaluatorFile} ${example.programFile}`;
@@ -98,6 +97,35 @@ export const mapOpenEvolve = (example: OpenEvolveExample): OpenEvolveMapping => 
   const level = logLevel.safeParse(oe.log_level?.toLowerCase());
   if (level.success) config.log = { level: level.data };
   return { config, systemMessage: oe.prompt?.system_message?.trim() || null, notes, unmapped: unmappedKeys(example.config) };
+};
+
+/** Parses config.yaml, dropping each value that does not fit (and only those) so the rest still maps. */
+const readConfig = (raw: unknown): { oe: OpenEvolveConfig; unreadable: string[] } => {
+  const copy: unknown = structuredClone(raw);
+  const unreadable: string[] = [];
+  for (let round = 0; round < 20; round++) {
+    const parsed = openEvolveConfigSchema.safeParse(copy);
+    if (parsed.success) return { oe: parsed.data, unreadable };
+    for (const issue of parsed.error.issues) {
+      if (issue.path.length === 0 || !dropAt(copy, issue.path)) return { oe: {}, unreadable: ['config.yaml'] };
+      unreadable.push(issue.path.filter((key) => typeof key !== 'number').join('.'));
+    }
+  }
+  return { oe: {}, unreadable: ['config.yaml'] };
+};
+
+/** Deletes the value at `path`; inside an array, the whole array goes. */
+const dropAt = (root: unknown, path: ReadonlyArray<PropertyKey>): boolean => {
+  let parent: unknown = null;
+  let node: unknown = root;
+  for (const [index, key] of path.entries()) {
+    if (typeof node !== 'object' || node === null) return false;
+    if (Array.isArray(node)) return parent !== null && typeof parent === 'object' && Reflect.deleteProperty(parent, String(path[index - 1]));
+    if (index === path.length - 1) return Reflect.deleteProperty(node, String(key));
+    parent = node;
+    node = Reflect.get(node, String(key));
+  }
+  return false;
 };
 
 type Stage = NonNullable<NonNullable<SwarmConfigInput['evaluator']>['cascade']>[number];
