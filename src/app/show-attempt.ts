@@ -38,6 +38,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       evaluations: store.listEvaluations(attempt.id).map((e) => ({
         kind: e.kind, stage: e.stage, seed: e.seed, valid: e.valid, score: e.score, metrics: e.metrics, reason: e.reason,
         durationMs: e.durationMs, exitCode: e.exitCode, timedOut: e.timedOut, stdoutTail: e.stdoutTail, stderrTail: e.stderrTail, feedback: e.feedback,
+        jobId: e.jobId, cluster: e.cluster,
       })),
       findingsEntry: findings === null ? null : findingsFor(findings, attempt.id),
       logDir: attempt.logDir,

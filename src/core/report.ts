@@ -1,3 +1,4 @@
+import type { ClusterRun } from './ports.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from './types.js';
 
 /** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
@@ -84,6 +85,9 @@ export interface EvaluationRow {
   stdoutTail: string;
   stderrTail: string;
   feedback: string | null;
+  /** The batch job that ran it (slurm runner), else null. */
+  jobId: string | null;
+  cluster: ClusterRun | null;
 }
 
 /** What `swarm show <attempt>` presents; `--json` prints exactly this object. */

@@ -16,6 +16,8 @@ const evaluation = (overrides: Partial<AttemptEvaluation> = {}): AttemptEvaluati
   stdoutTail: 'all good',
   stderrTail: 'warning: noisy',
   feedback: null,
+  jobId: null,
+  cluster: null,
   ...overrides,
 });
 

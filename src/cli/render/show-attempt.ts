@@ -53,6 +53,7 @@ const evaluationLines = (e: AttemptEvaluation, paint: Paint, full: boolean): str
   const metrics = Object.entries(e.metrics).map(([key, value]) => `${key}=${formatScore(value)}`);
   if (metrics.length > 0) lines.push(`    ${paint('metrics', 'dim')}  ${metrics.join(' ')}`);
   if (e.reason) lines.push(`    ${paint('reason', 'dim')}   ${e.reason}`);
+  if (e.jobId !== null) lines.push(`    ${paint('job', 'dim')}      ${clusterLine(e)}`);
   if (e.feedback) lines.push(`    ${paint('feedback', 'dim')}`, ...indent(e.feedback, 6));
   if (!e.valid) {
     for (const [name, text] of [['stderr', e.stderrTail], ['stdout', e.stdoutTail]] as const) {
@@ -61,6 +62,15 @@ const evaluationLines = (e: AttemptEvaluation, paint: Paint, full: boolean): str
     }
   }
   return lines;
+};
+
+/** `slurm job 812 on gpu07 · COMPLETED · pending 3.1s · resubmitted once` */
+const clusterLine = (e: AttemptEvaluation): string => {
+  const parts = [`slurm job ${e.jobId ?? '?'}${e.cluster?.node ? ` on ${e.cluster.node}` : ''}`];
+  if (e.cluster) parts.push(e.cluster.state);
+  if (e.cluster?.pendingMs != null) parts.push(`pending ${formatDuration(e.cluster.pendingMs)}`);
+  if (e.cluster && e.cluster.retries > 0) parts.push(`resubmitted ${e.cluster.retries === 1 ? 'once' : `${e.cluster.retries} times`}`);
+  return parts.join(' · ');
 };
 
 /**
