@@ -45,6 +45,11 @@ describe('slurm runner against a real one-node cluster', () => {
     expect(outcome.stderrTail).toContain('broken');
   });
 
+  it('stops with a configuration error naming the fix when the node cannot see the checkout', async () => {
+    const error: unknown = await runner().run(job({ cwd: '/nonexistent/swarm-checkout', stage: 'unseen' }), noAbort()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/cannot enter the checkout \/nonexistent\/swarm-checkout: the compute nodes must see the repository/) });
+  });
+
   it('scancels a job that runs past its timeout', async () => {
     const outcome = await runner().run(job({ command: 'sleep 60', stage: 'hangs', timeoutMs: 1500 }), noAbort());
     expect(outcome).toMatchObject({ valid: false, timedOut: true });

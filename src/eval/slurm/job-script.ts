@@ -1,6 +1,9 @@
 import type { SlurmSettings } from '../../config/index.js';
 import type { EvalJob } from '../../core/ports.js';
 
+/** Exit code of a job script that could not `cd` into the checkout: the node does not see it. */
+export const CANNOT_ENTER_CHECKOUT = 97;
+
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /** The batch script: exports the job's environment, enters the checkout and runs the evaluator command. */
@@ -10,7 +13,7 @@ export const jobScript = (job: EvalJob, env: Record<string, string>): string => 
   ...Object.entries(env).filter(([name]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)).map(([name, value]) => `export ${name}=${quote(value)}`),
   // The GPUs Slurm bound to this job are the evaluation's, under every vendor's name.
   'if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then export HIP_VISIBLE_DEVICES="$CUDA_VISIBLE_DEVICES" ROCR_VISIBLE_DEVICES="$CUDA_VISIBLE_DEVICES"; fi',
-  `cd ${quote(job.cwd)} || exit 97`,
+  `cd ${quote(job.cwd)} || exit ${CANNOT_ENTER_CHECKOUT}`,
   `exec /bin/sh -c ${quote(job.command)}`,
   '',
 ].join('\n');

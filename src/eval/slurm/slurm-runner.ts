@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isSwarmError } from '../../core/errors.js';
+import { isSwarmError, SwarmError } from '../../core/errors.js';
 import type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports.js';
 import { canceledBeforeStart, evalOutcomeFrom } from '../eval-outcome.js';
 import { evalJobFiles } from '../local-evaluator-runner.js';
@@ -10,7 +10,7 @@ import { parseEvaluatorOutput } from '../parse-result.js';
 import { ensureLogDir } from '../process-group.js';
 import { judgeJobState, type SlurmJobRecord } from './job-record.js';
 import type { SlurmSettings } from '../../config/index.js';
-import { jobScript, sbatchArgs } from './job-script.js';
+import { CANNOT_ENTER_CHECKOUT, jobScript, sbatchArgs } from './job-script.js';
 import { slurmCli, type SlurmCli } from './slurm-cli.js';
 
 export interface SlurmRunnerOptions {
@@ -105,8 +105,13 @@ export class SlurmEvaluatorRunner implements EvaluatorRunner {
     const state = record?.state ?? 'UNKNOWN';
     switch (record === null ? 'cluster-failure' : judgeJobState(state)) {
       case 'completed':
-      case 'failed':
-        return { kind: 'done', outcome: await this.outcome(job, jobId, files, record, retries, {}) };
+      case 'failed': {
+        const outcome = await this.outcome(job, jobId, files, record, retries, {});
+        if (outcome.exitCode === CANNOT_ENTER_CHECKOUT) {
+          throw new SwarmError('CONFIG_INVALID', `Slurm job ${jobId} on ${record?.node ?? 'its node'} cannot enter the checkout ${job.cwd}: the compute nodes must see the repository (and its .swarm/ directory) at the same path; put it on a filesystem the cluster shares, or use evaluator.runner "local"`);
+        }
+        return { kind: 'done', outcome };
+      }
       case 'timeout':
         return { kind: 'done', outcome: await this.outcome(job, jobId, files, record, retries, { timedOut: true }) };
       case 'out-of-memory': {
