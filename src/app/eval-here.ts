@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../config/index.js';
 import type { Direction } from '../core/score.js';
-import { LocalEvaluatorRunner } from '../eval/local-evaluator-runner.js';
+import { createEvaluatorRunner } from '../eval/create-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../workspace/checkout-top-level.js';
@@ -47,7 +47,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
   const evaluation = await evaluateCheckout({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
-    runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus, ...(logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}) }),
+    runner: createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}),
     stages: evaluationStages(config.evaluator),
     cwd: checkout,
     logDir,

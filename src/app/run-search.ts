@@ -4,7 +4,7 @@ import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
 import { SwarmError } from '../core/errors.js';
 import { formatScore } from '../core/score.js';
 import { runId as toRunId } from '../core/ids.js';
-import { LocalEvaluatorRunner } from '../eval/local-evaluator-runner.js';
+import { createEvaluatorRunner } from '../eval/create-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import type { RunRecord } from '../store/records.js';
 import { GitWorkspace } from '../workspace/index.js';
@@ -121,7 +121,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       paths,
       store,
       workspace,
-      runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus, gpuLockDir: paths.gpuLocksDir }),
+      runner: createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir }),
       backend,
       logger: logger.child({ run: run.id }),
       agentQueue: new PQueue({ concurrency: config.concurrency.agents }),

@@ -39,6 +39,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
         kind: e.kind, stage: e.stage, seed: e.seed, valid: e.valid, score: e.score, metrics: e.metrics, reason: e.reason,
         durationMs: e.durationMs, exitCode: e.exitCode, timedOut: e.timedOut, stdoutTail: e.stdoutTail, stderrTail: e.stderrTail, feedback: e.feedback,
         artifacts: e.artifacts,
+        jobId: e.jobId, cluster: e.cluster,
       })),
       findingsEntry: findings === null ? null : findingsFor(findings, attempt.id),
       logDir: attempt.logDir,

@@ -18,6 +18,23 @@ export interface StageConfig {
   thresholdOn: 'score' | 'combined-or-mean';
 }
 
+/** Batch job settings of the slurm runner (evaluator.slurm), durations resolved. */
+export interface SlurmSettings {
+  partition: string | null;
+  /** `--gpus=<n>` per evaluation; 0 = none. */
+  gpus: number;
+  /** `--gres=<spec>` instead of --gpus, e.g. "gpu:a100:1"; null = none. */
+  gres: string | null;
+  cpus: number | null;
+  /** `--mem`, e.g. "8G"; null = the partition's default. */
+  memory: string | null;
+  extraArgs: string[];
+  /** Time between `scontrol show job` polls. */
+  pollMs: number;
+  /** Resubmissions after a failure of the cluster (node failure, preemption), never of the program. */
+  retries: number;
+}
+
 export interface EvaluatorConfig {
   command: string;
   timeoutMs: number;
@@ -29,6 +46,10 @@ export interface EvaluatorConfig {
   env: Record<string, string>;
   gpus: string[];
   tailBytes: number;
+  runner: 'local' | 'slurm' | 'command';
+  slurm: SlurmSettings;
+  /** argv around the evaluator command for runner "command", with "{command}" in it. */
+  wrap: string[];
 }
 
 export interface AgentConfig {
@@ -164,6 +185,18 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
       env: { ...evaluator.env },
       gpus: [...evaluator.gpus],
       tailBytes: evaluator.tailBytes,
+      runner: evaluator.runner,
+      slurm: {
+        partition: evaluator.slurm.partition,
+        gpus: evaluator.slurm.gpus,
+        gres: evaluator.slurm.gres,
+        cpus: evaluator.slurm.cpus,
+        memory: evaluator.slurm.memory,
+        extraArgs: [...evaluator.slurm.extraArgs],
+        pollMs: ms(evaluator.slurm.pollInterval, 'evaluator.slurm.pollInterval'),
+        retries: evaluator.slurm.retries,
+      },
+      wrap: [...evaluator.wrap],
     },
     agent: {
       backend: agent.backend,

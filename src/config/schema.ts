@@ -31,6 +31,17 @@ const stageSchema = z.strictObject({
     .describe('What the threshold is compared with: "score" = this stage\'s primary metric; "combined-or-mean" = OpenEvolve\'s rule, `combined_score` of the metrics of every stage so far, else the mean of those metrics except `error`, always compared with >=.'),
 });
 
+const slurmSchema = z.strictObject({
+  partition: z.string().min(1).nullable().default(null).describe('--partition of every evaluation job; null = the cluster\'s default partition.'),
+  gpus: int(0, 1024).default(0).describe('--gpus of every evaluation job (Slurm sets CUDA_VISIBLE_DEVICES); 0 = none.'),
+  gres: z.string().min(1).nullable().default(null).describe('--gres instead of --gpus, e.g. "gpu:a100:1"; null = none.'),
+  cpus: int(1, 4096).nullable().default(null).describe('--cpus-per-task; null = the partition\'s default.'),
+  memory: z.string().regex(/^\d+[KMGT]?$/).nullable().default(null).describe('--mem, e.g. "16G"; null = the partition\'s default.'),
+  extraArgs: z.array(z.string()).default([]).describe('Extra sbatch arguments, e.g. ["--account=lab", "--qos=short"].'),
+  pollInterval: positiveDurationSchema.default('1s').describe('Time between `scontrol show job` polls of a running evaluation.'),
+  retries: int(0, 5).default(1).describe('Resubmissions of an evaluation the cluster failed (node failure, preemption, a lost job); a failing program is never resubmitted.'),
+});
+
 const taskSchema = z.strictObject({
   prompt: z.string().min(1).default('prompt.md').describe('Path of the task prompt file, relative to the repository root.'),
   description: z.string().default('').describe('Optional one-line task name shown in status.'),
@@ -67,6 +78,12 @@ const evaluatorSchema = z.strictObject({
   gpus: z.array(z.string().min(1)).default([])
     .describe('GPU ids of a local GPU pool; each evaluation gets one as CUDA_VISIBLE_DEVICES. Empty = no GPU pool.'),
   tailBytes: int(0, 10_000_000).default(4000).describe('Bytes of the evaluator\'s stdout and stderr tails to keep.'),
+  runner: z.enum(['local', 'slurm', 'command']).default('local')
+    .describe('Where evaluations run: "local" processes (with evaluator.gpus slots), "slurm" batch jobs (evaluator.slurm), or "command": evaluator.wrap around the evaluator command (srun, kubectl, modal …).'),
+  slurm: slurmSchema.prefault({}).describe('Batch job settings of evaluator.runner "slurm".'),
+  wrap: z.array(z.string().min(1)).default([])
+    .refine((argv) => argv.length === 0 || argv.includes('{command}'), { message: 'evaluator.wrap must contain "{command}" where the evaluator command goes, e.g. ["srun", "--gpus=1", "{command}"]' })
+    .describe('evaluator.runner "command": argv that wraps the evaluator command, "{command}" standing for it (run as `sh -c <command>`), e.g. ["srun", "--gpus=1", "{command}"]; same timeout and tree kill as local.'),
 });
 
 const localAgentSchema = z.strictObject({

@@ -8,6 +8,8 @@ export type SwarmErrorCode =
   | 'RUN_LOCKED'
   | 'GIT_FAILED'
   | 'STORE_FAILED'
+  /** The cluster (sbatch, scontrol) failed an evaluation: an outcome, retried once, never the program's fault. */
+  | 'EVAL_CLUSTER'
   | 'INTERRUPTED'
   | 'INTERNAL';
 

@@ -94,6 +94,18 @@ export interface EvalOutcome {
   stdoutTail: string;
   stderrTail: string;
   jobId: string | null;
+  /** Where a cluster runner ran the job: node, time spent waiting for it, final state, resubmissions. */
+  cluster?: ClusterRun | null;
+}
+
+/** A batch job's record beside the evaluation it ran. */
+export interface ClusterRun {
+  node: string | null;
+  /** Submit to start; durationMs counts only the run itself. */
+  pendingMs: number | null;
+  state: string;
+  /** Jobs resubmitted after a failure of the cluster (node failure, preemption). */
+  retries: number;
 }
 
 /** Runs evaluator jobs. Never throws for a failing program: that is an invalid outcome. */

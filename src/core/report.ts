@@ -1,3 +1,4 @@
+import type { ClusterRun } from './ports.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from './types.js';
 
 /** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
@@ -86,6 +87,9 @@ export interface EvaluationRow {
   feedback: string | null;
   /** Named texts the evaluator reported (`artifacts`), e.g. OpenEvolve's stderr or traceback. */
   artifacts: Record<string, string> | null;
+  /** The batch job that ran it (slurm runner), else null. */
+  jobId: string | null;
+  cluster: ClusterRun | null;
 }
 
 /** What `swarm show <attempt>` presents; `--json` prints exactly this object. */

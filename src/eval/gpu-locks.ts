@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isProcessAlive } from './process-liveness.js';
 
 /**
@@ -21,10 +22,8 @@ export class GpuLocks {
     for (;;) {
       if (signal?.aborted === true) return null;
       for (const gpu of this.gpus) if (await this.claim(gpu, true)) return gpu;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollMs);
-        signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-      });
+      // The timer's own abort listener goes when it fires: no listener piles up on a long wait.
+      await sleep(this.pollMs, undefined, signal ? { signal } : {}).catch(() => undefined);
     }
   }
 

@@ -120,4 +120,6 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_attempt ON sessions(attempt_id);
   `,
+  // Where a cluster runner ran an evaluation: node, pending time, Slurm state, resubmissions.
+  `ALTER TABLE evaluations ADD COLUMN cluster_json TEXT;`,
 ];

@@ -203,6 +203,7 @@ export const evaluationRecord = z
     stdout_tail: z.string(),
     stderr_tail: z.string(),
     job_id: nullableText,
+    cluster_json: jsonColumn(z.object({ node: z.string().nullable(), pendingMs: z.number().nullable(), state: z.string(), retries: z.number() })).optional(),
     created_at: int,
   })
   .transform((row) => ({
@@ -226,6 +227,7 @@ export const evaluationRecord = z
     stdoutTail: row.stdout_tail,
     stderrTail: row.stderr_tail,
     jobId: row.job_id,
+    cluster: row.cluster_json ?? null,
     createdAt: row.created_at,
   }));
 export type EvaluationRecord = z.output<typeof evaluationRecord>;

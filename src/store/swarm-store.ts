@@ -255,8 +255,8 @@ export class SwarmStore {
     const result = this.db
       .prepare(
         `INSERT INTO evaluations (attempt_id, kind, stage, seed, commit_sha, valid, score, metrics_json, reason, feedback,
-           instances_json, artifacts_json, exit_code, signal, timed_out, duration_ms, stdout_tail, stderr_tail, job_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           instances_json, artifacts_json, exit_code, signal, timed_out, duration_ms, stdout_tail, stderr_tail, job_id, cluster_json, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         attemptId, kind, outcome.stage, outcome.seed, outcome.commit, outcome.valid ? 1 : 0, outcome.score,
@@ -264,7 +264,7 @@ export class SwarmStore {
         outcome.instances === null ? null : JSON.stringify(outcome.instances),
         outcome.artifacts === null ? null : JSON.stringify(outcome.artifacts),
         outcome.exitCode, outcome.signal, outcome.timedOut ? 1 : 0, Math.round(outcome.durationMs),
-        outcome.stdoutTail, outcome.stderrTail, outcome.jobId, now,
+        outcome.stdoutTail, outcome.stderrTail, outcome.jobId, outcome.cluster ? JSON.stringify(outcome.cluster) : null, now,
       );
     return Number(result.lastInsertRowid);
   }

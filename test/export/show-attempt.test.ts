@@ -17,6 +17,8 @@ const evaluation = (overrides: Partial<AttemptEvaluation> = {}): AttemptEvaluati
   stderrTail: 'warning: noisy',
   feedback: null,
   artifacts: null,
+  jobId: null,
+  cluster: null,
   ...overrides,
 });
 

@@ -54,6 +54,7 @@ const evaluationLines = (e: AttemptEvaluation, paint: Paint, full: boolean): str
   const metrics = Object.entries(e.metrics).map(([key, value]) => `${key}=${formatScore(value)}`);
   if (metrics.length > 0) lines.push(`    ${paint('metrics', 'dim')}  ${metrics.join(' ')}`);
   if (e.reason) lines.push(`    ${paint('reason', 'dim')}   ${e.reason}`);
+  if (e.jobId !== null) lines.push(`    ${paint('job', 'dim')}      ${clusterLine(e)}`);
   if (e.feedback) lines.push(`    ${paint('feedback', 'dim')}`, ...indent(e.feedback, 6));
   for (const [name, text] of Object.entries(e.artifacts ?? {})) lines.push(...artifactLines(name, text, paint, full));
   if (!e.valid) {
@@ -71,6 +72,15 @@ const artifactLines = (name: string, text: string, paint: Paint, full: boolean):
   if (!text.includes('\n') && text.length <= 100) return [`${label}  ${text}`];
   const { lines, cut } = head(text, ARTIFACT_LINES, full);
   return [label, ...indent(lines.join('\n'), 6), ...(cut > 0 ? [paint(`      … ${cut} more lines (--full, or --json)`, 'dim')] : [])];
+};
+
+/** `slurm job 812 on gpu07 · COMPLETED · pending 3.1s · resubmitted once` */
+const clusterLine = (e: AttemptEvaluation): string => {
+  const parts = [`slurm job ${e.jobId ?? '?'}${e.cluster?.node ? ` on ${e.cluster.node}` : ''}`];
+  if (e.cluster) parts.push(e.cluster.state);
+  if (e.cluster?.pendingMs != null) parts.push(`pending ${formatDuration(e.cluster.pendingMs)}`);
+  if (e.cluster && e.cluster.retries > 0) parts.push(`resubmitted ${e.cluster.retries === 1 ? 'once' : `${e.cluster.retries} times`}`);
+  return parts.join(' · ');
 };
 
 /**

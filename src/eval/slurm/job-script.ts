@@ -1,0 +1,40 @@
+import type { SlurmSettings } from '../../config/index.js';
+import type { EvalJob } from '../../core/ports.js';
+
+/** Exit code of a job script that could not `cd` into the checkout: the node does not see it. */
+export const CANNOT_ENTER_CHECKOUT = 97;
+
+const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/** The batch script: exports the job's environment, enters the checkout and runs the evaluator command. */
+export const jobScript = (job: EvalJob, env: Record<string, string>): string => [
+  '#!/bin/bash',
+  '# Written by swarm: one evaluation of one attempt.',
+  ...Object.entries(env).filter(([name]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)).map(([name, value]) => `export ${name}=${quote(value)}`),
+  // The GPUs Slurm bound to this job are the evaluation's, under every vendor's name.
+  'if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then export HIP_VISIBLE_DEVICES="$CUDA_VISIBLE_DEVICES" ROCR_VISIBLE_DEVICES="$CUDA_VISIBLE_DEVICES"; fi',
+  `cd ${quote(job.cwd)} || exit ${CANNOT_ENTER_CHECKOUT}`,
+  `exec /bin/sh -c ${quote(job.command)}`,
+  '',
+].join('\n');
+
+/** Minutes of `--time`: the stage timeout rounded up, plus one so swarm's own timeout acts first. */
+export const timeLimitMinutes = (timeoutMs: number): number => Math.ceil(timeoutMs / 60_000) + 1;
+
+/** `sbatch` arguments for one job script. */
+export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string }): string[] => [
+  '--parsable',
+  '--no-requeue',
+  `--job-name=${job.name}`,
+  `--time=${timeLimitMinutes(job.timeoutMs)}`,
+  `--output=${job.stdout}`,
+  `--error=${job.stderr}`,
+  `--chdir=${job.cwd}`,
+  '--export=NONE',
+  ...(settings.partition !== null ? [`--partition=${settings.partition}`] : []),
+  ...(settings.gres !== null ? [`--gres=${settings.gres}`] : settings.gpus > 0 ? [`--gpus=${settings.gpus}`] : []),
+  ...(settings.cpus !== null ? [`--cpus-per-task=${settings.cpus}`] : []),
+  ...(settings.memory !== null ? [`--mem=${settings.memory}`] : []),
+  ...settings.extraArgs,
+  job.script,
+];

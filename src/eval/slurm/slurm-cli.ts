@@ -1,0 +1,40 @@
+import { execa } from 'execa';
+import { SwarmError } from '../../core/errors.js';
+import { parseJobRecord, type SlurmJobRecord } from './job-record.js';
+
+/** The Slurm client commands the runner uses; one short-lived process per call. */
+export interface SlurmCli {
+  /** `sbatch --parsable …`: the job id. */
+  submit(args: string[]): Promise<string>;
+  /** `scontrol show job -o <id>`: null once Slurm has forgotten the job (MinJobAge). */
+  show(jobId: string): Promise<SlurmJobRecord | null>;
+  /** `scancel <id>`; a job already gone is not an error. */
+  cancel(jobId: string): Promise<void>;
+}
+
+const firstLine = (text: string): string => text.trim().split('\n')[0] ?? '';
+
+export const slurmCli = (): SlurmCli => ({
+  async submit(args) {
+    const result = await execa('sbatch', args, { reject: false, timeout: 60_000, stdin: 'ignore' });
+    if (result.failed && result.exitCode === undefined) {
+      throw new SwarmError('CONFIG_INVALID', `cannot run sbatch (${result.shortMessage}); install the Slurm client on this machine or use evaluator.runner "local"`);
+    }
+    const id = firstLine(result.stdout).split(';')[0] ?? '';
+    if (result.exitCode !== 0 || !/^\d+$/.test(id)) {
+      throw new SwarmError('EVAL_CLUSTER', `sbatch refused the evaluation job: ${firstLine(result.stderr) || firstLine(result.stdout) || `exit code ${result.exitCode}`}; check evaluator.slurm (partition, gpus, memory)`);
+    }
+    return id;
+  },
+  async show(jobId) {
+    const result = await execa('scontrol', ['show', 'job', '-o', jobId], { reject: false, timeout: 30_000, stdin: 'ignore' });
+    if (result.exitCode !== 0) {
+      if (/Invalid job id/i.test(result.stderr)) return null;
+      throw new SwarmError('EVAL_CLUSTER', `scontrol show job ${jobId} failed: ${firstLine(result.stderr) || `exit code ${result.exitCode}`}`);
+    }
+    return parseJobRecord(firstLine(result.stdout));
+  },
+  async cancel(jobId) {
+    await execa('scancel', [jobId], { reject: false, timeout: 30_000, stdin: 'ignore' });
+  },
+});
