@@ -1,6 +1,7 @@
 import { attemptBranch, attemptId, runId as toRunId } from '../core/ids.js';
 import type { AttemptRecord, RunRecord } from '../store/records.js';
 import { attemptEvaluationInput, evaluateCheckout } from './evaluate-checkout.js';
+import { PROTECTED_VIOLATION } from './guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt } from './record-attempt.js';
 import type { RunContext } from './run-context.js';
@@ -34,7 +35,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord): Promise<A
       trailers: { 'Swarm-Attempt': attempt.id },
     });
     ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
-    const evaluation = await evaluateCheckout(attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed));
+    const evaluation = await evaluateCheckout(await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed));
     if (ctx.force.aborted) {
       ctx.store.updateAttempt(attempt.id, { status: 'interrupted', finishedAt: Date.now() });
       return ctx.store.requireAttempt(attempt.id);
@@ -45,7 +46,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord): Promise<A
       reason: valid ? null : evaluation.final.reason,
       head: prepared.baseCommit,
       diff: null,
-      flags: [],
+      flags: evaluation.violations.length > 0 ? [PROTECTED_VIOLATION] : [],
       evaluation,
     });
   } finally {

@@ -1,0 +1,63 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import { runGit, type GitCallOptions } from './git-command.js';
+
+/** The content of a checkout's files (tracked and untracked, not ignored) at one moment, as a git tree. */
+export interface WorktreeSnapshot {
+  checkout: string;
+  tree: string;
+  /** A scratch index matching `tree`; the checkout's own index is never touched. */
+  scratch: string;
+}
+
+const CHUNK = 200;
+
+const scratchTree = async (checkout: string, index: string): Promise<string> => {
+  const options: GitCallOptions = { ceiling: dirname(checkout), env: { GIT_INDEX_FILE: index } };
+  await runGit(checkout, ['add', '--all'], options);
+  return (await runGit(checkout, ['write-tree'], options)).trim();
+};
+
+/**
+ * Records the checkout as it is now. The scratch index starts as a copy of the checkout's index,
+ * so git rehashes only the files that changed since.
+ */
+export const snapshotWorktree = async (checkout: string): Promise<WorktreeSnapshot> => {
+  const dir = await mkdtemp(join(tmpdir(), 'swarm-snapshot-'));
+  const scratch = join(dir, 'index');
+  const gitPath = (await runGit(checkout, ['rev-parse', '--git-path', 'index'], { ceiling: dirname(checkout) })).trim();
+  await copyFile(isAbsolute(gitPath) ? gitPath : join(checkout, gitPath), scratch).catch(() => undefined);
+  return { checkout, tree: await scratchTree(checkout, scratch), scratch };
+};
+
+/**
+ * Puts the checkout back as the snapshot recorded it: files added since are removed, changed or
+ * deleted ones rewritten from the snapshot. Returns the paths it put back.
+ */
+export const revertToSnapshot = async (snapshot: WorktreeSnapshot): Promise<string[]> => {
+  const { checkout } = snapshot;
+  const ceiling = dirname(checkout);
+  try {
+    const now = `${snapshot.scratch}.now`;
+    await copyFile(snapshot.scratch, now);
+    const tree = await scratchTree(checkout, now);
+    if (tree === snapshot.tree) return [];
+    const diff = (await runGit(checkout, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', snapshot.tree, tree], { ceiling })).split('\0');
+    const added: string[] = [];
+    const changed: string[] = [];
+    for (let i = 0; i + 1 < diff.length; i += 2) {
+      const status = diff[i];
+      const path = diff[i + 1];
+      if (status === undefined || path === undefined || path === '') continue;
+      (status === 'A' ? added : changed).push(path);
+    }
+    for (const path of added) await rm(join(checkout, path), { force: true });
+    for (let i = 0; i < changed.length; i += CHUNK) {
+      await runGit(checkout, ['checkout-index', '--force', '--', ...changed.slice(i, i + CHUNK)], { ceiling, env: { GIT_INDEX_FILE: snapshot.scratch } });
+    }
+    return [...added, ...changed].sort();
+  } finally {
+    await rm(dirname(snapshot.scratch), { recursive: true, force: true });
+  }
+};
