@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { runGit, type GitCallOptions } from './git-command.js';
+import { runGit, tryGit, type GitCallOptions } from './git-command.js';
 
 /** The content of a checkout's files (tracked and untracked, not ignored) at one moment, as a git tree. */
 export interface WorktreeSnapshot {
@@ -9,6 +9,11 @@ export interface WorktreeSnapshot {
   tree: string;
   /** A scratch index matching `tree`; the checkout's own index is never touched. */
   scratch: string;
+  /** The checkout's index file and a copy of it, to undo a `git add` of the program. */
+  index: string;
+  /** What HEAD named (a branch, or null when detached) and the commit it was at. */
+  headRef: string | null;
+  headCommit: string | null;
 }
 
 const CHUNK = 200;
@@ -24,11 +29,16 @@ const scratchTree = async (checkout: string, index: string): Promise<string> => 
  * so git rehashes only the files that changed since.
  */
 export const snapshotWorktree = async (checkout: string): Promise<WorktreeSnapshot> => {
+  const ceiling = { ceiling: dirname(checkout) };
   const dir = await mkdtemp(join(tmpdir(), 'swarm-snapshot-'));
   const scratch = join(dir, 'index');
-  const gitPath = (await runGit(checkout, ['rev-parse', '--git-path', 'index'], { ceiling: dirname(checkout) })).trim();
-  await copyFile(isAbsolute(gitPath) ? gitPath : join(checkout, gitPath), scratch).catch(() => undefined);
-  return { checkout, tree: await scratchTree(checkout, scratch), scratch };
+  const gitPath = (await runGit(checkout, ['rev-parse', '--git-path', 'index'], ceiling)).trim();
+  const index = isAbsolute(gitPath) ? gitPath : join(checkout, gitPath);
+  await copyFile(index, scratch).catch(() => undefined);
+  await copyFile(index, `${scratch}.orig`).catch(() => undefined);
+  const headRef = (await tryGit(checkout, ['symbolic-ref', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+  const headCommit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+  return { checkout, tree: await scratchTree(checkout, scratch), scratch, index, headRef, headCommit };
 };
 
 /**
@@ -39,6 +49,7 @@ export const revertToSnapshot = async (snapshot: WorktreeSnapshot): Promise<stri
   const { checkout } = snapshot;
   const ceiling = dirname(checkout);
   try {
+    await restoreHead(snapshot);
     const now = `${snapshot.scratch}.now`;
     await copyFile(snapshot.scratch, now);
     const tree = await scratchTree(checkout, now);
@@ -60,4 +71,17 @@ export const revertToSnapshot = async (snapshot: WorktreeSnapshot): Promise<stri
   } finally {
     await rm(dirname(snapshot.scratch), { recursive: true, force: true });
   }
+};
+
+/** Undoes a commit, checkout or `git add` the program made: HEAD, its branch and the index as they were. */
+const restoreHead = async (snapshot: WorktreeSnapshot): Promise<void> => {
+  const { checkout, headRef, headCommit } = snapshot;
+  const ceiling = { ceiling: dirname(checkout) };
+  if (headRef !== null) {
+    const now = (await tryGit(checkout, ['symbolic-ref', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+    if (now !== headRef) await runGit(checkout, ['symbolic-ref', 'HEAD', headRef], ceiling);
+  }
+  const commit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+  if (headCommit !== null && commit !== headCommit) await runGit(checkout, ['update-ref', headRef ?? 'HEAD', headCommit], ceiling);
+  await copyFile(`${snapshot.scratch}.orig`, snapshot.index).catch(() => undefined);
 };
