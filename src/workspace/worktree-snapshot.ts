@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, lstat, mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { runGit, tryGit, type GitCallOptions } from './git-command.js';
@@ -34,8 +34,8 @@ export const snapshotWorktree = async (checkout: string): Promise<WorktreeSnapsh
   const scratch = join(dir, 'index');
   const gitPath = (await runGit(checkout, ['rev-parse', '--git-path', 'index'], ceiling)).trim();
   const index = isAbsolute(gitPath) ? gitPath : join(checkout, gitPath);
-  await copyFile(index, scratch).catch(() => undefined);
-  await copyFile(index, `${scratch}.orig`).catch(() => undefined);
+  await copyIndex(index, scratch);
+  await copyIndex(index, `${scratch}.orig`);
   const headRef = (await tryGit(checkout, ['symbolic-ref', '--quiet', 'HEAD'], ceiling))?.trim() || null;
   const headCommit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
   return { checkout, tree: await scratchTree(checkout, scratch), scratch, index, headRef, headCommit };
@@ -51,7 +51,7 @@ export const revertToSnapshot = async (snapshot: WorktreeSnapshot): Promise<stri
   try {
     await restoreHead(snapshot);
     const now = `${snapshot.scratch}.now`;
-    await copyFile(snapshot.scratch, now);
+    await copyIndex(snapshot.scratch, now);
     const tree = await scratchTree(checkout, now);
     if (tree === snapshot.tree) return [];
     const diff = (await runGit(checkout, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', snapshot.tree, tree], { ceiling })).split('\0');
@@ -83,5 +83,19 @@ const restoreHead = async (snapshot: WorktreeSnapshot): Promise<void> => {
   }
   const commit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
   if (headCommit !== null && commit !== headCommit) await runGit(checkout, ['update-ref', headRef ?? 'HEAD', headCommit], ceiling);
-  await copyFile(`${snapshot.scratch}.orig`, snapshot.index).catch(() => undefined);
+  const original = await readFile(`${snapshot.scratch}.orig`).catch(() => null);
+  const current = await readFile(snapshot.index).catch(() => null);
+  if (original !== null && (current === null || !original.equals(current))) await copyIndex(`${snapshot.scratch}.orig`, snapshot.index);
+};
+
+/**
+ * Copies an index file keeping its modification time: git trusts an entry's cached stat only when
+ * the file is older than the index, so a fresh mtime would hide a same-size edit made in the same
+ * second. A missing index (nothing staged yet) is no error.
+ */
+const copyIndex = async (from: string, to: string): Promise<void> => {
+  const stat = await lstat(from).catch(() => null);
+  if (stat === null) return;
+  await copyFile(from, to);
+  await utimes(to, stat.atime, stat.mtime);
 };
