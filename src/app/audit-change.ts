@@ -47,7 +47,7 @@ const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): Checko
     stderrTail: record.stderrTail,
     jobId: null,
   };
-  return { final: outcome, results: [{ stage: record.stage, seed: record.seed, kind: 'official', outcome }] };
+  return { final: outcome, results: [{ stage: record.stage, seed: record.seed, kind: 'official', outcome }], violations: [] };
 };
 
 /**

@@ -15,7 +15,7 @@ export interface NoiseCheck {
 export const checkBaselineNoise = async (input: EvaluateCheckoutInput, first: CheckoutEvaluation): Promise<NoiseCheck> => {
   if (!first.final.valid || first.final.score === null) return { evaluation: first, warning: null };
   const again = await evaluateCheckout(input);
-  const evaluation = { final: first.final, results: [...first.results, ...again.results] };
+  const evaluation = { final: first.final, results: [...first.results, ...again.results], violations: [...new Set([...first.violations, ...again.violations])] };
   const a = first.final.score;
   const b = again.final.valid ? again.final.score : null;
   if (b === a) return { evaluation, warning: null };

@@ -2,6 +2,7 @@ import { attemptBranch, attemptId, runId as toRunId } from '../core/ids.js';
 import type { AttemptRecord, RunRecord } from '../store/records.js';
 import { checkBaselineNoise } from './baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from './evaluate-checkout.js';
+import { PROTECTED_VIOLATION } from './guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt } from './record-attempt.js';
 import type { RunContext } from './run-context.js';
@@ -35,7 +36,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       trailers: { 'Swarm-Attempt': attempt.id },
     });
     ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
-    const input = attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
+    const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
     const first = await evaluateCheckout(input);
     const noise = ctx.config.evaluator.noiseCheck && !ctx.force.aborted ? await checkBaselineNoise(input, first) : { evaluation: first, warning: null };
     const evaluation = noise.evaluation;
@@ -54,7 +55,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       reason: valid ? null : evaluation.final.reason,
       head: prepared.baseCommit,
       diff: null,
-      flags: [],
+      flags: evaluation.violations.length > 0 ? [PROTECTED_VIOLATION] : [],
       evaluation,
     });
   } finally {

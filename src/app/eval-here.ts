@@ -8,7 +8,9 @@ import { createEvaluatorRunner } from '../eval/create-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../workspace/checkout-top-level.js';
-import { evaluateCheckout } from './evaluate-checkout.js';
+import { passedEnv } from '../core/env-allow-list.js';
+import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
+import type { evaluateCheckout } from './evaluate-checkout.js';
 import { projectPaths } from './project-paths.js';
 
 export interface EvalHereResult {
@@ -45,7 +47,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   await workspace.ensureExcluded().catch(() => undefined);
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
-  const evaluation = await evaluateCheckout({
+  const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
     runner: createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}),
     stages: evaluationStages(config.evaluator),
@@ -54,9 +56,16 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
     metric: config.objective.metric,
     direction: config.objective.direction,
     seed,
-    env: { ...config.evaluator.env, ...(attemptId ? { SWARM_ATTEMPT_ID: attemptId } : {}), ...(env.SWARM_RUN_ID ? { SWARM_RUN_ID: env.SWARM_RUN_ID } : {}) },
+    env: {
+      ...passedEnv(env, config.evaluator.passEnv),
+      ...config.evaluator.env,
+      ...(attemptId ? { SWARM_ATTEMPT_ID: attemptId } : {}),
+      ...(env.SWARM_RUN_ID ? { SWARM_RUN_ID: env.SWARM_RUN_ID } : {}),
+    },
     kind: 'intermediate',
     signal: options.signal,
+    protection: await evalProtection({ root: workspace.root, checkout, dbFile: paths.dbFile, attemptId }, config.evaluator.protect),
+    artifacts: { globs: config.evaluator.artifacts, dir: join(logDir, 'artifacts') },
   });
   const head = attemptId === null ? null : await checkoutHead(checkout);
   const recorded = attemptId !== null && existsSync(paths.dbFile) && recordIntermediate(paths.dbFile, { attemptId, checkout, head }, evaluation.results);

@@ -1,15 +1,17 @@
 import { composeAgentPrompt, type ParentBrief } from '../core/agent-prompt.js';
+import { passedEnv } from '../core/env-allow-list.js';
 import { attemptId } from '../core/ids.js';
 import { isBetter } from '../core/score.js';
 import type { AgentOutcome, InspirationRef } from '../core/ports.js';
 import type { AttemptSpec } from '../core/types.js';
 import type { AttemptRecord } from '../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation } from './evaluate-checkout.js';
-import { matchProtected } from '../workspace/index.js';
 import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
+import { PROTECTED_VIOLATION } from './guard-evaluation.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
+import { redactAgentOutcome } from './redaction.js';
 import type { RunContext } from './run-context.js';
 
 const parentBriefs = (ctx: RunContext, parents: readonly string[]): ParentBrief[] =>
@@ -93,7 +95,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
-      const outcome: AgentOutcome = await ctx.backend.run(
+      const outcome: AgentOutcome = redactAgentOutcome(await ctx.backend.run(
         {
           runId: ctx.runId,
           attemptId: attemptId(attempt.id),
@@ -107,12 +109,13 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           maxTurns: ctx.config.agent.maxTurns,
           timeoutMs: ctx.config.agent.timeoutMs,
           seed: spec.seed,
-          env: { ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree },
+          // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
+          env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree },
           logDir: attempt.logDir,
           inspirations: inspirationCommits(ctx, spec),
         },
         ctx.force,
-      );
+      ));
       ctx.store.updateAttempt(attempt.id, {
         phase: 'commit',
         hypothesis: outcome.hypothesis,
@@ -142,10 +145,11 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       result = { kind: 'failed', reason, head, diff, flags, evaluation: null };
     } else {
       ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', headCommit: head });
-      const violations = matchProtected(diff.paths, ctx.config.evaluator.protect);
+      // Against the run's baseline, not the parent: no lineage can carry a changed protected file.
+      const violations = await ctx.workspace.protectedViolations(ctx.store.requireRun(ctx.runId).baseCommit, head, ctx.config.evaluator.protect);
       if (violations.length > 0) {
         const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
-        result = { kind: 'invalid', reason, head, diff, flags: [...flags, 'protected-violation'], evaluation: null };
+        result = { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
       } else {
         if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
         const evaluation = audit.reuse ? audit.reuse.evaluation : await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree));
@@ -154,6 +158,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           return;
         }
         if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
+        if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
         await rememberCode(ctx, audit.codeHash, attempt.id);
         result = evaluation.final.valid
           ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
@@ -187,12 +192,12 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
  * own measurements match the official one; confirmations use the following seeds.
  */
 const evaluateAttempt = async (ctx: RunContext, attempt: AttemptRecord, worktree: string): Promise<CheckoutEvaluation> => {
-  const input = attemptEvaluationInput(ctx, attempt, worktree, 'official', ctx.config.shepherd.seed);
+  const input = await attemptEvaluationInput(ctx, attempt, worktree, 'official', ctx.config.shepherd.seed);
   const first = await evaluateCheckout(input);
   const confirm = ctx.config.evaluator.confirm;
   if (!first.final.valid || confirm <= 0 || !isBetter(first.final.score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) return first;
   const confirmed = await confirmBest(input, first.final, confirm);
-  return { final: confirmed.final, results: [...first.results, ...confirmed.results] };
+  return { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
 };
 
 /** Second Ctrl-C or a kill: the attempt is marked interrupted and its branch removed, to be re-planned. */

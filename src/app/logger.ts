@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
+import { redactSecrets } from './redaction.js';
 
 export type { Logger };
 
@@ -18,7 +19,8 @@ export const createRunLogger = (logsDir: string, level: string): { logger: Logge
   mkdirSync(logsDir, { recursive: true });
   // Synchronous writes: a SIGKILLed run still leaves every line it logged (a few lines per attempt).
   const destination = pino.destination({ dest: join(logsDir, 'swarm.log'), mkdir: true, sync: true });
-  const logger = pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { pid: process.pid } }, destination);
+  // Keys by path above; secret values of swarm's environment wherever they appear in a line.
+  const logger = pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { pid: process.pid }, hooks: { streamWrite: redactSecrets } }, destination);
   return { logger, flush: () => destination.end() };
 };
 

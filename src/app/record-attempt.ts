@@ -25,6 +25,10 @@ export const recordAttempt = async (ctx: RunContext, attempt: AttemptRecord, spe
   let tip = result.head;
   if (current.worktree !== null) {
     ctx.store.updateAttempt(attempt.id, { phase: 'record' });
+    // The branch gets the agent's commit as it was before evaluation plus the findings entry, never
+    // what the evaluation wrote. With no commit yet (a failure before it), nothing was evaluated.
+    const evaluated = result.head ?? current.headCommit;
+    if (evaluated !== null) await ctx.workspace.resetWorktree(current.worktree, evaluated);
     const entry = formatFindingsEntry({ attemptId: attempt.id, role: spec.role, parents: [...spec.parents], description, score, failure: result.kind === 'scored' ? null : result.reason });
     await appendFindings(current.worktree, entry);
     const subject = `${attempt.id}: ${description} | ${result.kind === 'scored' ? `score = ${formatScore(score)}` : result.kind}`;

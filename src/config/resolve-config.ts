@@ -39,6 +39,10 @@ export interface EvaluatorConfig {
   command: string;
   timeoutMs: number;
   protect: string[];
+  /** Globs of evaluation outputs copied to the attempt's log directory. */
+  artifacts: string[];
+  /** Variables of swarm's environment passed to the evaluator besides the allow-list. */
+  passEnv: string[];
   /** As written in the file (may be empty); use {@link evaluationStages} for the stages to run. */
   cascade: StageConfig[];
   confirm: number;
@@ -173,6 +177,8 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
       command: evaluator.command,
       timeoutMs,
       protect: [...evaluator.protect],
+      artifacts: [...evaluator.artifacts],
+      passEnv: [...evaluator.passEnv],
       cascade: evaluator.cascade.map((stage, index) => ({
         name: stage.name,
         command: stage.command,

@@ -59,7 +59,9 @@ const evaluatorSchema = z.strictObject({
     .describe('Command that scores a checkout, run through a shell with the attempt checkout as working directory. Required.'),
   timeout: positiveDurationSchema.default('10m').describe('Timeout of each evaluation stage.'),
   protect: z.array(z.string().min(1)).default([])
-    .describe('Globs (picomatch syntax) of files agents may not change, e.g. ["evaluate.js", "data/**"]; an attempt that changes one is invalid.'),
+    .describe('Globs (picomatch syntax) of files agents and evaluated programs may not change, e.g. ["evaluate.js", "data/**"]; before every evaluation they are restored to the run\'s baseline and made read-only, and an attempt that changes one is invalid (flag protected-violation).'),
+  artifacts: z.array(z.string().min(1)).default([])
+    .describe('Globs (picomatch syntax) of evaluation output files to keep: copied to .swarm/logs/<attempt>/artifacts/ after each evaluation. Nothing an evaluation writes enters the attempt\'s branch.'),
   cascade: z.array(stageSchema).default([])
     .superRefine((stages, ctx) => {
       const seen = new Set<string>();
@@ -75,6 +77,8 @@ const evaluatorSchema = z.strictObject({
   noiseCheck: z.boolean().default(true)
     .describe('Evaluate the baseline twice with the same seed and warn when the scores differ (an evaluator that is not deterministic for a seed makes "best" partly noise); false = evaluate it once.'),
   env: z.record(z.string(), z.string()).default({}).describe('Extra environment variables for the evaluator.'),
+  passEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).default([])
+    .describe('Names of variables of swarm\'s environment passed on to the evaluator (and to API agents\' run_command) besides the allow-list (PATH, HOME, LANG, LC_*, TMPDIR, SWARM_*, GPU variables, ...).'),
   gpus: z.array(z.string().min(1)).default([])
     .describe('GPU ids of a local GPU pool; each evaluation gets one as CUDA_VISIBLE_DEVICES. Empty = no GPU pool.'),
   tailBytes: int(0, 10_000_000).default(4000).describe('Bytes of the evaluator\'s stdout and stderr tails to keep.'),

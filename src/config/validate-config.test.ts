@@ -105,6 +105,8 @@ describe('validateConfig: resolution', () => {
         command: 'python evaluate.py',
         timeoutMs: 600000,
         protect: [],
+        artifacts: [],
+        passEnv: [],
         cascade: [],
         confirm: 0,
         env: {},

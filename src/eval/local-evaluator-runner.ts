@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isAllowedEnvName } from '../core/env-allow-list.js';
 import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
 import { canceledBeforeStart, evalOutcomeFrom } from './eval-outcome.js';
 import { readFileTail } from './output-tail.js';
@@ -44,11 +45,11 @@ export const evalJobFiles = (job: Pick<EvalJob, 'logDir' | 'stage' | 'seed'>): {
  * Resolves with an outcome for every failing program; throws only when the log directory is unusable.
  */
 /**
- * The model API keys swarm's agents use never reach the program under evaluation: a program an
- * agent wrote could otherwise copy them into its outputs or the worktree (and so into a commit).
- * An evaluator that needs one gets it through `evaluator.env`.
+ * Of swarm's own environment the program under evaluation inherits only the allow-list (PATH,
+ * HOME, locale, TMPDIR, SWARM_*, GPU variables): a program an agent wrote could otherwise copy
+ * credentials into its outputs. `job.env` carries `evaluator.env` and the `evaluator.passEnv` names.
  */
-export const isModelApiKey = (name: string): boolean => /^(ANTHROPIC_API_KEY|ANTHROPIC_AUTH_TOKEN|OPENAI_API_KEY|CODEX_API_KEY)$/.test(name);
+const withheldFromEvaluator = (name: string): boolean => !isAllowedEnvName(name);
 
 export class LocalEvaluatorRunner implements EvaluatorRunner {
   private readonly tailBytes: number | undefined;
@@ -90,7 +91,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       shell: true,
       cwd: job.cwd,
       env,
-      withholdEnv: isModelApiKey,
+      withholdEnv: withheldFromEvaluator,
       timeoutMs: job.timeoutMs,
       signal,
       stdoutFile: files.stdout,

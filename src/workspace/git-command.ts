@@ -10,6 +10,8 @@ export interface GitCallOptions {
    * `.git` file an agent deleted, git must fail rather than find (and commit to) the main checkout.
    */
   ceiling?: string;
+  /** Extra environment, e.g. GIT_INDEX_FILE for a scratch index. */
+  env?: Record<string, string>;
 }
 
 interface GitRun {
@@ -40,7 +42,7 @@ const exec = async (cwd: string, args: string[], options: GitCallOptions = {}, b
   const argv = [...(options.config ?? []).flatMap((setting) => ['-c', setting]), ...args];
   const result = await execa('git', argv, {
     cwd,
-    env: options.ceiling === undefined ? gitEnv() : { ...gitEnv(), GIT_CEILING_DIRECTORIES: options.ceiling },
+    env: { ...gitEnv(), ...(options.ceiling === undefined ? {} : { GIT_CEILING_DIRECTORIES: options.ceiling }), ...options.env },
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

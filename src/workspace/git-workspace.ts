@@ -10,6 +10,7 @@ import { locateRepo } from './locate-repo.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
 import { matchProtected } from './protected-paths.js';
 import { withRepoLock } from './repo-mutex.js';
+import { resetWorktree } from './reset-worktree.js';
 import { clearStaleLocks } from './stale-locks.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
 
@@ -113,6 +114,11 @@ export class GitWorkspace {
   /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
   async commitAll(worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }> {
     return commitAll(worktree, p, await this.commitSettings());
+  }
+
+  /** Resets `worktree` and its branch to `commit`, removing untracked and ignored files. */
+  async resetWorktree(worktree: string, commit: string): Promise<void> {
+    await resetWorktree(worktree, commit);
   }
 
   async diffStat(from: string, to: string): Promise<DiffStat> {

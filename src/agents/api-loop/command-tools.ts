@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isAllowedEnvName } from '../../core/env-allow-list.js';
 import { runProcessGroup } from '../../eval/process-group.js';
 import { evaluateWorktree } from '../local/evaluate-worktree.js';
 import type { ToolContext, ToolResult } from './tool-context.js';
@@ -8,13 +9,11 @@ import { truncateOutput } from './truncate-output.js';
 let commandCounter = 0;
 
 /**
- * Credentials in swarm's environment (the model API keys above all) stay out of the commands the
- * model runs: their output goes back to the model, into the stored conversation and the transcript.
+ * The commands the model runs inherit only the allow-list of swarm's environment (credentials, the
+ * model API keys above all, stay out: the output goes back to the model, into the stored
+ * conversation and the transcript); `ctx.env` adds what swarm set for the attempt.
  */
-export const isSecretName = (name: string): boolean => /(_API_KEY|_AUTH_TOKEN|_ACCESS_KEY|_SECRET|_SECRET_KEY|_PASSWORD|_TOKEN)$/i.test(name);
-
-const withoutSecrets = (env: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(env).filter(([name]) => !isSecretName(name)));
+const withheldFromCommands = (name: string): boolean => !isAllowedEnvName(name);
 
 const sizeOf = async (path: string): Promise<number> => {
   try {
@@ -38,8 +37,8 @@ export const runCommandTool = async (ctx: ToolContext, input: { command: string 
     file: input.command,
     shell: true,
     cwd: ctx.root,
-    env: withoutSecrets(ctx.env),
-    withholdEnv: isSecretName,
+    env: ctx.env,
+    withholdEnv: withheldFromCommands,
     timeoutMs: ctx.commandTimeoutMs,
     signal: ctx.signal,
     stdoutFile: `${base}.out`,

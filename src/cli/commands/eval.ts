@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { formatScore } from '../../core/score.js';
+import { stripControl } from '../../core/terminal-text.js';
 import { nonNegativeInt, positiveInt, printJson } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 
@@ -40,11 +41,13 @@ export const registerEval = (program: Command): void => {
           ...(flags.config ? { configFile: flags.config } : {}),
           ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
         });
+        // The evaluator's texts without terminal control sequences (JSON escapes them anyway).
+        const feedback = result.feedback ? `feedback: ${stripControl(result.feedback)}\n` : '';
         if (flags.json) printJson(result);
         else if (result.valid) {
-          process.stdout.write(`${result.metric} = ${result.score} (${result.direction})\n${JSON.stringify(result.metrics)}\n${result.feedback ? `feedback: ${result.feedback}\n` : ''}`);
+          process.stdout.write(`${result.metric} = ${result.score} (${result.direction})\n${JSON.stringify(result.metrics)}\n${feedback}`);
         } else {
-          process.stdout.write(`invalid: ${result.reason ?? 'no reason given'}\n${result.feedback ? `feedback: ${result.feedback}\n` : ''}`);
+          process.stdout.write(`invalid: ${stripControl(result.reason ?? 'no reason given')}\n${feedback}`);
         }
         // An invalid program is a result, not an error of swarm: exit 1 so scripts can tell.
         process.exitCode = result.valid ? 0 : 1;

@@ -1,5 +1,6 @@
 import type { AttemptDetail, AttemptRow, EvaluationRow as AttemptEvaluation } from '../../core/report.js';
 import { formatScore } from '../../core/score.js';
+import { stripControl, stripControlOrNull } from '../../core/terminal-text.js';
 import { painter, type Paint } from './ansi.js';
 import { formatCost, formatDuration } from './format-duration.js';
 
@@ -82,12 +83,36 @@ const clusterLine = (e: AttemptEvaluation): string => {
   if (e.cluster && e.cluster.retries > 0) parts.push(`resubmitted ${e.cluster.retries === 1 ? 'once' : `${e.cluster.retries} times`}`);
   return parts.join(' · ');
 };
+/** The detail with terminal control sequences stripped from every text an agent or program wrote. */
+const printable = (detail: AttemptDetail): AttemptDetail => ({
+  ...detail,
+  attempt: {
+    ...detail.attempt,
+    reason: stripControlOrNull(detail.attempt.reason),
+    hypothesis: stripControlOrNull(detail.attempt.hypothesis),
+    summary: stripControlOrNull(detail.attempt.summary),
+    flags: detail.attempt.flags.map(stripControl),
+  },
+  context: stripControlOrNull(detail.context),
+  prompt: stripControlOrNull(detail.prompt),
+  diffStat: detail.diffStat === null ? null : { ...detail.diffStat, paths: detail.diffStat.paths.map(stripControl) },
+  evaluations: detail.evaluations.map((e) => ({
+    ...e,
+    reason: stripControlOrNull(e.reason),
+    feedback: stripControlOrNull(e.feedback),
+    stdoutTail: stripControl(e.stdoutTail),
+    stderrTail: stripControl(e.stderrTail),
+    artifacts: e.artifacts === null ? null : Object.fromEntries(Object.entries(e.artifacts).map(([name, text]) => [stripControl(name), stripControl(text)])),
+  })),
+  findingsEntry: stripControlOrNull(detail.findingsEntry),
+});
 
 /**
  * `swarm show <attempt>` for a terminal: header, lineage, git, context and prompt, diff stat,
  * evaluations (with output tails of invalid ones), findings entry, usage and log paths.
  */
-export const renderAttempt = (detail: AttemptDetail, options: ShowAttemptOptions): string => {
+export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): string => {
+  const detail = printable(raw);
   const paint = painter(options.color);
   const full = options.full ?? false;
   const a = detail.attempt;

@@ -1,3 +1,4 @@
+import { stripControl } from '../../core/terminal-text.js';
 import type { StatusReport, WaveRow } from '../../core/report.js';
 import { formatScore, isBetter, type Direction } from '../../core/score.js';
 import type { AttemptStatus, RunStatus } from '../../core/types.js';
@@ -46,7 +47,7 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
     `${paint(`run ${run.id}`, 'bold')} · ${paint(run.status, RUN_STYLE[run.status])} · ` +
       `${run.objective.metric} (${direction}) · ${elapsed}`,
   ];
-  if (run.description.trim() !== '') lines.push(paint(truncate(run.description, width), 'dim'));
+  if (run.description.trim() !== '') lines.push(paint(truncate(stripControl(run.description), width), 'dim'));
 
   const counts = COUNT_ORDER.filter((status) => report.counts[status] > 0).map(
     (status) => `${report.counts[status]} ${status}`,
@@ -54,7 +55,7 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
   const budget = [`${run.attemptsUsed}/${run.attemptBudget}`, ...counts];
   if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}`);
   lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
-  if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${run.stopReason}`);
+  if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${stripControl(run.stopReason)}`);
 
   const baseline = report.baseline;
   if (baseline) lines.push(`${label('baseline', paint)}${baseline.id}  ${formatScore(baseline.score)}`);

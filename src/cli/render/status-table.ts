@@ -1,3 +1,4 @@
+import { stripControl } from '../../core/terminal-text.js';
 import type { AttemptRow, StatusReport } from '../../core/report.js';
 import { formatScore } from '../../core/score.js';
 import { pad, painter, textWidth, truncate, type Paint, type Style } from './ansi.js';
@@ -65,7 +66,7 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
   rows.forEach((row, index) => {
     const described = row.hypothesis ?? (row.status === 'invalid' || row.status === 'failed' ? row.reason : null) ?? '';
     // Audit flags first, so truncation to the terminal width never hides them.
-    const text = row.flags.length > 0 ? `[${row.flags.join(', ')}] ${described}` : described;
+    const text = stripControl(row.flags.length > 0 ? `[${row.flags.join(', ')}] ${described}` : described);
     const line = join(row.id === bestId ? '*' : ' ', cells[index] ?? [], truncate(text, room));
     lines.push(paint(line, rowStyle(row, newBest), row.id === bestId ? 'bold' : null));
   });

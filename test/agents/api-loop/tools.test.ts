@@ -92,6 +92,22 @@ describe('agent loop tools', () => {
     expect(failing.content).toMatch(/exit code 3/);
   });
 
+  it('runs commands with the allow-listed environment: PATH and what swarm set, no credential of its own', async () => {
+    const canaries = { GITHUB_TOKEN: 'canary-tool-github', AWS_SECRET_ACCESS_KEY: 'canary-tool-aws', DATABASE_URL: 'canary-tool-db' };
+    Object.assign(process.env, canaries);
+    try {
+      ctx = { ...ctx, outputChars: 20_000, env: { SWARM_ATTEMPT_ID: 'a7', EVAL_DATA_DIR: 'from-passEnv' } };
+      const env = await call('run_command', { command: 'env' });
+      expect(env.content).toMatch(/^exit code 0/);
+      expect(env.content).toContain('SWARM_ATTEMPT_ID=a7');
+      expect(env.content).toContain('EVAL_DATA_DIR=from-passEnv');
+      expect(env.content).toMatch(/\nPATH=/);
+      for (const value of Object.values(canaries)) expect(env.content).not.toContain(value);
+    } finally {
+      for (const name of Object.keys(canaries)) delete process.env[name];
+    }
+  });
+
   it('turns malformed JSON, invalid input and unknown tools into tool errors', async () => {
     expect((await call('read_file', null, '{"path": ')).content).toMatch(/not valid JSON/);
     expect((await call('read_file', { file: 'x' })).content).toMatch(/invalid arguments for read_file/);

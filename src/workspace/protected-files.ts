@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { chmod, lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { filesUnder, treeEntries, type TreeEntry } from './checkout-files.js';
+import { gitShowBytes } from './git-command.js';
+import { matchProtected } from './protected-paths.js';
+
+/**
+ * What the protected paths of a checkout must hold during an evaluation: the entries of a
+ * reference commit (the run's baseline), or of the checkout itself just before the evaluation.
+ */
+export interface ProtectedReference {
+  globs: string[];
+  entries: TreeEntry[];
+  /** The repository blob contents are read from when restoring; null = verify only. */
+  blobSource: string | null;
+}
+
+/** The protected files of `commit` in the repository at `root`. */
+export const referenceFromCommit = async (root: string, commit: string, globs: string[]): Promise<ProtectedReference> => {
+  const all = await treeEntries(root, commit);
+  const keep = new Set(matchProtected(all.map((entry) => entry.path), globs));
+  return { globs, entries: all.filter((entry) => keep.has(entry.path)), blobSource: root };
+};
+
+/** The protected files as they are on disk now (a checkout with no run behind it: verify only). */
+export const referenceFromDisk = async (checkout: string, globs: string[]): Promise<ProtectedReference> => {
+  const entries: TreeEntry[] = [];
+  for (const path of matchProtected(await filesUnder(checkout, globs), globs)) {
+    const disk = await diskEntry(join(checkout, path), 40);
+    if (disk !== null) entries.push({ path, ...disk });
+  }
+  return { globs, entries, blobSource: null };
+};
+
+/** Protected paths whose content, kind or executable bit differs from the reference, or that it lacks. */
+export const protectedDrift = async (checkout: string, ref: ProtectedReference): Promise<string[]> => {
+  const expected = new Map(ref.entries.map((entry) => [entry.path, entry]));
+  const changed = new Set<string>();
+  for (const entry of ref.entries) {
+    const disk = await diskEntry(join(checkout, entry.path), entry.blob.length);
+    if (disk === null || disk.blob !== entry.blob || disk.mode !== entry.mode) changed.add(entry.path);
+  }
+  for (const path of matchProtected(await filesUnder(checkout, ref.globs), ref.globs)) {
+    if (!expected.has(path)) changed.add(path);
+  }
+  return [...changed].sort();
+};
+
+/** Puts the reference content back at `paths` (removing what the reference does not have). */
+export const restoreProtected = async (checkout: string, ref: ProtectedReference, paths: readonly string[]): Promise<void> => {
+  if (ref.blobSource === null) return;
+  const expected = new Map(ref.entries.map((entry) => [entry.path, entry]));
+  for (const path of paths) {
+    await ensureRealDirectory(checkout, dirname(path));
+    const target = join(checkout, path);
+    await rm(target, { recursive: true, force: true });
+    const entry = expected.get(path);
+    if (entry === undefined) continue;
+    const content = await gitShowBytes(ref.blobSource, entry.blob);
+    if (content === null) throw new Error(`blob ${entry.blob} of protected file ${path} is missing from ${ref.blobSource}`);
+    if (entry.mode === '120000') await symlink(content.toString('utf8'), target);
+    else await writeFile(target, content, { mode: fileMode(entry) });
+  }
+};
+
+/**
+ * Makes the reference's regular files read-only (or writable again). Same-user programs can undo
+ * it, which is why the content is verified after the evaluation as well.
+ */
+export const setProtectedWritable = async (checkout: string, ref: ProtectedReference, writable: boolean): Promise<void> => {
+  for (const entry of ref.entries) {
+    if (entry.mode === '120000') continue;
+    const file = join(checkout, entry.path);
+    const stat = await lstat(file).catch(() => null);
+    if (stat === null || !stat.isFile()) continue;
+    await chmod(file, writable ? fileMode(entry) : fileMode(entry) & ~0o222);
+    if (!writable) rekey(file, await lstatBig(file));
+  }
+};
+
+const fileMode = (entry: TreeEntry): number => (entry.mode === '100755' ? 0o755 : 0o644);
+
+/** Replaces a symlink or file standing where a directory of the checkout belongs, so writes stay inside. */
+const ensureRealDirectory = async (checkout: string, relative: string): Promise<void> => {
+  if (relative === '.' || relative === '') return;
+  let current = checkout;
+  for (const part of relative.split('/')) {
+    current = join(current, part);
+    const stat = await lstat(current).catch(() => null);
+    if (stat?.isDirectory() === true) continue;
+    if (stat !== null) await rm(current, { recursive: true, force: true });
+    await mkdir(current);
+  }
+};
+
+interface Cached {
+  key: string;
+  value: { blob: string; mode: string };
+}
+
+/** Blob ids by file, keyed on a stat signature (ctime included, which no program can set back). */
+const blobCache = new Map<string, Cached>();
+
+const statKey = (stat: BigIntStats, idLength: number): string =>
+  `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.mode}:${idLength}`;
+
+type FileStat = BigIntStats | null;
+
+const lstatBig = (file: string): Promise<FileStat> => lstat(file, { bigint: true }).catch(() => null);
+
+/** After swarm's own chmod before an evaluation (ctime moves), a cached id stays valid: nothing else has run yet. */
+const rekey = (file: string, stat: FileStat): void => {
+  const cached = blobCache.get(file);
+  if (cached === undefined || stat === null) return;
+  cached.key = statKey(stat, Number(cached.key.split(':').at(-1)));
+};
+
+/** A git blob id of `content` in the repository's hash (sha1: 40 hex digits, sha256: 64). */
+const blobId = (content: Buffer, idLength: number): string =>
+  createHash(idLength === 64 ? 'sha256' : 'sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+
+const diskEntry = async (file: string, idLength: number): Promise<{ blob: string; mode: string } | null> => {
+  const stat = await lstatBig(file);
+  if (stat === null) return null;
+  const key = statKey(stat, idLength);
+  const cached = blobCache.get(file);
+  if (cached?.key === key) return cached.value;
+  let value: { blob: string; mode: string };
+  if (stat.isSymbolicLink()) value = { blob: blobId(Buffer.from(await readlink(file)), idLength), mode: '120000' };
+  else if (stat.isFile()) value = { blob: blobId(await readFile(file), idLength), mode: (stat.mode & 0o100n) !== 0n ? '100755' : '100644' };
+  else return { blob: '', mode: 'directory' };
+  blobCache.set(file, { key, value });
+  return value;
+};

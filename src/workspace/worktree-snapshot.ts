@@ -1,0 +1,101 @@
+import { copyFile, lstat, mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import { runGit, tryGit, type GitCallOptions } from './git-command.js';
+
+/** The content of a checkout's files (tracked and untracked, not ignored) at one moment, as a git tree. */
+export interface WorktreeSnapshot {
+  checkout: string;
+  tree: string;
+  /** A scratch index matching `tree`; the checkout's own index is never touched. */
+  scratch: string;
+  /** The checkout's index file and a copy of it, to undo a `git add` of the program. */
+  index: string;
+  /** What HEAD named (a branch, or null when detached) and the commit it was at. */
+  headRef: string | null;
+  headCommit: string | null;
+}
+
+const CHUNK = 200;
+
+const scratchTree = async (checkout: string, index: string): Promise<string> => {
+  const options: GitCallOptions = { ceiling: dirname(checkout), env: { GIT_INDEX_FILE: index } };
+  await runGit(checkout, ['add', '--all'], options);
+  return (await runGit(checkout, ['write-tree'], options)).trim();
+};
+
+/**
+ * Records the checkout as it is now. The scratch index starts as a copy of the checkout's index,
+ * so git rehashes only the files that changed since.
+ */
+export const snapshotWorktree = async (checkout: string): Promise<WorktreeSnapshot> => {
+  const ceiling = { ceiling: dirname(checkout) };
+  const dir = await mkdtemp(join(tmpdir(), 'swarm-snapshot-'));
+  const scratch = join(dir, 'index');
+  const gitPath = (await runGit(checkout, ['rev-parse', '--git-path', 'index'], ceiling)).trim();
+  const index = isAbsolute(gitPath) ? gitPath : join(checkout, gitPath);
+  await copyIndex(index, scratch);
+  await copyIndex(index, `${scratch}.orig`);
+  const headRef = (await tryGit(checkout, ['symbolic-ref', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+  const headCommit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+  return { checkout, tree: await scratchTree(checkout, scratch), scratch, index, headRef, headCommit };
+};
+
+/**
+ * Puts the checkout back as the snapshot recorded it: files added since are removed, changed or
+ * deleted ones rewritten from the snapshot. Returns the paths it put back.
+ */
+export const revertToSnapshot = async (snapshot: WorktreeSnapshot): Promise<string[]> => {
+  const { checkout } = snapshot;
+  const ceiling = dirname(checkout);
+  try {
+    await restoreHead(snapshot);
+    const now = `${snapshot.scratch}.now`;
+    await copyIndex(snapshot.scratch, now);
+    const tree = await scratchTree(checkout, now);
+    if (tree === snapshot.tree) return [];
+    const diff = (await runGit(checkout, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', snapshot.tree, tree], { ceiling })).split('\0');
+    const added: string[] = [];
+    const changed: string[] = [];
+    for (let i = 0; i + 1 < diff.length; i += 2) {
+      const status = diff[i];
+      const path = diff[i + 1];
+      if (status === undefined || path === undefined || path === '') continue;
+      (status === 'A' ? added : changed).push(path);
+    }
+    for (const path of added) await rm(join(checkout, path), { force: true });
+    for (let i = 0; i < changed.length; i += CHUNK) {
+      await runGit(checkout, ['checkout-index', '--force', '--', ...changed.slice(i, i + CHUNK)], { ceiling, env: { GIT_INDEX_FILE: snapshot.scratch } });
+    }
+    return [...added, ...changed].sort();
+  } finally {
+    await rm(dirname(snapshot.scratch), { recursive: true, force: true });
+  }
+};
+
+/** Undoes a commit, checkout or `git add` the program made: HEAD, its branch and the index as they were. */
+const restoreHead = async (snapshot: WorktreeSnapshot): Promise<void> => {
+  const { checkout, headRef, headCommit } = snapshot;
+  const ceiling = { ceiling: dirname(checkout) };
+  if (headRef !== null) {
+    const now = (await tryGit(checkout, ['symbolic-ref', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+    if (now !== headRef) await runGit(checkout, ['symbolic-ref', 'HEAD', headRef], ceiling);
+  }
+  const commit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
+  if (headCommit !== null && commit !== headCommit) await runGit(checkout, ['update-ref', headRef ?? 'HEAD', headCommit], ceiling);
+  const original = await readFile(`${snapshot.scratch}.orig`).catch(() => null);
+  const current = await readFile(snapshot.index).catch(() => null);
+  if (original !== null && (current === null || !original.equals(current))) await copyIndex(`${snapshot.scratch}.orig`, snapshot.index);
+};
+
+/**
+ * Copies an index file keeping its modification time: git trusts an entry's cached stat only when
+ * the file is older than the index, so a fresh mtime would hide a same-size edit made in the same
+ * second. A missing index (nothing staged yet) is no error.
+ */
+const copyIndex = async (from: string, to: string): Promise<void> => {
+  const stat = await lstat(from).catch(() => null);
+  if (stat === null) return;
+  await copyFile(from, to);
+  await utimes(to, stat.atime, stat.mtime);
+};
