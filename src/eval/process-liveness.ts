@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 
-interface ProcStat {
+export interface ProcStat {
   state: string;
   pgrp: number;
 }
@@ -15,24 +15,6 @@ export const isProcessAlive = async (pid: number): Promise<boolean> => {
   return stat === null ? process.platform !== 'linux' : !isDead(stat.state);
 };
 
-/** True while the process group `pgid` has a running (non-zombie) member. */
-export const isGroupAlive = async (pgid: number): Promise<boolean> => {
-  if (!signalReaches(-pgid)) return false;
-  if (process.platform !== 'linux') return true;
-  let entries: string[];
-  try {
-    entries = await readdir('/proc');
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readProcStat(entry);
-    if (stat !== null && stat.pgrp === pgid && !isDead(stat.state)) return true;
-  }
-  return false;
-};
-
 const signalReaches = (target: number): boolean => {
   try {
     process.kill(target, 0);
@@ -45,7 +27,8 @@ const signalReaches = (target: number): boolean => {
 
 const isDead = (state: string): boolean => state === 'Z' || state === 'X';
 
-const readProcStat = async (pid: string): Promise<ProcStat | null> => {
+/** `state` and process group of `pid` from `/proc/<pid>/stat`, or null when it cannot be read. */
+export const readProcStat = async (pid: string): Promise<ProcStat | null> => {
   let text: string;
   try {
     text = await readFile(`/proc/${pid}/stat`, 'utf8');

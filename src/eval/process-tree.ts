@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { isProcessAlive, readProcStat } from './process-liveness.js';
+
+/**
+ * Names the process trees a process belongs to: every process started through `runProcessGroup`
+ * gets the tokens it inherited plus one of its own, comma-separated. The variable survives
+ * `setsid`, double forks and nested swarm calls (an agent's `swarm eval`), where process groups
+ * and sessions do not; only a process that replaces its own environment sheds it.
+ */
+export const TREE_MARKER = 'SWARM_PROCESS_TREES';
+
+const AFTER_KILL_WAIT_MS = 2000;
+const POLL_MS = 50;
+const MAX_KILL_ROUNDS = 5;
+
+/** A process tree to stop: the leader's process group and every process carrying the token. */
+export interface ProcessTree {
+  pgid: number;
+  token: string;
+}
+
+export const newTreeToken = (): string => randomBytes(9).toString('base64url');
+
+/** The marker value a child of a process with `inherited` gets for its own tree `token`. */
+export const markerFor = (inherited: string | undefined, token: string): string =>
+  inherited === undefined || inherited === '' ? token : `${inherited},${token}`;
+
+/**
+ * The running members of `tree`, from one scan of `/proc` (Linux; elsewhere only a live process
+ * group is reported, as its negative id). The calling process is never a member.
+ */
+export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
+  if (process.platform !== 'linux') return groupReachable(tree.pgid) ? [-tree.pgid] : [];
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return groupReachable(tree.pgid) ? [-tree.pgid] : [];
+  }
+  const members: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const stat = await readProcStat(entry);
+    if (stat === null || stat.state === 'Z' || stat.state === 'X') continue;
+    if (stat.pgrp === tree.pgid || (await carriesToken(entry, tree.token))) members.push(Number(entry));
+  }
+  return members;
+};
+
+/**
+ * Stops every process of `tree`: SIGTERM, then SIGKILL to whatever is left after `graceMs`,
+ * rescanning until a scan finds none (a dying member may have forked). When nothing is left the
+ * cost is one `/proc` scan. Never throws.
+ */
+export const killTree = async (tree: ProcessTree, graceMs: number): Promise<void> => {
+  let members = await findTreeMembers(tree);
+  if (members.length === 0) return;
+  signalAll(members, 'SIGTERM');
+  await waitUntilGone(members, graceMs);
+  for (let round = 0; round < MAX_KILL_ROUNDS; round++) {
+    members = await findTreeMembers(tree);
+    if (members.length === 0) return;
+    signalAll(members, 'SIGKILL');
+    await waitUntilGone(members, AFTER_KILL_WAIT_MS);
+  }
+};
+
+const signalAll = (targets: number[], signal: NodeJS.Signals): void => {
+  for (const target of targets) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // ESRCH: already gone; EPERM: it changed credentials, nothing more we can do.
+    }
+  }
+};
+
+const waitUntilGone = async (targets: number[], limitMs: number): Promise<void> => {
+  const deadline = performance.now() + limitMs;
+  let left = targets;
+  for (;;) {
+    const alive = await Promise.all(left.map((target) => (target < 0 ? groupReachable(-target) : isProcessAlive(target))));
+    left = left.filter((_, index) => alive[index] === true);
+    if (left.length === 0 || performance.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - performance.now()))));
+  }
+};
+
+const groupReachable = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const carriesToken = async (pid: string, token: string): Promise<boolean> => {
+  // Another user's process, or one that just exited, cannot be read: it is not ours to kill.
+  const environ = await readFile(`/proc/${pid}/environ`, 'latin1').catch(() => '');
+  const prefix = `${TREE_MARKER}=`;
+  const entry = environ.split('\0').find((kv) => kv.startsWith(prefix));
+  return entry !== undefined && entry.slice(prefix.length).split(',').includes(token);
+};
