@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../config/index.js';
 import type { Direction } from '../core/score.js';
-import { LocalEvaluatorRunner } from '../eval/local-evaluator-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../workspace/checkout-top-level.js';
+import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { evaluateCheckout } from './evaluate-checkout.js';
 import { projectPaths } from './project-paths.js';
 
@@ -42,7 +42,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const evaluation = await evaluateCheckout({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
-    runner: new LocalEvaluatorRunner({ tailBytes: config.evaluator.tailBytes, gpus: config.evaluator.gpus, ...(logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}) }),
+    runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}),
     stages: evaluationStages(config.evaluator),
     cwd: checkout,
     logDir,
