@@ -14,7 +14,7 @@ export interface BwrapHost {
   devices: string[];
 }
 
-/** One evaluation's view of the filesystem. Later mounts go on top of earlier ones. */
+/** One evaluation's view of the filesystem; where two overlap, the deeper path decides. */
 export interface SandboxMounts {
   /** The checkout, writable, and the working directory. */
   checkout: string;
@@ -38,9 +38,7 @@ export const bwrapArgs = (host: BwrapHost, mounts: SandboxMounts): string[] => [
   '--tmpfs', '/tmp',
   // Unix sockets of host services (docker, dbus) live here; a read-only mount does not stop a connect().
   ...(mounts.network ? [] : ['--tmpfs', '/run']),
-  '--bind', mounts.checkout, mounts.checkout,
-  ...mounts.readOnly.flatMap((path) => ['--ro-bind', path, path]),
-  ...mounts.writable.flatMap((path) => ['--bind', path, path]),
+  ...layered(mounts).flatMap(({ path, option }) => [option, path, path]),
   '--chdir', mounts.checkout,
   '--setenv', 'TMPDIR', '/tmp',
   // Root outside is root inside without a user namespace, and root could remount / read-write.
@@ -53,6 +51,20 @@ export const bwrapArgs = (host: BwrapHost, mounts: SandboxMounts): string[] => [
   '--die-with-parent',
   '--new-session',
 ];
+
+/**
+ * The checkout's and the extra mounts, parents before children: bwrap stacks later mounts on top,
+ * so a protected file stays read-only inside a writable directory and the result directory stays
+ * writable inside a read-only `.swarm`.
+ */
+const layered = (mounts: SandboxMounts): Array<{ path: string; option: '--bind' | '--ro-bind' }> =>
+  [
+    { path: mounts.checkout, option: '--bind' as const },
+    ...mounts.readOnly.map((path) => ({ path, option: '--ro-bind' as const })),
+    ...mounts.writable.map((path) => ({ path, option: '--bind' as const })),
+  ].map((mount, index) => ({ ...mount, index, depth: mount.path.split('/').filter(Boolean).length }))
+    .sort((a, b) => a.depth - b.depth || a.index - b.index)
+    .map(({ path, option }) => ({ path, option }));
 
 const FIX = 'or set evaluator.sandbox to "none" to evaluate without a sandbox';
 

@@ -94,6 +94,20 @@ describe('evaluator.sandbox "bwrap"', () => {
     expect(await withCanary(canary)).toEqual([]);
   });
 
+  it('in the main checkout, keeps .swarm read-only but its result directory writable', async () => {
+    const store = join(main, '.swarm', 'swarm.db');
+    await withServer(async (port) => {
+      const outcome = await sandboxed().run(makeJob(main, {
+        command: nodeFixture('sandbox-attack.js'), logDir: join(main, '.swarm', 'logs', 'manual'),
+        env: { ATTACK_TMP_FILE: join(main, 'a'), ATTACK_MAIN_FILE: store, ATTACK_PORT: String(port), ATTACK_PROTECTED: 'evaluate.py' },
+      }), noAbort());
+      expect(outcome).toMatchObject({ valid: true, score: 1 });
+      expect(outcome.metrics).toMatchObject({ wroteMain: 0, wroteCheckout: 1, forgedProtected: 0 });
+    });
+    expect(existsSync(store)).toBe(false);
+    expect(git(main, 'diff', '--name-only')).toBe('');
+  });
+
   it('reaches a loopback server when evaluator.network allows it', async () => {
     await withServer(async (port, requests) => {
       const outcome = await sandboxed(true).run(makeJob(checkout, {
