@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-export interface ProcStat {
+interface ProcStat {
   state: string;
   pgrp: number;
 }
@@ -27,8 +27,7 @@ const signalReaches = (target: number): boolean => {
 
 const isDead = (state: string): boolean => state === 'Z' || state === 'X';
 
-/** `state` and process group of `pid` from `/proc/<pid>/stat`, or null when it cannot be read. */
-export const readProcStat = async (pid: string): Promise<ProcStat | null> => {
+const readProcStat = async (pid: string): Promise<ProcStat | null> => {
   let text: string;
   try {
     text = await readFile(`/proc/${pid}/stat`, 'utf8');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { isProcessAlive, readProcStat } from './process-liveness.js';
+import { isProcessAlive } from './process-liveness.js';
 
 /**
  * Names the process trees a process belongs to: every process started through `runProcessGroup`
@@ -26,24 +26,32 @@ export const newTreeToken = (): string => randomBytes(9).toString('base64url');
 export const markerFor = (inherited: string | undefined, token: string): string =>
   inherited === undefined || inherited === '' ? token : `${inherited},${token}`;
 
+/** /proc entries read at once: enough to be quick on a loaded machine, far below the fd limit. */
+const SCAN_BATCH = 64;
+
 /**
  * The running members of `tree`, from one scan of `/proc` (Linux; elsewhere only a live process
  * group is reported, as its negative id). The calling process is never a member.
  */
 export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
-  if (process.platform !== 'linux') return groupReachable(tree.pgid) ? [-tree.pgid] : [];
+  const groupAlive = groupReachable(tree.pgid);
+  if (process.platform !== 'linux') return groupAlive ? [-tree.pgid] : [];
   let entries: string[];
   try {
-    entries = await readdir('/proc');
+    entries = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid);
   } catch {
-    return groupReachable(tree.pgid) ? [-tree.pgid] : [];
+    return groupAlive ? [-tree.pgid] : [];
   }
+  const isMember = async (pid: string): Promise<boolean> => {
+    // Once the group is gone (the usual end of an evaluation) only the marker can find anyone.
+    const inGroup = groupAlive && (await readProcStat(pid))?.pgrp === tree.pgid;
+    return (inGroup || (await carriesToken(pid, tree.token))) && isRunning(await readProcStat(pid));
+  };
   const members: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    const stat = await readProcStat(entry);
-    if (stat === null || stat.state === 'Z' || stat.state === 'X') continue;
-    if (stat.pgrp === tree.pgid || (await carriesToken(entry, tree.token))) members.push(Number(entry));
+  for (let start = 0; start < entries.length; start += SCAN_BATCH) {
+    const batch = entries.slice(start, start + SCAN_BATCH);
+    const found = await Promise.all(batch.map(isMember));
+    batch.forEach((pid, index) => { if (found[index] === true) members.push(Number(pid)); });
   }
   return members;
 };
@@ -102,4 +110,15 @@ const carriesToken = async (pid: string, token: string): Promise<boolean> => {
   const prefix = `${TREE_MARKER}=`;
   const entry = environ.split('\0').find((kv) => kv.startsWith(prefix));
   return entry !== undefined && entry.slice(prefix.length).split(',').includes(token);
+};
+
+const isRunning = (stat: { state: string } | null): boolean => stat !== null && stat.state !== 'Z' && stat.state !== 'X';
+
+const readProcStat = async (pid: string): Promise<{ state: string; pgrp: number } | null> => {
+  const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (text === null) return null;
+  // "pid (comm) state ppid pgrp ...": comm may itself contain spaces and parentheses.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const pgrp = Number(fields[2]);
+  return fields[0] === undefined || !Number.isInteger(pgrp) ? null : { state: fields[0], pgrp };
 };
