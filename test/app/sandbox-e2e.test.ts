@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { processesWithEnv } from '../support/processes-with-env.js';
+import { createToyRepo, runCli, startCli, type ToyRepo } from '../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 const dirs: string[] = [];
@@ -55,4 +56,27 @@ describe('evaluator.sandbox through the CLI', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/evaluator\.sandbox is "bwrap" but bwrap cannot be run .*install bubblewrap .*set evaluator\.sandbox to "none"/);
   });
+
+  it('a sandboxed evaluation dies with a SIGKILLed driver', async () => {
+    const canary = randomUUID();
+    const repo = createToyRepo({ evaluator: { command: 'node -e "setInterval(() => {}, 1000)"', sandbox: 'bwrap', env: { CANARY: canary } } });
+    repos.push(repo);
+    const driver = startCli(repo.dir, ['run']);
+    const running = await until(async () => (await processesWithEnv('CANARY', canary)).length > 0, 60_000);
+    expect(running).toBe(true);
+    driver.child.kill('SIGKILL');
+    await driver.done;
+    // --die-with-parent: the kernel kills the sandbox when the driver goes; give it a moment.
+    await until(async () => (await processesWithEnv('CANARY', canary)).length === 0, 10_000);
+    expect(await processesWithEnv('CANARY', canary)).toEqual([]);
+  }, 90_000);
 });
+
+const until = async (check: () => Promise<boolean>, limitMs: number): Promise<boolean> => {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
+};

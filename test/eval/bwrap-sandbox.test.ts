@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isSwarmError } from '../../src/core/errors.js';
-import { prepareBwrap, type BwrapHost } from '../../src/eval/bwrap-sandbox.js';
+import { bwrapArgs, prepareBwrap, type BwrapHost } from '../../src/eval/bwrap-sandbox.js';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
-import { isProcessAlive } from '../../src/eval/process-liveness.js';
+import { processesWithEnv } from '../support/processes-with-env.js';
 import { git } from '../workspace/repo-fixture.js';
 import { makeJob, noAbort, nodeFixture } from './support.js';
 
@@ -45,16 +45,7 @@ afterEach(() => cleanup());
 const sandboxed = (network = false): LocalEvaluatorRunner =>
   new LocalEvaluatorRunner({ killGraceMs: 300, sandbox: { host, network, protect: ['evaluate.py'] } });
 
-/** Live processes whose environment holds CANARY=<canary>, seen from the host's /proc. */
-const withCanary = async (canary: string): Promise<number[]> => {
-  const found: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const environ = await readFile(`/proc/${entry}/environ`, 'latin1').catch(() => '');
-    if (environ.split('\0').includes(`CANARY=${canary}`) && (await isProcessAlive(Number(entry)))) found.push(Number(entry));
-  }
-  return found;
-};
+const withCanary = (canary: string): Promise<number[]> => processesWithEnv('CANARY', canary);
 
 const withServer = async <T>(use: (port: number, requests: () => number) => Promise<T>): Promise<T> => {
   let count = 0;
@@ -160,5 +151,27 @@ describe('prepareBwrap', () => {
     const error: unknown = await prepareBwrap(fake).catch((e: unknown) => e);
     expect(isSwarmError(error) && error.code).toBe('CONFIG_INVALID');
     expect(error instanceof Error && error.message).toMatch(/cannot create its sandbox here: bwrap: No permissions to create new namespace.*allow user namespaces.*evaluator\.sandbox to "none"/);
+  });
+});
+
+describe('bwrapArgs', () => {
+  const pairs = (args: string[], option: string): string[] => args.flatMap((arg, index) => (arg === option ? [args[index + 1] ?? ''] : []));
+
+  it('passes GPU devices through after the minimal /dev, and shares the network only when allowed', () => {
+    const gpuHost: BwrapHost = { program: 'bwrap', disableUserns: false, devices: ['/dev/nvidia0', '/dev/nvidiactl'] };
+    const args = bwrapArgs(gpuHost, { checkout: '/w', readOnly: [], writable: [], network: false });
+    expect(pairs(args, '--dev-bind')).toEqual(['/dev/nvidia0', '/dev/nvidiactl']);
+    expect(args.indexOf('--dev-bind')).toBeGreaterThan(args.indexOf('--dev'));
+    expect(args).toContain('--unshare-net');
+    expect(args).not.toContain('--disable-userns');
+    expect(bwrapArgs(gpuHost, { checkout: '/w', readOnly: [], writable: [], network: true })).not.toContain('--unshare-net');
+  });
+
+  it('mounts parents before children, whichever list they come from', () => {
+    const args = bwrapArgs({ program: 'bwrap', disableUserns: true, devices: [] }, {
+      checkout: '/repo', readOnly: ['/repo/.swarm', '/repo/evaluate.py'], writable: ['/repo/.swarm/logs/a1'], network: false,
+    });
+    const binds = args.flatMap((arg, index) => (arg === '--bind' || arg === '--ro-bind' ? [`${arg} ${args[index + 1] ?? ''}`] : []));
+    expect(binds).toEqual(['--ro-bind /', '--bind /repo', '--ro-bind /repo/.swarm', '--ro-bind /repo/evaluate.py', '--bind /repo/.swarm/logs/a1']);
   });
 });

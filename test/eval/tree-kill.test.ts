@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
 import { isProcessAlive } from '../../src/eval/process-liveness.js';
+import { processesWithEnv } from '../support/processes-with-env.js';
 import { runProcessGroup } from '../../src/eval/process-group.js';
 import { findTreeMembers, killTree, markerFor, TREE_MARKER } from '../../src/eval/process-tree.js';
 import { fixture, makeJob, makeTempDir, noAbort, nodeFixture } from './support.js';
@@ -16,16 +17,7 @@ afterEach(() => cleanup());
 
 const runner = new LocalEvaluatorRunner({ killGraceMs: 300 });
 
-/** Live processes whose environment holds CANARY=<canary>: what survived, seen from /proc. */
-const withCanary = async (canary: string): Promise<number[]> => {
-  const found: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const environ = await readFile(`/proc/${entry}/environ`, 'latin1').catch(() => '');
-    if (environ.split('\0').includes(`CANARY=${canary}`) && (await isProcessAlive(Number(entry)))) found.push(Number(entry));
-  }
-  return found;
-};
+const withCanary = (canary: string): Promise<number[]> => processesWithEnv('CANARY', canary);
 
 const daemonPid = async (pidFile: string): Promise<number> => {
   const pid = Number(await readFile(pidFile, 'utf8'));
