@@ -44,8 +44,9 @@ export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
   }
   const isMember = async (pid: string): Promise<boolean> => {
     // Once the group is gone (the usual end of an evaluation) only the marker can find anyone.
-    const inGroup = groupAlive && (await readProcStat(pid))?.pgrp === tree.pgid;
-    return (inGroup || (await carriesToken(pid, tree.token))) && isRunning(await readProcStat(pid));
+    const stat = groupAlive ? await readProcStat(pid) : null;
+    if (stat !== null && stat.pgrp === tree.pgid) return isRunning(stat);
+    return (await carriesToken(pid, tree.token)) && isRunning(stat ?? (await readProcStat(pid)));
   };
   const members: number[] = [];
   for (let start = 0; start < entries.length; start += SCAN_BATCH) {
