@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../config/index.js';
 import type { Direction } from '../core/score.js';
-import { createEvaluatorRunner } from '../eval/create-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../workspace/checkout-top-level.js';
 import { passedEnv } from '../core/env-allow-list.js';
+import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
 import type { evaluateCheckout } from './evaluate-checkout.js';
 import { projectPaths } from './project-paths.js';
@@ -49,7 +49,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
   const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
-    runner: createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}),
+    runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}),
     stages: evaluationStages(config.evaluator),
     cwd: checkout,
     logDir,

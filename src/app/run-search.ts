@@ -4,13 +4,13 @@ import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
 import { SwarmError } from '../core/errors.js';
 import { formatScore } from '../core/score.js';
 import { runId as toRunId } from '../core/ids.js';
-import { createEvaluatorRunner } from '../eval/create-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import type { RunRecord } from '../store/records.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { ensureBaseline } from './baseline.js';
 import { writeSwarmShim } from './cli-path.js';
 import { costTrackingWarning, createBackend, describeBackend } from './create-backend.js';
+import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { createRunLogger } from './logger.js';
 import { projectPaths } from './project-paths.js';
 import { recoverInterrupted } from './recover-run.js';
@@ -63,6 +63,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // Backends and the planning model are checked before anything is recorded: a missing key or
   // binary is a configuration error (exit 2), not a run that dies after its baseline.
   const backend = await createBackend(config);
+  const runner = await createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir });
   if (config.shepherd.policy === 'llm') await (await import('./llm-shepherd.js')).shepherdModelApi({ config });
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
@@ -121,7 +122,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       paths,
       store,
       workspace,
-      runner: createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir }),
+      runner,
       backend,
       logger: logger.child({ run: run.id }),
       agentQueue: new PQueue({ concurrency: config.concurrency.agents }),

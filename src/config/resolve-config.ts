@@ -1,11 +1,12 @@
 import { SwarmError } from '../core/errors.js';
 import type { Direction } from '../core/score.js';
 import { parseDuration } from './duration.js';
-import type { AGENT_BACKENDS, LOG_LEVELS, ParsedConfig, SHEPHERD_POLICIES } from './schema.js';
+import type { AGENT_BACKENDS, EVAL_SANDBOXES, LOG_LEVELS, ParsedConfig, SHEPHERD_POLICIES } from './schema.js';
 
 export type AgentBackendName = (typeof AGENT_BACKENDS)[number];
 export type ShepherdPolicyName = (typeof SHEPHERD_POLICIES)[number];
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export type EvalSandbox = (typeof EVAL_SANDBOXES)[number];
 
 /** One evaluation stage with its timeout resolved. */
 export interface StageConfig {
@@ -54,6 +55,9 @@ export interface EvaluatorConfig {
   slurm: SlurmSettings;
   /** argv around the evaluator command for runner "command", with "{command}" in it. */
   wrap: string[];
+  sandbox: EvalSandbox;
+  /** Only meaningful under the bwrap sandbox. */
+  network: boolean;
 }
 
 export interface AgentConfig {
@@ -203,6 +207,8 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
         retries: evaluator.slurm.retries,
       },
       wrap: [...evaluator.wrap],
+      sandbox: evaluator.sandbox,
+      network: evaluator.network,
     },
     agent: {
       backend: agent.backend,

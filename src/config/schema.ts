@@ -5,6 +5,7 @@ export const AGENT_BACKENDS = ['local', 'claude-code', 'codex', 'anthropic', 'op
 export const SHEPHERD_POLICIES = ['rules', 'greedy', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
+export const EVAL_SANDBOXES = ['none', 'bwrap'] as const;
 
 /** A duration: `"500ms"`, `"90s"`, `"20m"`, `"1h30m"`, or a plain number of seconds. */
 export const durationSchema = z.union([
@@ -88,6 +89,10 @@ const evaluatorSchema = z.strictObject({
   wrap: z.array(z.string().min(1)).default([])
     .refine((argv) => argv.length === 0 || argv.includes('{command}'), { message: 'evaluator.wrap must contain "{command}" where the evaluator command goes, e.g. ["srun", "--gpus=1", "{command}"]' })
     .describe('evaluator.runner "command": argv that wraps the evaluator command, "{command}" standing for it (run as `sh -c <command>`), e.g. ["srun", "--gpus=1", "{command}"]; same timeout and tree kill as local.'),
+  sandbox: z.enum(EVAL_SANDBOXES).default('none')
+    .describe('Containment of every evaluation (the run\'s and agents\' `swarm eval`): "none" runs a plain process tree; "bwrap" runs it under bubblewrap (Linux, package bubblewrap) with a read-only root, a writable checkout, a private /tmp, protected paths read-only, no network unless evaluator.network, and its own PID namespace. See docs/trust.md.'),
+  network: z.boolean().default(false)
+    .describe('Under evaluator.sandbox "bwrap": let evaluations reach the network, loopback services included. Without a sandbox the network is always reachable.'),
 });
 
 const localAgentSchema = z.strictObject({

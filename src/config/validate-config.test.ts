@@ -112,6 +112,8 @@ describe('validateConfig: resolution', () => {
         env: {},
         gpus: [],
         tailBytes: 4000,
+        sandbox: 'none',
+        network: false,
       },
       agent: {
         backend: 'local',

@@ -1,11 +1,13 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, realpath, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAllowedEnvName } from '../core/env-allow-list.js';
 import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
+import { bwrapArgs, type BwrapHost } from './bwrap-sandbox.js';
 import { canceledBeforeStart, evalOutcomeFrom } from './eval-outcome.js';
 import { readFileTail } from './output-tail.js';
 import { parseEvaluatorOutput } from './parse-result.js';
 import { ensureLogDir, runProcessGroup } from './process-group.js';
+import { sandboxMounts } from './sandbox-mounts.js';
 import { GpuLocks } from './gpu-locks.js';
 import { SlotPool } from './slot-pool.js';
 
@@ -21,6 +23,14 @@ export interface LocalEvaluatorRunnerOptions {
   gpuLockDir?: string;
   /** Time between SIGTERM and SIGKILL on timeout or cancel (default 2000). */
   killGraceMs?: number;
+  /** Run every job under bwrap (from {@link prepareBwrap}), with these protect globs read-only. */
+  sandbox?: EvalSandbox | null;
+}
+
+export interface EvalSandbox {
+  host: BwrapHost;
+  network: boolean;
+  protect: string[];
 }
 
 /** The JSON result line is searched for in at most this much of the end of stdout. */
@@ -55,10 +65,12 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
   private readonly tailBytes: number | undefined;
   private readonly killGraceMs: number | undefined;
   private readonly gpus: Pick<SlotPool<string>, 'acquire' | 'release'> | null;
+  private readonly sandbox: EvalSandbox | null;
 
   constructor(options: LocalEvaluatorRunnerOptions = {}) {
     this.tailBytes = options.tailBytes;
     this.killGraceMs = options.killGraceMs;
+    this.sandbox = options.sandbox ?? null;
     const gpus = options.gpus ?? [];
     this.gpus = gpus.length === 0 ? null : options.gpuLockDir !== undefined ? new GpuLocks(options.gpuLockDir, gpus) : new SlotPool(gpus);
   }
@@ -87,8 +99,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       ...(gpu === null ? {} : { CUDA_VISIBLE_DEVICES: gpu }),
     };
     const proc = await runProcessGroup({
-      file: job.command,
-      shell: true,
+      ...(await this.commandLine(job)),
       cwd: job.cwd,
       env,
       withholdEnv: withheldFromEvaluator,
@@ -105,6 +116,15 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       stdout: resultText === null ? await readFileTail(files.stdout, PARSE_WINDOW_BYTES) : '',
     });
     return evalOutcomeFrom(proc, parsed, job);
+  }
+
+  /** The evaluator command through `/bin/sh -c`, inside bwrap when sandboxed. */
+  private async commandLine(job: EvalJob): Promise<{ file: string; args: string[]; shell: boolean }> {
+    if (this.sandbox === null) return { file: job.command, args: [], shell: true };
+    // Mount points must be real paths; a missing checkout is reported by runProcessGroup.
+    const checkout = await realpath(job.cwd).catch(() => job.cwd);
+    const mounts = await sandboxMounts({ checkout, protect: this.sandbox.protect, resultDir: await realpath(job.logDir), network: this.sandbox.network });
+    return { file: this.sandbox.host.program, args: [...bwrapArgs(this.sandbox.host, mounts), '--', '/bin/sh', '-c', job.command], shell: false };
   }
 }
 

@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { execa } from 'execa';
 import { SwarmError } from '../core/errors.js';
 import { TailBuffer } from './output-tail.js';
-import { isGroupAlive } from './process-liveness.js';
+import { killTree, markerFor, newTreeToken, TREE_MARKER } from './process-tree.js';
 
 export interface ProcessGroupOptions {
   /** Program to run, or the whole command line when `shell` is true. */
@@ -26,7 +26,7 @@ export interface ProcessGroupOptions {
   stderrFile: string;
   /** Bytes of each stream kept for the outcome (default 4000). */
   tailBytes?: number;
-  /** Time between SIGTERM and SIGKILL to the group (default 2000). */
+  /** Time between SIGTERM and SIGKILL to the tree (default 2000). */
   killGraceMs?: number;
   /** `ignore` (default) or text written to the child's stdin. */
   stdin?: 'ignore' | string;
@@ -48,13 +48,12 @@ export interface ProcessOutcome {
 
 const DEFAULT_TAIL_BYTES = 4000;
 const DEFAULT_KILL_GRACE_MS = 2000;
-const POLL_MS = 50;
-const AFTER_KILL_WAIT_MS = 2000;
 
 /**
  * Runs a command as the leader of its own process group, streaming output to files. On timeout,
- * abort, or when the leader exits leaving members behind, the whole group gets SIGTERM and then
- * SIGKILL after the grace period, so no grandchild outlives the call.
+ * abort, and when the leader exits, every process of its tree (the group, and descendants that
+ * left it with `setsid`, found by the SWARM_PROCESS_TREES marker) gets SIGTERM and then SIGKILL
+ * after the grace period, so no grandchild outlives the call.
  */
 export const runProcessGroup = async (options: ProcessGroupOptions): Promise<ProcessOutcome> => {
   const tailBytes = options.tailBytes ?? DEFAULT_TAIL_BYTES;
@@ -73,11 +72,18 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     ? ['/bin/sh', ['-c', [options.file, ...(options.args ?? [])].join(' ')]]
     : [options.file, options.args ?? []];
   const stdinText = options.stdin === undefined || options.stdin === 'ignore' ? null : options.stdin;
-  const child = spawn(file, args, {
+  const token = newTreeToken();
+  const env = { ...inheritedEnv(options.withholdEnv), ...options.env };
+  const child = execa(file, args, {
     cwd: options.cwd,
-    env: { ...inheritedEnv(options.withholdEnv), ...options.env },
+    env: { ...env, [TREE_MARKER]: markerFor(env[TREE_MARKER], token) },
+    extendEnv: false,
     detached: true,
-    stdio: [stdinText === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    stdin: stdinText === null ? 'ignore' : 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    buffer: false,
+    reject: false,
   });
   const stdoutTail = new TailBuffer(tailBytes);
   const stderrTail = new TailBuffer(tailBytes);
@@ -94,67 +100,52 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     child.stdin.on('error', () => undefined); // the child may exit without reading its input
     child.stdin.end(stdinText);
   }
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
 
   let timedOut = false;
   let canceled = false;
   let killing: Promise<void> | null = null;
-  const killGroup = (): void => {
-    if (killing === null && child.pid !== undefined) killing = killProcessGroup(child.pid, graceMs);
+  const tree = child.pid === undefined ? null : { pgid: child.pid, token };
+  const killAll = (): void => {
+    if (killing === null && tree !== null) killing = killTree(tree, graceMs);
   };
   const timer = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs)
-    ? setTimeout(() => { timedOut = true; killGroup(); }, options.timeoutMs)
+    ? setTimeout(() => { timedOut = true; killAll(); }, options.timeoutMs)
     : null;
-  const onAbort = (): void => { canceled = true; killGroup(); };
+  const onAbort = (): void => { canceled = true; killAll(); };
   options.signal?.addEventListener('abort', onAbort, { once: true });
   // An abort during the awaits above fired before the listener existed.
   if (isAborted(options.signal)) onAbort();
 
-  const ended = await waitForExit(child);
+  await exited;
   if (timer !== null) clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
-  // Members left behind by a leader that exited on its own are killed too.
-  if (ended.error === null && child.pid !== undefined && (await isGroupAlive(child.pid))) killGroup();
   await killing;
-  await waitForPipes(child, ended.error === null ? graceMs : 0);
+  // Whatever the leader left behind (its group, a setsid daemon carrying the marker) is stopped
+  // too, after a normal exit as after a kill: one /proc scan when nothing is left.
+  if (tree !== null) await killTree(tree, graceMs);
+  await waitForPipes(child, child.pid === undefined ? 0 : graceMs);
+  const ended = await child;
   await Promise.all([closeFile(outFile), closeFile(errFile)]);
+  const startError = ended.failed && ended.exitCode === undefined && ended.signal === undefined ? (ended.shortMessage ?? null) : null;
 
   return {
-    exitCode: ended.exitCode,
-    signal: ended.signal,
+    exitCode: ended.exitCode ?? null,
+    signal: ended.signal ?? null,
     timedOut,
     canceled: canceled && !timedOut,
     durationMs: performance.now() - started,
     stdoutTail: stdoutTail.toString(),
     stderrTail: stderrTail.toString(),
     pid: child.pid ?? null,
-    error: ended.error,
+    error: startError,
   };
 };
 
-/**
- * Sends SIGTERM to process group `pgid`, then SIGKILL once `graceMs` has passed with a member
- * still running. Resolves when the group is gone (or shortly after SIGKILL). Never throws.
- */
-export const killProcessGroup = async (pgid: number, graceMs: number): Promise<void> => {
-  signalGroup(pgid, 'SIGTERM');
-  if (await waitUntilGone(pgid, graceMs)) return;
-  signalGroup(pgid, 'SIGKILL');
-  await waitUntilGone(pgid, AFTER_KILL_WAIT_MS);
-};
-
-interface Ended {
-  exitCode: number | null;
-  signal: string | null;
-  error: string | null;
-}
-
-type Child = ReturnType<typeof spawn>;
-
-const waitForExit = (child: Child): Promise<Ended> =>
-  new Promise<Ended>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ exitCode: code, signal, error: null }));
-    child.once('error', (error) => resolve({ exitCode: null, signal: null, error: error.message }));
-  });
+type Child = ReturnType<typeof execa>;
 
 /** Waits for stdout/stderr to drain; a daemon that left the group may hold them open, so give up after `limitMs`. */
 const waitForPipes = async (child: Child, limitMs: number): Promise<void> => {
@@ -168,23 +159,6 @@ const waitForPipes = async (child: Child, limitMs: number): Promise<void> => {
   const drained = await Promise.race([closed.then(() => true), timeout]);
   clearTimeout(timer);
   if (!drained) for (const s of open) s?.destroy();
-};
-
-const waitUntilGone = async (pgid: number, limitMs: number): Promise<boolean> => {
-  const deadline = performance.now() + limitMs;
-  for (;;) {
-    if (!(await isGroupAlive(pgid))) return true;
-    if (performance.now() >= deadline) return false;
-    await sleep(Math.min(POLL_MS, Math.max(1, deadline - performance.now())));
-  }
-};
-
-const signalGroup = (pgid: number, signal: NodeJS.Signals): void => {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // ESRCH: already gone; EPERM: a member changed credentials, nothing more we can do.
-  }
 };
 
 // A function, so the compiler does not narrow `aborted` across the awaits that may change it.
@@ -214,8 +188,6 @@ const closeFile = async (stream: WriteStream): Promise<void> => {
   if (!stream.writableEnded) stream.end();
   await finished(stream).catch(() => undefined);
 };
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const emptyOutcome = (): ProcessOutcome => ({
   exitCode: null, signal: null, timedOut: false, canceled: false, durationMs: 0,

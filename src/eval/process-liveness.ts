@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 
 interface ProcStat {
   state: string;
@@ -13,24 +13,6 @@ export const isProcessAlive = async (pid: number): Promise<boolean> => {
   if (!signalReaches(pid)) return false;
   const stat = await readProcStat(String(pid));
   return stat === null ? process.platform !== 'linux' : !isDead(stat.state);
-};
-
-/** True while the process group `pgid` has a running (non-zombie) member. */
-export const isGroupAlive = async (pgid: number): Promise<boolean> => {
-  if (!signalReaches(-pgid)) return false;
-  if (process.platform !== 'linux') return true;
-  let entries: string[];
-  try {
-    entries = await readdir('/proc');
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readProcStat(entry);
-    if (stat !== null && stat.pgrp === pgid && !isDead(stat.state)) return true;
-  }
-  return false;
 };
 
 const signalReaches = (target: number): boolean => {

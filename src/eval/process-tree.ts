@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { isProcessAlive } from './process-liveness.js';
+
+/**
+ * Names the process trees a process belongs to: every process started through `runProcessGroup`
+ * gets the tokens it inherited plus one of its own, comma-separated. The variable survives
+ * `setsid`, double forks and nested swarm calls (an agent's `swarm eval`), where process groups
+ * and sessions do not; only a process that replaces its own environment sheds it.
+ */
+export const TREE_MARKER = 'SWARM_PROCESS_TREES';
+
+const AFTER_KILL_WAIT_MS = 2000;
+const POLL_MS = 50;
+const MAX_KILL_ROUNDS = 5;
+
+/** A process tree to stop: the leader's process group and every process carrying the token. */
+export interface ProcessTree {
+  pgid: number;
+  token: string;
+}
+
+export const newTreeToken = (): string => randomBytes(9).toString('base64url');
+
+/** The marker value a child of a process with `inherited` gets for its own tree `token`. */
+export const markerFor = (inherited: string | undefined, token: string): string =>
+  inherited === undefined || inherited === '' ? token : `${inherited},${token}`;
+
+/** /proc entries read at once: enough to be quick on a loaded machine, far below the fd limit. */
+const SCAN_BATCH = 64;
+
+/**
+ * The running members of `tree`, from one scan of `/proc` (Linux; elsewhere only a live process
+ * group is reported, as its negative id). The calling process is never a member.
+ */
+export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
+  const groupAlive = groupReachable(tree.pgid);
+  if (process.platform !== 'linux') return groupAlive ? [-tree.pgid] : [];
+  let entries: string[];
+  try {
+    entries = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid);
+  } catch {
+    return groupAlive ? [-tree.pgid] : [];
+  }
+  const isMember = async (pid: string): Promise<boolean> => {
+    // Once the group is gone (the usual end of an evaluation) only the marker can find anyone.
+    const stat = groupAlive ? await readProcStat(pid) : null;
+    if (stat !== null && stat.pgrp === tree.pgid) return isRunning(stat);
+    return (await carriesToken(pid, tree.token)) && isRunning(stat ?? (await readProcStat(pid)));
+  };
+  const members: number[] = [];
+  for (let start = 0; start < entries.length; start += SCAN_BATCH) {
+    const batch = entries.slice(start, start + SCAN_BATCH);
+    const found = await Promise.all(batch.map(isMember));
+    batch.forEach((pid, index) => { if (found[index] === true) members.push(Number(pid)); });
+  }
+  return members;
+};
+
+/**
+ * Stops every process of `tree`: SIGTERM, then SIGKILL to whatever is left after `graceMs`,
+ * rescanning until a scan finds none (a dying member may have forked). When nothing is left the
+ * cost is one `/proc` scan. Never throws.
+ */
+export const killTree = async (tree: ProcessTree, graceMs: number): Promise<void> => {
+  let members = await findTreeMembers(tree);
+  if (members.length === 0) return;
+  signalAll(members, 'SIGTERM');
+  await waitUntilGone(members, graceMs);
+  for (let round = 0; round < MAX_KILL_ROUNDS; round++) {
+    members = await findTreeMembers(tree);
+    if (members.length === 0) return;
+    signalAll(members, 'SIGKILL');
+    await waitUntilGone(members, AFTER_KILL_WAIT_MS);
+  }
+};
+
+const signalAll = (targets: number[], signal: NodeJS.Signals): void => {
+  for (const target of targets) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // ESRCH: already gone; EPERM: it changed credentials, nothing more we can do.
+    }
+  }
+};
+
+const waitUntilGone = async (targets: number[], limitMs: number): Promise<void> => {
+  const deadline = performance.now() + limitMs;
+  let left = targets;
+  for (;;) {
+    const alive = await Promise.all(left.map((target) => (target < 0 ? groupReachable(-target) : isProcessAlive(target))));
+    left = left.filter((_, index) => alive[index] === true);
+    if (left.length === 0 || performance.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - performance.now()))));
+  }
+};
+
+const groupReachable = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const carriesToken = async (pid: string, token: string): Promise<boolean> => {
+  // Another user's process, or one that just exited, cannot be read: it is not ours to kill.
+  const environ = await readFile(`/proc/${pid}/environ`, 'latin1').catch(() => '');
+  const prefix = `${TREE_MARKER}=`;
+  const entry = environ.split('\0').find((kv) => kv.startsWith(prefix));
+  return entry !== undefined && entry.slice(prefix.length).split(',').includes(token);
+};
+
+const isRunning = (stat: { state: string } | null): boolean => stat !== null && stat.state !== 'Z' && stat.state !== 'X';
+
+const readProcStat = async (pid: string): Promise<{ state: string; pgrp: number } | null> => {
+  const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (text === null) return null;
+  // "pid (comm) state ppid pgrp ...": comm may itself contain spaces and parentheses.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const pgrp = Number(fields[2]);
+  return fields[0] === undefined || !Number.isInteger(pgrp) ? null : { state: fields[0], pgrp };
+};
