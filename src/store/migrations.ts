@@ -120,4 +120,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_attempt ON sessions(attempt_id);
   `,
+  // The driver's start time beside its pid (clock ticks since boot, /proc/<pid>/stat field 22):
+  // a pid reused by another process after the driver died must not make the run look alive.
+  `ALTER TABLE runs ADD COLUMN owner_started INTEGER;`,
 ];
