@@ -4,6 +4,7 @@ import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
 import { SwarmError } from '../core/errors.js';
 import { formatScore } from '../core/score.js';
 import { runId as toRunId } from '../core/ids.js';
+import { currentProcessIdentity, isIdentityAlive } from '../eval/process-identity.js';
 import { LocalEvaluatorRunner } from '../eval/local-evaluator-runner.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import type { RunRecord } from '../store/records.js';
@@ -43,15 +44,6 @@ export interface RunSearchResult {
   best: { id: string; score: number } | null;
 }
 
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /** `swarm run`: starts a search, or resumes the latest one that did not finish. */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
   const report = options.report ?? (() => undefined);
@@ -73,16 +65,17 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     const [baseCommit, baseBranch, dirty] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.isDirty()]);
     // One live run per repository (worktree cleanup and git locks assume no other driver): the
     // check and the claim are one transaction, so two `swarm run` started together cannot both win.
+    const owner = currentProcessIdentity();
     const { run, resumed } = store.transaction(() => {
       for (const other of store.listRuns().filter((r) => r.status === 'running')) {
-        if (other.ownerPid !== null && other.ownerPid !== process.pid && isAlive(other.ownerPid)) {
+        if (other.ownerPid !== null && other.ownerPid !== process.pid && isIdentityAlive({ pid: other.ownerPid, started: other.ownerStarted })) {
           throw new SwarmError('RUN_LOCKED', `run ${other.id} is being driven by process ${other.ownerPid}; wait for it to finish, or stop it with Ctrl-C (twice to stop at once) and run again`);
         }
         store.updateRun(other.id, { status: 'interrupted', ownerPid: null });
       }
       const latest = store.latestRun();
       if (latest !== null && latest.status === 'interrupted' && !options.newRun) {
-        store.updateRun(latest.id, { status: 'running', ownerPid: process.pid, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
+        store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
         store.addEvent(latest.id, 'run.resumed', { pid: process.pid });
         return { run: latest, resumed: true };
       }
@@ -94,7 +87,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
         baseBranch,
         configJson: JSON.stringify(config),
         attemptBudget: config.budget.attempts,
-        ownerPid: process.pid,
+        ownerPid: owner.pid,
+        ownerStarted: owner.started,
         minSeq: runSeqFloor,
       });
       return { run: created, resumed: false };
