@@ -2,7 +2,8 @@ import { attemptBranch, attemptId, runId as toRunId } from '../core/ids.js';
 import type { AttemptRecord, RunRecord } from '../store/records.js';
 import { attemptEvaluationInput, evaluateCheckout } from './evaluate-checkout.js';
 import { attemptLogDir, attemptWorktree } from './project-paths.js';
-import { recordAttempt, releaseAttempt } from './record-attempt.js';
+import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
+import { storeResult } from './stored-result.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -40,14 +41,9 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord): Promise<A
       return ctx.store.requireAttempt(attempt.id);
     }
     const valid = evaluation.final.valid;
-    await recordAttempt(ctx, attempt, { role: 'baseline', parents: [] }, {
-      kind: valid ? 'scored' : 'invalid',
-      reason: valid ? null : evaluation.final.reason,
-      head: prepared.baseCommit,
-      diff: null,
-      flags: [],
-      evaluation,
-    });
+    const result: AttemptResult = { kind: valid ? 'scored' : 'invalid', reason: valid ? null : evaluation.final.reason, head: prepared.baseCommit, diff: null, flags: [], evaluation };
+    storeResult(ctx, attempt.id, result, evaluation.results);
+    await recordAttempt(ctx, attempt, { role: 'baseline', parents: [] }, result);
   } finally {
     await releaseAttempt(ctx, attempt.id, worktree);
   }

@@ -133,7 +133,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       force: options.force,
       incumbent: null,
     };
-    const interrupted = await recoverInterrupted(ctx);
+    const interrupted = await recoverInterrupted(ctx, report);
     if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);
     const baseline = await ensureBaseline(ctx, run);
     if (baseline.status !== 'scored' || baseline.score === null) {

@@ -226,6 +226,11 @@ export class SwarmStore {
     return attempt;
   }
 
+  /** Attempts of any run still recorded `running` (at most the concurrency of dead drivers). */
+  listRunningAttempts(): AttemptRecord[] {
+    return parseAll(attemptRecord, this.db.prepare("SELECT * FROM attempts WHERE status = 'running' ORDER BY seq").all());
+  }
+
   listAttempts(runId: string): AttemptRecord[] {
     return parseAll(attemptRecord, this.db.prepare('SELECT * FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
   }
