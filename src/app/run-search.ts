@@ -12,6 +12,7 @@ import { GitWorkspace } from '../workspace/index.js';
 import { ensureBaseline } from './baseline.js';
 import { writeSwarmShim } from './cli-path.js';
 import { costTrackingWarning, createBackend, describeBackend } from './create-backend.js';
+import { guardAgainstCrash } from './crash-guard.js';
 import { createRunLogger } from './logger.js';
 import { projectPaths } from './project-paths.js';
 import { recoverInterrupted } from './recover-run.js';
@@ -59,6 +60,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
   let claimedRun: string | null = null;
+  let unguard = (): void => undefined;
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
     const runSeqFloor = await workspace.highestRunNumber();
@@ -95,6 +97,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     });
     const resumable = resumed;
     claimedRun = run.id;
+    unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush });
     if (resumed) report(`resuming run ${run.id}`);
     else {
       if (dirty) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
@@ -154,6 +157,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     }
     throw error;
   } finally {
+    unguard();
     store.close();
     flush();
   }
