@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
 import { findOrphans } from '../../src/eval/find-orphans.js';
 import { isProcessAlive } from '../../src/eval/process-liveness.js';
-import { CLI, createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+import { CLI, createToyRepo, runCli, startCli, stopOrphans, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -55,17 +55,6 @@ const until = async <T>(what: string, probe: () => T | undefined | null | false 
 
 const status = async (repo: ToyRepo, ...args: string[]): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json', ...args])).stdout) as StatusReport;
 
-/** A SIGKILLed driver's children live on: killed here so nothing outlives the test. */
-const reapRun = async (repo: ToyRepo, runId: string): Promise<void> => {
-  for (const pid of await findOrphans(runId, realpathSync(repo.dir))) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-};
-
 const killDriver = async (run: { child: ReturnType<typeof startCli>['child']; done: Promise<CliResult> }): Promise<void> => {
   run.child.kill('SIGKILL');
   await run.done;
@@ -95,7 +84,7 @@ describe('crash windows', () => {
     const gitPid = Number(await until('the findings commit is reached', () => existsSync(held) && readFileSync(held, 'utf8').trim()));
     await killDriver(first);
     process.kill(gitPid, 'SIGKILL');
-    await reapRun(repo, 'r1');
+    await stopOrphans(repo.dir);
 
     const [attempt] = await until('the evaluated attempt', () => query<{ id: string; phase: string; status: string }>(repo, "SELECT id, phase, status FROM attempts WHERE phase = 'record' AND role != 'baseline'"));
     if (attempt === undefined) throw new Error('no attempt in the record phase');
@@ -156,7 +145,7 @@ describe('crash windows', () => {
     const first = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '300' });
     await until('attempts running', () => query<{ id: string }>(repo, "SELECT id FROM attempts WHERE role != 'baseline' AND status = 'running'")?.[0]);
     await killDriver(first);
-    await reapRun(repo, 'r1');
+    await stopOrphans(repo.dir);
     writeFileSync(join(repo.dir, '.git', 'packed-refs.lock'), '');
     writeFileSync(join(repo.dir, '.git', 'HEAD.lock'), '');
 
@@ -207,7 +196,7 @@ describe('crash windows', () => {
     const live = await runCli(repo.dir, ['status']);
     expect(live.stdout).toMatch(/run r1 · running/);
     await killDriver(first);
-    await reapRun(repo, 'r1');
+    await stopOrphans(repo.dir);
     const text = (await runCli(repo.dir, ['status'])).stdout;
     expect(text).toContain(`run r1 · stale (driver pid ${first.child.pid} gone) — run \`swarm run\` to recover`);
     const json = await status(repo);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
 import { findOrphans } from '../../src/eval/find-orphans.js';
 import { isProcessAlive } from '../../src/eval/process-liveness.js';
-import { createToyRepo, runCli, startCli, type ToyRepo } from '../support/toy-repo.js';
+import { createToyRepo, runCli, startCli, stopOrphans, type ToyRepo } from '../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -173,5 +173,7 @@ describe('interrupting and resuming a run', () => {
     expect(another.stderr).toMatch(/run r1 is being driven by process \d+/);
     first.child.kill('SIGKILL');
     await first.done;
+    // Its agents and evaluators outlive it: stopped before the repository is removed.
+    await stopOrphans(repo.dir);
   }, 60_000);
 });
