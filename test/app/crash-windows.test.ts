@@ -206,4 +206,26 @@ describe('crash windows', () => {
     await new Promise((r) => setTimeout(r, 1100));
     expect((await status(repo)).attempts.map((a) => a.durationMs)).toEqual(json.attempts.map((a) => a.durationMs));
   }, 120_000);
+  it('`swarm eval` inside an attempt of a killed driver records nothing', async () => {
+    // Every evaluation on an attempt's branch hangs, except the test's own (seed 99): the attempt
+    // stays running with its worktree, before and after the kill.
+    const repo = toyRepo({ budget: { attempts: 3 }, evaluator: { command: 'node evaluate.js && if [ "$SWARM_SEED" != 99 ] && [ -f findings.md ]; then sleep 300; fi' } });
+    const first = startCli(repo.dir, ['run']);
+    const hung = await until('an attempt at work', () => query<{ id: string; worktree: string }>(repo, "SELECT id, worktree FROM attempts WHERE status = 'running' AND role != 'baseline' AND phase IN ('agent', 'evaluate') AND worktree IS NOT NULL")?.[0]);
+    const selfEval = async (): Promise<{ recorded: boolean; valid: boolean }> => {
+      const result = await runCli(hung.worktree, ['eval', '--json', '--seed', '99'], { SWARM_ATTEMPT_ID: hung.id, SWARM_RUN_ID: 'r1' });
+      if (result.stdout === '') throw new Error(`swarm eval failed: ${result.stderr}`);
+      return JSON.parse(result.stdout) as { recorded: boolean; valid: boolean };
+    };
+    const intermediates = (): number => query(repo, "SELECT id FROM evaluations WHERE attempt_id = ? AND kind = 'intermediate'", hung.id)?.length ?? -1;
+    // While the driver lives, the agent's own evaluation is recorded...
+    expect(await selfEval()).toMatchObject({ recorded: true, valid: true });
+    const recordedWhileAlive = intermediates();
+    expect(recordedWhileAlive).toBeGreaterThan(0);
+    await killDriver(first);
+    // ...once it is gone, the orphan still gets its score, and the attempt gets no new row.
+    expect(await selfEval()).toMatchObject({ recorded: false, valid: true });
+    expect(intermediates()).toBe(recordedWhileAlive);
+    await stopOrphans(repo.dir);
+  }, 120_000);
 });
