@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/store/migrations.js';
+import { SwarmStore } from '../../src/store/swarm-store.js';
 
 const STORE = fileURLToPath(new URL('../../dist/store/swarm-store.js', import.meta.url));
 
@@ -44,4 +45,21 @@ describe('creating the database from two processes at once', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+  it('upgrades a database of the first schema in place, its runs kept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swarm-migrate-'));
+    dirs.push(dir);
+    const dbFile = join(dir, 'swarm.db');
+    const old = new Database(dbFile);
+    old.exec(MIGRATIONS[0] ?? '');
+    old.pragma('user_version = 1');
+    old.prepare("INSERT INTO runs (id, seq, status, metric, direction, base_commit, config_json, attempt_budget, owner_pid, created_at) VALUES ('r1', 1, 'finished', 'score', 'maximize', 'abc', '{}', 3, NULL, 1)").run();
+    old.close();
+    const store = SwarmStore.open(dbFile);
+    try {
+      expect(store.requireRun('r1')).toMatchObject({ status: 'finished', ownerPid: null, ownerStarted: null });
+      expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    } finally {
+      store.close();
+    }
+  });
 });
