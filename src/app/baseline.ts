@@ -4,7 +4,8 @@ import { checkBaselineNoise } from './baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from './evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from './guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from './project-paths.js';
-import { recordAttempt, releaseAttempt } from './record-attempt.js';
+import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
+import { storeResult } from './stored-result.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -50,14 +51,16 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       return ctx.store.requireAttempt(attempt.id);
     }
     const valid = evaluation.final.valid;
-    await recordAttempt(ctx, attempt, { role: 'baseline', parents: [] }, {
+    const result: AttemptResult = {
       kind: valid ? 'scored' : 'invalid',
       reason: valid ? null : evaluation.final.reason,
       head: prepared.baseCommit,
       diff: null,
       flags: evaluation.violations.length > 0 ? [PROTECTED_VIOLATION] : [],
       evaluation,
-    });
+    };
+    storeResult(ctx, attempt.id, result, evaluation.results);
+    await recordAttempt(ctx, attempt, { role: 'baseline', parents: [] }, result);
   } finally {
     await releaseAttempt(ctx, attempt.id, worktree);
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../config/index.js';
 import type { Direction } from '../core/score.js';
+import { isIdentityAlive } from '../eval/process-identity.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../workspace/checkout-top-level.js';
@@ -88,8 +89,9 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
 
 /**
  * Records the evaluation against the attempt only when this checkout is that attempt's running
- * worktree; a stray SWARM_ATTEMPT_ID elsewhere records nothing. A store it cannot write (a
- * sandboxed agent) is not an error: the score is still printed.
+ * worktree and its run's driver still runs; a stray SWARM_ATTEMPT_ID elsewhere, or an orphan of a
+ * killed driver, records nothing. A store it cannot write (a sandboxed agent) is not an error:
+ * the score is still printed.
  */
 const recordIntermediate = (
   dbFile: string,
@@ -101,6 +103,9 @@ const recordIntermediate = (
     try {
       const attempt = store.getAttempt(where.attemptId);
       if (!attempt || attempt.status !== 'running' || attempt.worktree === null || !samePath(attempt.worktree, where.checkout)) return false;
+      // An orphan of a killed driver: its attempt is about to be marked interrupted.
+      const run = store.getRun(attempt.runId);
+      if (run?.status !== 'running' || run.ownerPid === null || !isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return false;
       store.transaction(() => {
         for (const r of results) store.addEvaluation(where.attemptId, 'intermediate', { ...r.outcome, stage: r.stage, seed: r.seed, commit: where.head });
         store.addEvent(attempt.runId, 'attempt.self-evaluated', { score: results.at(-1)?.outcome.score ?? null }, where.attemptId);

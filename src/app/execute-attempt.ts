@@ -12,6 +12,7 @@ import { PROTECTED_VIOLATION } from './guard-evaluation.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
 import { redactAgentOutcome } from './redaction.js';
+import { storeEvaluations, storeResult } from './stored-result.js';
 import type { RunContext } from './run-context.js';
 
 const parentBriefs = (ctx: RunContext, parents: readonly string[]): ParentBrief[] =>
@@ -152,7 +153,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         result = { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
       } else {
         if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
-        const evaluation = audit.reuse ? audit.reuse.evaluation : await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree));
+        const evaluation = audit.reuse ? audit.reuse.evaluation : await ctx.evalQueue.add(() => evaluateAttempt(ctx, attempt, worktree, head));
         if (!evaluation || ctx.force.aborted) {
           await interruptAttempt(ctx, attempt);
           return;
@@ -163,6 +164,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         result = evaluation.final.valid
           ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
           : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };
+        storeResult(ctx, attempt.id, result, audit.reuse ? evaluation.results : []);
       }
     }
     await recordAttempt(ctx, attempt, spec, result);
@@ -191,12 +193,15 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
  * default of `swarm eval` too), so scores of a stochastic evaluator are comparable and an agent's
  * own measurements match the official one; confirmations use the following seeds.
  */
-const evaluateAttempt = async (ctx: RunContext, attempt: AttemptRecord, worktree: string): Promise<CheckoutEvaluation> => {
+const evaluateAttempt = async (ctx: RunContext, attempt: AttemptRecord, worktree: string, head: string): Promise<CheckoutEvaluation> => {
   const input = await attemptEvaluationInput(ctx, attempt, worktree, 'official', ctx.config.shepherd.seed);
   const first = await evaluateCheckout(input);
+  // Stored at once (not in the record step): a kill from here on never evaluates this commit again.
+  if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, first.results, head);
   const confirm = ctx.config.evaluator.confirm;
   if (!first.final.valid || confirm <= 0 || !isBetter(first.final.score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) return first;
   const confirmed = await confirmBest(input, first.final, confirm);
+  if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, confirmed.results, head);
   return { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
 };
 

@@ -16,7 +16,7 @@ export interface AttemptResult {
 
 /**
  * Writes the factual findings.md entry on the attempt's branch (always, even when the agent wrote
- * none), then records attempt, evaluations and event in one transaction.
+ * none), then records the attempt's outcome and event in one transaction.
  */
 export const recordAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: { role: Role; parents: readonly string[] }, result: AttemptResult): Promise<void> => {
   const current = ctx.store.requireAttempt(attempt.id);
@@ -35,10 +35,8 @@ export const recordAttempt = async (ctx: RunContext, attempt: AttemptRecord, spe
     tip = (await ctx.workspace.commitAll(current.worktree, { subject, trailers: { 'Swarm-Attempt': attempt.id } })).commit;
   }
   const final = result.evaluation?.final ?? null;
+  // The evaluation rows are already stored, the moment they were known (stored-result.ts).
   ctx.store.transaction(() => {
-    for (const stage of result.evaluation?.results ?? []) {
-      ctx.store.addEvaluation(attempt.id, stage.kind, { ...stage.outcome, stage: stage.stage, seed: stage.seed, commit: result.head });
-    }
     ctx.store.updateAttempt(attempt.id, {
       status: result.kind,
       phase: 'done',

@@ -1,16 +1,40 @@
+import { relative } from 'node:path';
 import type { AttemptId } from '../core/ids.js';
 import { attemptBranch, attemptId } from '../core/ids.js';
 import type { AttemptSpec } from '../core/types.js';
-import { findOrphans } from '../eval/find-orphans.js';
 import type { AttemptRecord, EdgeRecord } from '../store/records.js';
+import { interruptEarlierRuns, reapOrphanProcesses } from './reap-earlier-runs.js';
+import { recordStoredResults } from './record-stored.js';
 import type { RunContext } from './run-context.js';
 
 /**
- * After a crash or kill: attempts left `running` are marked interrupted, their worktrees and
- * branches removed, stale git locks cleared. Returns them so their slots can be re-planned.
+ * After a crash or kill: processes earlier drivers left are killed, stale git locks cleared,
+ * attempts evaluated but not recorded are recorded from their stored result, the others left
+ * `running` (of this run or an earlier one) marked interrupted, their worktrees and branches
+ * removed. Returns this run's interrupted attempts so their slots can be re-planned.
  */
-export const recoverInterrupted = async (ctx: RunContext): Promise<AttemptRecord[]> => {
-  const stale = ctx.store.listAttempts(ctx.runId).filter((a) => a.status === 'running');
+export const recoverInterrupted = async (ctx: RunContext, report: (line: string) => void = () => undefined): Promise<AttemptRecord[]> => {
+  // Orphans first: a lock file held by a live orphan's git is not stale until it is dead.
+  await reapOrphanProcesses(ctx);
+  const locks = await ctx.workspace.clearStaleLocks();
+  if (locks.length > 0) {
+    const names = locks.map((file) => relative(ctx.paths.root, file));
+    report(`cleared stale git lock files left by a killed process (no git process was running): ${names.join(', ')}`);
+    ctx.logger.warn({ locks: names }, 'cleared stale git lock files');
+  }
+  // A process killed between recording an attempt and removing its worktree leaves the column
+  // set, and a wave whose end was never written stays open: both are settled here.
+  ctx.store.transaction(() => {
+    for (const attempt of ctx.store.listAttempts(ctx.runId)) if (attempt.worktree !== null) ctx.store.updateAttempt(attempt.id, { worktree: null });
+    for (const wave of ctx.store.listWaves(ctx.runId)) if (wave.finishedAt === null) ctx.store.finishWave(ctx.runId, wave.number);
+  });
+  const removed = await ctx.workspace.cleanupWorktrees(new Set());
+  const earlier = await interruptEarlierRuns(ctx);
+  if (earlier.length > 0) report(`marked ${earlier.length} attempt(s) of earlier runs interrupted: ${earlier.join(', ')}`);
+  const running = ctx.store.listAttempts(ctx.runId).filter((a) => a.status === 'running');
+  const recorded = new Set(await recordStoredResults(ctx, running));
+  if (recorded.size > 0) report(`recorded ${recorded.size} attempt(s) evaluated before the stop, without evaluating again: ${[...recorded].join(', ')}`);
+  const stale = running.filter((a) => !recorded.has(a.id));
   if (stale.length > 0) {
     ctx.store.transaction(() => {
       for (const attempt of stale) {
@@ -19,22 +43,6 @@ export const recoverInterrupted = async (ctx: RunContext): Promise<AttemptRecord
       }
     });
   }
-  // A process killed between recording an attempt and removing its worktree leaves the column
-  // set, and a wave whose end was never written stays open: both are settled here.
-  ctx.store.transaction(() => {
-    for (const attempt of ctx.store.listAttempts(ctx.runId)) if (attempt.worktree !== null) ctx.store.updateAttempt(attempt.id, { worktree: null });
-    for (const wave of ctx.store.listWaves(ctx.runId)) if (wave.finishedAt === null) ctx.store.finishWave(ctx.runId, wave.number);
-  });
-  const orphans = await findOrphans(ctx.runId, ctx.paths.root);
-  for (const pid of orphans) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-  if (orphans.length > 0) ctx.logger.warn({ pids: orphans }, 'killed agents and evaluators left running by a previous swarm process');
-  const removed = await ctx.workspace.cleanupWorktrees(new Set());
   // Every interrupted attempt of the run, not only today's: an earlier recovery may itself have
   // been killed between marking its attempts and deleting their branches.
   const interrupted = ctx.store.listAttemptRows(ctx.runId).filter((a) => a.status === 'interrupted').map((a) => a.id);

@@ -4,6 +4,7 @@ import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
 import { SwarmError } from '../core/errors.js';
 import { formatScore } from '../core/score.js';
 import { runId as toRunId } from '../core/ids.js';
+import { currentProcessIdentity, isIdentityAlive } from '../eval/process-identity.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import type { RunRecord } from '../store/records.js';
 import { GitWorkspace } from '../workspace/index.js';
@@ -11,6 +12,7 @@ import { ensureBaseline } from './baseline.js';
 import { writeSwarmShim } from './cli-path.js';
 import { costTrackingWarning, createBackend, describeBackend } from './create-backend.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
+import { guardAgainstCrash } from './crash-guard.js';
 import { createRunLogger } from './logger.js';
 import { projectPaths } from './project-paths.js';
 import { recoverInterrupted } from './recover-run.js';
@@ -43,15 +45,6 @@ export interface RunSearchResult {
   best: { id: string; score: number } | null;
 }
 
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /** `swarm run`: starts a search, or resumes the latest one that did not finish. */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
   const report = options.report ?? (() => undefined);
@@ -68,22 +61,24 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
   let claimedRun: string | null = null;
+  let unguard = (): void => undefined;
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
     const runSeqFloor = await workspace.highestRunNumber();
     const [baseCommit, baseBranch, dirty] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.isDirty()]);
     // One live run per repository (worktree cleanup and git locks assume no other driver): the
     // check and the claim are one transaction, so two `swarm run` started together cannot both win.
+    const owner = currentProcessIdentity();
     const { run, resumed } = store.transaction(() => {
       for (const other of store.listRuns().filter((r) => r.status === 'running')) {
-        if (other.ownerPid !== null && other.ownerPid !== process.pid && isAlive(other.ownerPid)) {
+        if (other.ownerPid !== null && other.ownerPid !== process.pid && isIdentityAlive({ pid: other.ownerPid, started: other.ownerStarted })) {
           throw new SwarmError('RUN_LOCKED', `run ${other.id} is being driven by process ${other.ownerPid}; wait for it to finish, or stop it with Ctrl-C (twice to stop at once) and run again`);
         }
         store.updateRun(other.id, { status: 'interrupted', ownerPid: null });
       }
       const latest = store.latestRun();
       if (latest !== null && latest.status === 'interrupted' && !options.newRun) {
-        store.updateRun(latest.id, { status: 'running', ownerPid: process.pid, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
+        store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
         store.addEvent(latest.id, 'run.resumed', { pid: process.pid });
         return { run: latest, resumed: true };
       }
@@ -95,13 +90,15 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
         baseBranch,
         configJson: JSON.stringify(config),
         attemptBudget: config.budget.attempts,
-        ownerPid: process.pid,
+        ownerPid: owner.pid,
+        ownerStarted: owner.started,
         minSeq: runSeqFloor,
       });
       return { run: created, resumed: false };
     });
     const resumable = resumed;
     claimedRun = run.id;
+    unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush });
     if (resumed) report(`resuming run ${run.id}`);
     else {
       if (dirty) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
@@ -140,7 +137,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       force: options.force,
       incumbent: null,
     };
-    const interrupted = await recoverInterrupted(ctx);
+    const interrupted = await recoverInterrupted(ctx, report);
     if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);
     const baseline = await ensureBaseline(ctx, run, report);
     if (baseline.status !== 'scored' || baseline.score === null) {
@@ -161,6 +158,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     }
     throw error;
   } finally {
+    unguard();
     store.close();
     flush();
   }

@@ -1,14 +1,32 @@
 import type { AttemptStatus } from '../core/types.js';
-import type { AttemptRow, StatusReport, WaveRow } from '../core/report.js';
+import type { AttemptRow, StaleRun, StatusReport, WaveRow } from '../core/report.js';
+import { isIdentityAlive } from '../eval/process-identity.js';
+import type { RunRecord } from '../store/records.js';
 import { compareScores, isBetter } from '../core/score.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
 import { openRunStore, selectRun } from './open-store.js';
 
+/**
+ * A `running` run whose driver is gone (pid dead, or reused by a process with another start
+ * time): what `status` shows instead of a run that looks alive forever.
+ */
+const staleRun = (store: SwarmStore, run: RunRecord): StaleRun | null => {
+  if (run.status !== 'running') return null;
+  if (run.ownerPid !== null && isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return null;
+  const latest = store.latestRun()?.id === run.id;
+  return {
+    ownerPid: run.ownerPid,
+    lastActivityAt: store.lastEventAt(run.id) ?? run.createdAt,
+    command: latest ? 'swarm run' : 'swarm run --new',
+  };
+};
+
 /** Builds the status report of one run from the store (safe while a run writes). */
 export const buildStatusReport = (store: SwarmStore, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
-  const { rows } = attemptRows(store, run.id);
+  const stale = staleRun(store, run);
+  const { rows } = attemptRows(store, run.id, stale);
   const direction = run.objective.direction;
   const baselineRow = rows.find((r) => r.role === 'baseline' && r.status !== 'interrupted') ?? null;
   const scored = rows.filter((r) => r.status === 'scored' && r.score !== null);
@@ -39,6 +57,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
       stopReason: run.stopReason,
       attemptsUsed: rows.filter((r) => r.role !== 'baseline' && r.status !== 'interrupted').length,
       attemptBudget: run.attemptBudget,
+      stale,
     },
     baseline: baselineRow ? { id: baselineRow.id, score: baselineScore } : null,
     best: bestRow

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { exitCodeFor, isSwarmError } from '../core/errors.js';
+import { surviveClosedOutput } from './closed-output.js';
 import { registerCheckout } from './commands/checkout.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
@@ -34,6 +35,7 @@ registerDoctor(program);
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */
 const main = async (): Promise<void> => {
+  surviveClosedOutput();
   try {
     await program.parseAsync(process.argv);
   } catch (error) {

@@ -43,6 +43,19 @@ export interface RunSummary {
   stopReason: string | null;
   attemptsUsed: number;
   attemptBudget: number;
+  /**
+   * Set when the run is recorded `running` but its driver process is gone (killed, crashed): its
+   * attempts are not running either, and `command` recovers it. Null for a live or ended run.
+   */
+  stale?: StaleRun | null;
+}
+
+export interface StaleRun {
+  /** The recorded driver pid (null when none was recorded). */
+  ownerPid: number | null;
+  /** When the run last recorded anything; clocks of the run and its attempts stop here. */
+  lastActivityAt: number;
+  command: string;
 }
 
 /** What `swarm status` shows; `--json` prints exactly this object. */

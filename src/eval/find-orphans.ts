@@ -2,11 +2,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { sep } from 'node:path';
 
 /**
- * Processes a dead swarm left behind: agents and evaluators of run `runId` in the repository at
- * `root`, recognized by the SWARM_* variables swarm gave them (Linux `/proc`; elsewhere none are
- * found). A SIGKILLed Shepherd cannot stop its children, so the next `swarm run` does.
+ * Processes a dead swarm left behind: agents and evaluators of run `runId` (any run of the
+ * repository when null) in the repository at `root`, recognized by the SWARM_* variables swarm
+ * gave them (Linux `/proc`; elsewhere none are found). A SIGKILLed Shepherd cannot stop its
+ * children, so the next `swarm run` does.
  */
-export const findOrphans = async (runId: string, root: string, selfPid = process.pid): Promise<number[]> => {
+export const findOrphans = async (runId: string | null, root: string, selfPid = process.pid): Promise<number[]> => {
   if (process.platform !== 'linux') return [];
   let entries: string[];
   try {
@@ -20,7 +21,8 @@ export const findOrphans = async (runId: string, root: string, selfPid = process
     const environ = await readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
     if (environ === '') continue;
     const vars = new Map(environ.split('\0').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-    if (vars.get('SWARM_RUN_ID') !== runId) continue;
+    const run = vars.get('SWARM_RUN_ID');
+    if (run === undefined || (runId !== null && run !== runId)) continue;
     const worktree = vars.get('SWARM_WORKTREE') ?? '';
     if (vars.get('SWARM_REPO') === root || worktree.startsWith(`${root}${sep}.swarm${sep}`)) found.push(Number(entry));
   }

@@ -120,6 +120,9 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_attempt ON sessions(attempt_id);
   `,
+  // The driver's start time beside its pid (clock ticks since boot, /proc/<pid>/stat field 22):
+  // a pid reused by another process after the driver died must not make the run look alive.
+  `ALTER TABLE runs ADD COLUMN owner_started INTEGER;`,
   // Where a cluster runner ran an evaluation: node, pending time, Slurm state, resubmissions.
   `ALTER TABLE evaluations ADD COLUMN cluster_json TEXT;`,
 ];

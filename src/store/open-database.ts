@@ -6,6 +6,8 @@ import { MIGRATIONS } from './migrations.js';
 
 export type Db = Database.Database;
 
+const BUSY_TIMEOUT_MS = 5000;
+
 /** Opens (creating if needed) the run database with WAL, a busy timeout, and all migrations applied. */
 export const openDatabase = (path: string, options: { mustExist?: boolean } = {}): Db => {
   let db: Db;
@@ -22,8 +24,8 @@ export const openDatabase = (path: string, options: { mustExist?: boolean } = {}
     );
   }
   try {
-    db.pragma('busy_timeout = 5000');
-    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    enableWal(db);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
@@ -35,16 +37,42 @@ export const openDatabase = (path: string, options: { mustExist?: boolean } = {}
   return db;
 };
 
-const migrate = (db: Db): void => {
-  const current = Number(db.pragma('user_version', { simple: true }));
-  if (current > MIGRATIONS.length) {
-    throw new SwarmError('STORE_FAILED', `the database schema (${current}) is newer than this swarm knows (${MIGRATIONS.length}); upgrade swarm`);
+/**
+ * Switching a new database to WAL needs a moment alone with it, and SQLite answers SQLITE_BUSY at
+ * once (the busy timeout does not apply) while another process opens it too: retried here.
+ */
+const enableWal = (db: Db): void => {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!(error instanceof Database.SqliteError) || error.code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
   }
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    const sql = MIGRATIONS[version] ?? '';
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    }).immediate();
+};
+
+/**
+ * Reads the schema version and applies the missing migrations in one exclusive transaction: two
+ * processes creating the database at once must not both see version 0 (the second waits on the
+ * busy timeout, then finds the schema in place).
+ */
+const migrate = (db: Db): void => {
+  // Schema versions only grow: a database already at this version needs no lock.
+  if (Number(db.pragma('user_version', { simple: true })) === MIGRATIONS.length) return;
+  db.exec('BEGIN EXCLUSIVE');
+  try {
+    const current = Number(db.pragma('user_version', { simple: true }));
+    if (current > MIGRATIONS.length) {
+      throw new SwarmError('STORE_FAILED', `the database schema (${current}) is newer than this swarm knows (${MIGRATIONS.length}); upgrade swarm`);
+    }
+    for (let version = current; version < MIGRATIONS.length; version++) db.exec(MIGRATIONS[version] ?? '');
+    if (current < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
   }
 };

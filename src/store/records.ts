@@ -36,6 +36,7 @@ export const runRowSchema = z.object({
   attempt_budget: int,
   stop_reason: nullableText,
   owner_pid: int.nullable(),
+  owner_started: int.nullable(),
   created_at: int,
   finished_at: int.nullable(),
 });
@@ -51,6 +52,7 @@ export const runRecord = runRowSchema.transform((row) => ({
   attemptBudget: row.attempt_budget,
   stopReason: row.stop_reason,
   ownerPid: row.owner_pid,
+  ownerStarted: row.owner_started,
   createdAt: row.created_at,
   finishedAt: row.finished_at,
 }));

@@ -30,6 +30,8 @@ export interface NewRun {
   configJson: string;
   attemptBudget: number;
   ownerPid: number;
+  /** The owner's start time (see `processStartTime`), so a reused pid is not taken for it. */
+  ownerStarted?: number | null;
   /** The new run's number is above this (numbers already used by branches in the repository). */
   minSeq?: number;
 }
@@ -102,9 +104,9 @@ export class SwarmStore {
       this.db
         .prepare(
           `INSERT INTO runs (id, seq, status, description, metric, direction, base_commit, base_branch, config_json,
-             attempt_budget, owner_pid, created_at) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             attempt_budget, owner_pid, owner_started, created_at) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, seq, input.description, input.metric, input.direction, input.baseCommit, input.baseBranch, input.configJson, input.attemptBudget, input.ownerPid, now);
+        .run(id, seq, input.description, input.metric, input.direction, input.baseCommit, input.baseBranch, input.configJson, input.attemptBudget, input.ownerPid, input.ownerStarted ?? null, now);
       this.insertEvent(id, null, 'run.started', { baseCommit: input.baseCommit }, now);
       return this.requireRun(id);
     });
@@ -130,7 +132,7 @@ export class SwarmStore {
     return parseAll(runRecord, this.db.prepare('SELECT * FROM runs ORDER BY seq').all());
   }
 
-  updateRun(id: string, patch: { status?: RunStatus; stopReason?: string | null; finishedAt?: number | null; ownerPid?: number | null; attemptBudget?: number }): void {
+  updateRun(id: string, patch: { status?: RunStatus; stopReason?: string | null; finishedAt?: number | null; ownerPid?: number | null; ownerStarted?: number | null; attemptBudget?: number }): void {
     const sets: string[] = [];
     const values: unknown[] = [];
     const add = (column: string, value: unknown): void => {
@@ -141,6 +143,7 @@ export class SwarmStore {
     if (patch.stopReason !== undefined) add('stop_reason', patch.stopReason);
     if (patch.finishedAt !== undefined) add('finished_at', patch.finishedAt);
     if (patch.ownerPid !== undefined) add('owner_pid', patch.ownerPid);
+    if (patch.ownerStarted !== undefined) add('owner_started', patch.ownerStarted);
     if (patch.attemptBudget !== undefined) add('attempt_budget', patch.attemptBudget);
     if (sets.length === 0) return;
     this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
@@ -223,6 +226,11 @@ export class SwarmStore {
     return attempt;
   }
 
+  /** Attempts of any run still recorded `running` (at most the concurrency of dead drivers). */
+  listRunningAttempts(): AttemptRecord[] {
+    return parseAll(attemptRecord, this.db.prepare("SELECT * FROM attempts WHERE status = 'running' ORDER BY seq").all());
+  }
+
   listAttempts(runId: string): AttemptRecord[] {
     return parseAll(attemptRecord, this.db.prepare('SELECT * FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
   }
@@ -288,6 +296,12 @@ export class SwarmStore {
       .get(runId, type);
     const parsed = usageRow.safeParse(row);
     return parsed.success ? parsed.data : { tokens: 0, costUsd: 0 };
+  }
+
+  /** When the run last recorded anything (its newest event), or null before its first. */
+  lastEventAt(runId: string): number | null {
+    const at: unknown = this.db.prepare('SELECT MAX(at) FROM events WHERE run_id = ?').pluck().get(runId);
+    return typeof at === 'number' ? at : null;
   }
 
   listEvents(runId: string, afterId = 0): EventRecord[] {

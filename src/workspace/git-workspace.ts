@@ -146,9 +146,14 @@ export class GitWorkspace {
    */
   async cleanupWorktrees(keep: Set<string>, options: { staleLockMs?: number } = {}): Promise<string[]> {
     return this.locked(async () => {
-      await clearStaleLocks({ commonDir: this.gitDir, worktreesDir: this.worktreesDir, staleMs: options.staleLockMs });
+      await clearStaleLocks({ root: this.root, commonDir: this.gitDir, worktreesDir: this.worktreesDir, staleMs: options.staleLockMs });
       return cleanupWorktreesUnder(this.root, this.worktreesDir, keep);
     });
+  }
+
+  /** Removes lock files a killed process left (see `clearStaleLocks`); returns them. */
+  async clearStaleLocks(): Promise<string[]> {
+    return this.locked(() => clearStaleLocks({ root: this.root, commonDir: this.gitDir, worktreesDir: this.worktreesDir }));
   }
 
   async branchExists(branch: string): Promise<boolean> {

@@ -1,8 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findOrphans } from '../../src/eval/find-orphans.js';
+import { isProcessAlive } from '../../src/eval/process-liveness.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -74,6 +76,30 @@ export const startCli = (cwd: string, args: string[], env: Record<string, string
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const done = new Promise<CliResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
   return { child, done };
+};
+
+/**
+ * Kills what a SIGKILLed driver left running in `dir` (its agents and evaluators, found by their
+ * SWARM_* marks) and waits until they are gone: they would otherwise go on writing under
+ * `.swarm/` while the test removes the repository (ENOTEMPTY).
+ */
+export const stopOrphans = async (dir: string): Promise<void> => {
+  const root = realpathSync(dir);
+  for (let round = 0; round < 100; round++) {
+    const pids = await findOrphans(null, root, process.pid);
+    const alive = [];
+    for (const pid of pids) if (await isProcessAlive(pid)) alive.push(pid);
+    if (alive.length === 0) return;
+    for (const pid of alive) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`processes of a killed swarm in ${dir} would not die`);
 };
 
 export const runCli = (cwd: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> => startCli(cwd, args, env).done;

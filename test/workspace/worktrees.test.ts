@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -106,11 +107,52 @@ describe('worktree life cycle', () => {
     for (const id of ['a1', 'a2', 'a3', 'a4']) expect(await workspace.branchExists(`swarm/r1/${id}`)).toBe(true);
   });
 
-  it('keeps a fresh main index.lock, which may belong to a running git command', async () => {
+  it('keeps a fresh main index.lock and HEAD.lock while a git process runs in the repository', async () => {
     const { workspace, dir } = await open();
     const mainLock = path.join(dir, '.git', 'index.lock');
+    const headLock = path.join(dir, '.git', 'HEAD.lock');
     writeFileSync(mainLock, '');
+    writeFileSync(headLock, '');
+    // A live git command in the repository (it answers once running, then waits on its stdin).
+    const gitProcess = spawn('git', ['cat-file', '--batch-check'], { cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
+    cleanups.push(() => gitProcess.kill('SIGKILL'));
+    await new Promise<void>((resolve) => {
+      gitProcess.stdout.once('data', () => resolve());
+      gitProcess.stdin.write('HEAD\n');
+    });
     expect(await workspace.cleanupWorktrees(new Set())).toEqual([]);
     expect(existsSync(mainLock)).toBe(true);
+    expect(existsSync(headLock)).toBe(true);
+  });
+
+  it('clears lock files of any kind once no git process runs in the repository or its worktrees', async () => {
+    const { workspace, dir } = await open();
+    const outside = makeTempDir();
+    cleanups.push(outside.cleanup);
+    const userWorktree = path.join(outside.dir, 'mine');
+    git(dir, 'worktree', 'add', '--quiet', '-b', 'user-branch', userWorktree);
+    const gitDir = path.join(dir, '.git');
+    const userAdmin = adminDirOf(userWorktree);
+    const locks = [
+      path.join(gitDir, 'packed-refs.lock'),
+      path.join(gitDir, 'HEAD.lock'),
+      path.join(gitDir, 'index.lock'),
+      path.join(gitDir, 'config.lock'),
+      path.join(gitDir, 'refs', 'heads', 'main.lock'),
+      path.join(gitDir, 'refs', 'tags', 'v1.lock'),
+      path.join(userAdmin, 'index.lock'),
+    ];
+    mkdirSync(path.join(gitDir, 'refs', 'tags'), { recursive: true });
+    for (const lock of locks) writeFileSync(lock, '');
+    // The user's own `git worktree lock` is a choice, not a leftover.
+    writeFileSync(path.join(userAdmin, 'locked'), 'on a usb disk');
+
+    const removed = await workspace.clearStaleLocks();
+
+    expect([...removed].sort()).toEqual([...locks].sort());
+    for (const lock of locks) expect(existsSync(lock)).toBe(false);
+    expect(existsSync(path.join(userAdmin, 'locked'))).toBe(true);
+    git(dir, 'branch', 'after-clearing');
+    expect(await workspace.branchExists('after-clearing')).toBe(true);
   });
 });

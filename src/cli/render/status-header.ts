@@ -42,9 +42,13 @@ const wavesLine = (waves: readonly WaveRow[], width: number): string => {
 export const renderStatusHeader = (report: StatusReport, paint: Paint, width: number, now: number): string[] => {
   const { run } = report;
   const direction: Direction = run.objective.direction;
-  const elapsed = formatDuration((run.finishedAt ?? now) - run.createdAt);
+  const stale = run.stale ?? null;
+  const elapsed = formatDuration((run.finishedAt ?? stale?.lastActivityAt ?? now) - run.createdAt);
+  const state = stale === null
+    ? paint(run.status, RUN_STYLE[run.status])
+    : paint(`stale (driver ${stale.ownerPid === null ? 'process' : `pid ${stale.ownerPid}`} gone) — run \`${stale.command}\` to recover`, 'red');
   const lines = [
-    `${paint(`run ${run.id}`, 'bold')} · ${paint(run.status, RUN_STYLE[run.status])} · ` +
+    `${paint(`run ${run.id}`, 'bold')} · ${state} · ` +
       `${run.objective.metric} (${direction}) · ${elapsed}`,
   ];
   if (run.description.trim() !== '') lines.push(paint(truncate(stripControl(run.description), width), 'dim'));

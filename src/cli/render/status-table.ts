@@ -95,7 +95,7 @@ export const renderProgressLine = (report: StatusReport, now: number): string =>
   const { run } = report;
   const wave = report.waves.reduce((max, w) => Math.max(max, w.number), 0);
   const best = report.best ? `best ${formatScore(report.best.score)} (${report.best.id})` : 'best —';
-  const elapsed = formatDuration((run.finishedAt ?? now) - run.createdAt);
+  const elapsed = formatDuration((run.finishedAt ?? run.stale?.lastActivityAt ?? now) - run.createdAt);
   return [
     `wave ${wave}`,
     `${report.counts.running} running`,

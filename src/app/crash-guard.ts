@@ -1,0 +1,68 @@
+import { findOrphans } from '../eval/find-orphans.js';
+import type { SwarmStore } from '../store/swarm-store.js';
+import type { Logger } from './logger.js';
+
+/** How long the crash cleanup may take before the process exits anyway. */
+const CLEANUP_MS = 5_000;
+
+export interface CrashGuardTarget {
+  runId: string;
+  root: string;
+  store: SwarmStore;
+  logger: Logger;
+  /** Flushes and closes the run log. */
+  flush: () => void;
+}
+
+/**
+ * While a run is driven, an uncaught exception or unhandled rejection (a bug: the process is in an
+ * unknown state) ends it the way a kill would be recovered, only at once: a crash line in the run
+ * log, the run's agents and evaluators killed (found by their SWARM_* marks), the run released as
+ * interrupted with the reason, the store closed, exit 1. Its attempts stay for `swarm run` to
+ * recover, evaluated ones recorded from their stored result. Returns the function that removes it.
+ */
+export const guardAgainstCrash = (target: CrashGuardTarget): (() => void) => {
+  let crashed = false;
+  const crash = (error: unknown, origin: string): void => {
+    const reason = `swarm crashed (${origin}): ${error instanceof Error ? error.message : String(error)}`;
+    target.logger.fatal({ err: error, origin }, reason);
+    if (crashed) return;
+    crashed = true;
+    setTimeout(() => process.exit(1), CLEANUP_MS).unref();
+    void cleanUp(target, reason).finally(() => process.exit(1));
+  };
+  const onException = (error: Error): void => crash(error, 'uncaught exception');
+  const onRejection = (reason: unknown): void => crash(reason, 'unhandled rejection');
+  process.on('uncaughtException', onException);
+  process.on('unhandledRejection', onRejection);
+  return () => {
+    process.off('uncaughtException', onException);
+    process.off('unhandledRejection', onRejection);
+  };
+};
+
+const cleanUp = async (target: CrashGuardTarget, reason: string): Promise<void> => {
+  try {
+    for (const pid of await findOrphans(target.runId, target.root)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    if (target.store.db.open) {
+      target.store.updateRun(target.runId, { status: 'interrupted', ownerPid: null, stopReason: `${reason}; run \`swarm run\` to resume` });
+      target.store.addEvent(target.runId, 'run.crashed', { reason });
+      target.store.close();
+    }
+  } catch (error) {
+    target.logger.fatal({ err: error }, 'the crash cleanup failed too; the next `swarm run` recovers the run');
+  } finally {
+    try {
+      process.stderr.write(`swarm: ${reason} (a bug; please report it). The run is released: \`swarm run\` resumes it.\n`);
+    } catch {
+      // stderr may be the closed pipe.
+    }
+    target.flush();
+  }
+};
