@@ -120,4 +120,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_attempt ON sessions(attempt_id);
   `,
+  // The flags `swarm run` was started with, so a plain `swarm run` resuming the run keeps them.
+  `
+  ALTER TABLE runs ADD COLUMN overrides_json TEXT NOT NULL DEFAULT '{}';
+  `,
 ];
