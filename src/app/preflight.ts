@@ -1,7 +1,7 @@
 import { resolveApiAccess, type ApiProvider } from '../agents/api-loop/index.js';
 import { findBinary } from '../agents/cli-common/resolve-binary.js';
 import { collectSources } from '../agents/local/index.js';
-import type { SwarmConfig } from '../config/index.js';
+import type { AgentBackendName, SwarmConfig } from '../config/index.js';
 import { SwarmError, isSwarmError } from '../core/errors.js';
 import { checkReachable } from './check-reachable.js';
 import { claudeCodeAccess, codexAccess, isSet, type AccessCheck } from './cli-credentials.js';
@@ -27,10 +27,10 @@ export const apiAccess = async (provider: ApiProvider, configuredBaseUrl: string
     : { ok: false, detail: `${reachable.detail}; start the server or correct ${source}` };
 };
 
-/** Whether the configured agent backend can work at all: a key or a login, a binary, code to mutate. */
-export const backendAccess = async (config: SwarmConfig, root: string, env: Env): Promise<AccessCheck> => {
+/** Whether an agent backend can work at all with this config: a key or a login, a binary, code to mutate. */
+export const backendAccess = async (backend: AgentBackendName, config: SwarmConfig, root: string, env: Env): Promise<AccessCheck> => {
   const { agent } = config;
-  switch (agent.backend) {
+  switch (backend) {
     case 'local': {
       const sources = await collectSources(root);
       return sources.length > 0
@@ -51,11 +51,12 @@ export const backendAccess = async (config: SwarmConfig, root: string, env: Env)
       return codexAccess(agent.codex, findBinary(agent.codex.binary, env), env);
     case 'anthropic':
     case 'openai':
-      return apiAccess(agent.backend, agent.baseUrl, env, 'agent.baseUrl (or --base-url)');
+      return apiAccess(backend, agent.backend === backend ? agent.baseUrl : null, env, 'agent.baseUrl (or --base-url)');
     case 'command': {
       const program = agent.command.argv[0];
-      const path = program === undefined ? null : findBinary(program, env);
-      return path === null ? { ok: false, detail: 'agent.command.argv[0] is not an executable on PATH' } : { ok: true, detail: path };
+      if (program === undefined) return { ok: false, detail: 'agent.command.argv is not configured' };
+      const path = findBinary(program, env);
+      return path === null ? { ok: false, detail: `agent.command.argv[0] "${program}" is not an executable on PATH` } : { ok: true, detail: `runs ${path}` };
     }
   }
 };
@@ -66,7 +67,7 @@ export const backendAccess = async (config: SwarmConfig, root: string, env: Env)
  */
 export const preflight = async (config: SwarmConfig, root: string, env: Env = process.env): Promise<void> => {
   const problems: string[] = [];
-  const agent = await backendAccess(config, root, env);
+  const agent = await backendAccess(config.agent.backend, config, root, env);
   if (!agent.ok) problems.push(`agent ${config.agent.backend} cannot work: ${agent.detail}`);
   if (config.shepherd.policy === 'llm') {
     const { llm } = config.shepherd;
