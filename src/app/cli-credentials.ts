@@ -14,6 +14,8 @@ type Env = Record<string, string | undefined>;
 export interface AccessCheck {
   ok: boolean;
   detail: string;
+  /** The model endpoint the backend will call, when its config names one (to check it answers). */
+  baseUrl?: string;
 }
 
 export const isSet = (value: string | undefined): boolean => value !== undefined && value.trim() !== '';
@@ -69,15 +71,17 @@ export const claudeCodeAccess = async (binaryPath: string | null, env: Env): Pro
 interface CodexProvider {
   name: string;
   envKey: string | null;
+  baseUrl: string | null;
 }
 
 const unquote = (value: string): string => value.trim().replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
 
 /** The few keys of codex's config.toml that decide authentication: top-level `model_provider` and each provider's `env_key`. */
-const readCodexToml = (file: string): { provider: string | null; envKeys: Map<string, string> } => {
+const readCodexToml = (file: string): { provider: string | null; envKeys: Map<string, string>; baseUrls: Map<string, string> } => {
   const envKeys = new Map<string, string>();
+  const baseUrls = new Map<string, string>();
   let provider: string | null = null;
-  if (!existsSync(file)) return { provider, envKeys };
+  if (!existsSync(file)) return { provider, envKeys, baseUrls };
   let table = '';
   for (const raw of readFileSync(file, 'utf8').split('\n')) {
     const line = raw.replace(/#.*$/, '').trim();
@@ -93,8 +97,9 @@ const readCodexToml = (file: string): { provider: string | null; envKeys: Map<st
     if (table === '' && key === 'model_provider') provider = value;
     const providerTable = /^model_providers\.(.+)$/.exec(table);
     if (providerTable && key === 'env_key') envKeys.set(unquote(providerTable[1] ?? ''), value);
+    if (providerTable && key === 'base_url') baseUrls.set(unquote(providerTable[1] ?? ''), value);
   }
-  return { provider, envKeys };
+  return { provider, envKeys, baseUrls };
 };
 
 const codexProvider = (settings: CodexConfig, codexHome: string): CodexProvider | null => {
@@ -104,7 +109,12 @@ const codexProvider = (settings: CodexConfig, codexHome: string): CodexProvider 
   const overridden = settings.configOverrides.model_provider;
   const name = overridden === undefined ? (toml.provider ?? 'openai') : unquote(overridden);
   const envOverride = settings.configOverrides[`model_providers.${name}.env_key`];
-  return { name, envKey: envOverride === undefined ? (toml.envKeys.get(name) ?? null) : unquote(envOverride) };
+  const urlOverride = settings.configOverrides[`model_providers.${name}.base_url`];
+  return {
+    name,
+    envKey: envOverride === undefined ? (toml.envKeys.get(name) ?? null) : unquote(envOverride),
+    baseUrl: urlOverride === undefined ? (toml.baseUrls.get(name) ?? null) : unquote(urlOverride),
+  };
 };
 
 /** Codex: its login (auth.json under CODEX_HOME), CODEX_API_KEY, or the key variable of a custom model provider. */
@@ -116,9 +126,10 @@ export const codexAccess = async (settings: CodexConfig, binaryPath: string | nu
   const provider = codexProvider(settings, codexHome);
   if (provider === null) return { ok: true, detail: 'provider chosen by agent.codex.extraArgs (not checked)' };
   if (provider.name !== 'openai') {
-    if (provider.envKey === null) return { ok: true, detail: `model provider "${provider.name}" names no key variable (env_key)` };
+    const endpoint = provider.baseUrl === null ? {} : { baseUrl: provider.baseUrl };
+    if (provider.envKey === null) return { ok: true, detail: `model provider "${provider.name}" names no key variable (env_key)`, ...endpoint };
     return isSet(env[provider.envKey])
-      ? { ok: true, detail: `model provider "${provider.name}": ${provider.envKey} is set` }
+      ? { ok: true, detail: `model provider "${provider.name}": ${provider.envKey} is set`, ...endpoint }
       : { ok: false, detail: `codex's model provider "${provider.name}" reads its key from ${provider.envKey}, which is not set; export ${provider.envKey}` };
   }
   if (isSet(env.CODEX_API_KEY)) return { ok: true, detail: 'CODEX_API_KEY is set' };

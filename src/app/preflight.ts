@@ -47,8 +47,13 @@ export const backendAccess = async (backend: AgentBackendName, config: SwarmConf
       const reachable = await checkReachable(baseUrl);
       return reachable.ok ? { ok: true, detail: `${login.detail}; ${reachable.detail}` } : { ok: false, detail: `${reachable.detail}; start the server or correct ANTHROPIC_BASE_URL` };
     }
-    case 'codex':
-      return codexAccess(agent.codex, findBinary(agent.codex.binary, env), env);
+    case 'codex': {
+      // A custom model provider's base_url must answer; codex itself would retry it for minutes.
+      const login = await codexAccess(agent.codex, findBinary(agent.codex.binary, env), env);
+      if (!login.ok || login.baseUrl === undefined) return login;
+      const reachable = await checkReachable(login.baseUrl);
+      return reachable.ok ? { ok: true, detail: `${login.detail}; ${reachable.detail}` } : { ok: false, detail: `${reachable.detail}; start the server or correct base_url of the model provider in codex's config.toml` };
+    }
     case 'anthropic':
     case 'openai':
       return apiAccess(backend, agent.backend === backend ? agent.baseUrl : null, env, 'agent.baseUrl (or --base-url)');

@@ -90,7 +90,7 @@ describe('swarm doctor', () => {
     expect(byName.get('anthropic')?.probe).toMatchObject({ ok: true, detail: expect.stringContaining('answered: ok') as unknown });
     expect(byName.get('openai')?.probe).toMatchObject({ ok: true, detail: expect.stringContaining('answered: ok') as unknown });
     expect(byName.get('claude-code')?.probe).toMatchObject({ ok: true, detail: 'answered: ok' });
-    expect(byName.get('codex')?.auth).toEqual({ ok: true, detail: 'model provider "fake": FAKE_OPENAI_KEY is set' });
+    expect(byName.get('codex')?.auth).toEqual({ ok: true, detail: `model provider "fake": FAKE_OPENAI_KEY is set; ${responses.url}/v1 answers (HTTP 404)` });
     expect(byName.get('codex')?.probe).toMatchObject({ ok: true, detail: 'answered: ok' });
     expect(byName.get('command')?.probe).toBeNull();
     expect(anthropic.requests.some((r) => r.method === 'POST')).toBe(true);

@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { codexConfigToml } from '../support/fake-llm/openai-responses.js';
 import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
 
 const cleanups: Array<() => void> = [];
@@ -84,6 +85,17 @@ describe('preflight: swarm run refuses an agent that cannot work, before anythin
     expect(run.stderr).toContain('codex exec does not read OPENAI_API_KEY');
     expect(run.stderr).toContain('codex login --with-api-key');
     expect(run.stderr).not.toContain('sk-not-printed');
+  });
+
+  it('codex whose model provider\'s base_url does not answer exits 2 naming config.toml', async () => {
+    const repo = repoWith();
+    const codexHome = emptyDir('swarm-codex-home-');
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    writeFileSync(join(codexHome, 'config.toml'), codexConfigToml(url));
+    const run = await runCli(repo.dir, ['run', '--agent', 'codex'], { ...NO_KEYS, HOME: emptyDir('swarm-home-'), CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${url}/v1 is unreachable (ECONNREFUSED)`);
+    expect(run.stderr).toContain("codex's config.toml");
   });
 
   it('anthropic without ANTHROPIC_API_KEY exits 2 naming the variable', async () => {
