@@ -18,7 +18,8 @@ export const apiAccess = async (provider: ApiProvider, configuredBaseUrl: string
   } catch (error) {
     return { ok: false, detail: isSwarmError(error) ? error.message : String(error) };
   }
-  const keyNote = isSet(env[provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY']) ? 'key set' : 'no key needed at a base URL';
+  const keyVariable = provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+  const keyNote = isSet(env[keyVariable]) ? `${keyVariable} is set` : 'no key needed at a base URL';
   if (access.baseUrl === null) return { ok: true, detail: keyNote };
   const reachable = await checkReachable(access.baseUrl);
   const source = configuredBaseUrl !== null ? where : URL_VARIABLE[provider];

@@ -5,22 +5,22 @@ import { printJson } from '../options.js';
 const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : 'no');
 
 /** Three facts per backend, each on its own line: binary (version), authentication, probe. */
-const renderBackend = (b: BackendCheck, width: number, probed: boolean, configured: boolean): string[] => {
-  const head = `  ${mark(b.ok)}  ${b.backend.padEnd(width)}${configured ? ' (configured)' : ''}`;
-  const pad = ' '.repeat(6 + width);
+const renderBackend = (b: BackendCheck, probed: boolean, configured: boolean): string[] => {
   const binary = b.binary === null
-    ? `  binary  --  built into swarm`
-    : `  binary  ${mark(b.binary.path !== null && b.binary.version !== null)}  ${b.binary.path === null ? `${b.binary.name} not found` : `${b.binary.version ?? 'no answer to --version'} at ${b.binary.path}`}`;
-  const probe = b.probe !== null
-    ? `  probe   ${mark(b.probe.ok)}  ${b.probe.detail}`
-    : `  probe   --  ${b.backend === 'local' ? 'no model to ask' : b.backend === 'command' ? 'not sent (it would run the agent)' : !b.auth.ok ? 'not sent (cannot authenticate)' : probed ? 'not sent' : 'not sent (swarm doctor --probe sends one tiny request)'}`;
-  return [head, `${pad}${binary}`, `${pad}  auth    ${mark(b.auth.ok)}  ${b.auth.detail}`, `${pad}${probe}`];
+    ? b.backend === 'command' ? `no  agent.command.argv is not configured` : `--  built into swarm`
+    : `${mark(b.binary.path !== null && b.binary.version !== null)}  ${b.binary.path === null ? `${b.binary.name} not found` : `${b.binary.version ?? 'no answer to --version'} at ${b.binary.path}`}`;
+  const notSent = b.backend === 'local' ? 'no model to ask' : b.backend === 'command' ? 'not sent (it would run the agent)' : !b.auth.ok ? 'not sent (cannot authenticate)' : probed ? 'not sent' : 'not sent (swarm doctor --probe sends one tiny request)';
+  return [
+    `  ${mark(b.ok)}  ${b.backend}${configured ? ' (configured)' : ''}`,
+    `      binary  ${binary}`,
+    `      auth    ${mark(b.auth.ok)}  ${b.auth.detail}`,
+    `      probe   ${b.probe === null ? `--  ${notSent}` : `${mark(b.probe.ok)}  ${b.probe.detail}`}`,
+  ];
 };
 
 const render = (report: DoctorReport, probed: boolean): string => {
   const lines = [`node ${report.node}`, `git ${report.git ?? 'NOT FOUND (swarm needs git)'}`, `config: ${report.config}`, '', 'backends:'];
-  const width = Math.max(...report.backends.map((b) => b.backend.length));
-  for (const b of report.backends) lines.push(...renderBackend(b, width, probed, b.backend === report.configured));
+  for (const b of report.backends) lines.push(...renderBackend(b, probed, b.backend === report.configured));
   lines.push('', `key variables set: ${report.keys.filter((k) => k.present).map((k) => k.name).join(', ') || 'none'} (values never shown)`);
   return lines.join('\n');
 };
