@@ -2,35 +2,45 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { findBinary } from '../agents/cli-common/resolve-binary.js';
 import { INSTALL_HINTS } from '../agents/cli-common/create-cli-backend.js';
-import { loadConfig, type SwarmConfig } from '../config/index.js';
+import { AGENT_BACKENDS, configSchema, loadConfig, resolveConfig, type AgentBackendName, type SwarmConfig } from '../config/index.js';
 import { isSwarmError } from '../core/errors.js';
+import { isSet, type AccessCheck } from './cli-credentials.js';
+import { backendAccess } from './preflight.js';
+import { probeBackend } from './probe-backend.js';
 
 const run = promisify(execFile);
 
+type Env = Record<string, string | undefined>;
+
 export interface BackendCheck {
-  backend: string;
-  /** The executable looked for, or null for backends without one. */
-  binary: string | null;
-  path: string | null;
-  version: string | null;
+  backend: AgentBackendName;
+  /** The executable and its version; null for backends built into swarm. */
+  binary: { name: string; path: string | null; version: string | null } | null;
+  /** A key or a login present (where it was found, never its value), or what is missing and the fix. */
+  auth: AccessCheck;
+  /** The answer to one tiny request (`--probe`); null when not probed. */
+  probe: AccessCheck | null;
+  /** Binary found, authentication present, and the probe (when sent) answered. */
   ok: boolean;
-  note: string;
 }
 
 export interface DoctorReport {
   node: string;
   git: string | null;
-  /** Where the binary names came from: the project's config, or the defaults. */
+  /** Where the settings came from: the project's config, or the defaults. */
   config: string;
+  /** The backend the project's config chooses. */
+  configured: AgentBackendName;
   backends: BackendCheck[];
   /** API key variables and whether each is set (never their values). */
   keys: Array<{ name: string; present: boolean }>;
 }
 
-/** Set and not empty: an empty key is a missing key, as for the backends themselves. */
-const isSet = (value: string | undefined): boolean => value !== undefined && value !== '';
-
-const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'CODEX_HOME', 'GEMINI_API_KEY'];
+const KEY_VARIABLES = [
+  'ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'CLAUDE_CODE_OAUTH_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL',
+  'CODEX_API_KEY', 'CODEX_HOME', 'GEMINI_API_KEY',
+];
+const SECRET_VARIABLES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN', 'OPENAI_API_KEY', 'CODEX_API_KEY', 'GEMINI_API_KEY'];
 
 const versionOf = async (path: string, args: string[]): Promise<string | null> => {
   try {
@@ -41,43 +51,75 @@ const versionOf = async (path: string, args: string[]): Promise<string | null> =
   }
 };
 
-const checkCli = async (backend: string, binary: string, versionArgs: string[], hint: string): Promise<BackendCheck> => {
-  const path = findBinary(binary);
-  if (path === null) return { backend, binary, path: null, version: null, ok: false, note: `not found; ${hint}` };
-  const version = await versionOf(path, versionArgs);
-  return { backend, binary, path, version, ok: version !== null, note: version === null ? `${path} did not answer ${versionArgs.join(' ')}` : 'ready' };
-};
-
-const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig | null; source: string }> => {
+const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig; found: boolean; source: string }> => {
   try {
     const loaded = await loadConfig(cwd);
-    return { config: loaded.config, source: loaded.file ?? 'defaults' };
+    return { config: loaded.config, found: true, source: loaded.file ?? 'defaults' };
   } catch (error) {
-    return { config: null, source: `defaults (${isSwarmError(error) ? error.message.split('\n')[0] : 'no usable .swarmrc.json'})` };
+    // Without a usable project config the defaults stand in (the evaluator is never run here).
+    const config = resolveConfig(configSchema.parse({ evaluator: { command: 'true' } }));
+    return { config, found: false, source: `defaults (${isSwarmError(error) ? error.message.split('\n')[0] : 'no usable .swarmrc.json'})` };
   }
 };
 
-/** Checks what the agent backends need on this machine: binaries and versions, key variables, git and node. */
-export const runDoctor = async (options: { cwd: string; env?: Record<string, string | undefined> }): Promise<DoctorReport> => {
+const binaryOf = (backend: AgentBackendName, config: SwarmConfig): string | null => {
+  if (backend === 'claude-code') return config.agent.claudeCode.binary;
+  if (backend === 'codex') return config.agent.codex.binary;
+  if (backend === 'command') return config.agent.command.argv[0] ?? null;
+  return null;
+};
+
+/** No secret's value may reach the report, even inside an error message a server sent back. */
+const redact = (check: AccessCheck, env: Env): AccessCheck => {
+  let detail = check.detail;
+  for (const name of SECRET_VARIABLES) {
+    const value = env[name];
+    if (value !== undefined && value.trim().length >= 4) detail = detail.split(value.trim()).join('[redacted]');
+  }
+  return { ok: check.ok, detail };
+};
+
+const checkBackend = async (backend: AgentBackendName, project: { config: SwarmConfig; found: boolean }, root: string, env: Env, probe: boolean): Promise<BackendCheck> => {
+  const { config } = project;
+  const name = binaryOf(backend, config);
+  let binary: BackendCheck['binary'] = null;
+  if (name !== null) {
+    const path = findBinary(name, env);
+    binary = { name, path, version: path === null ? null : await versionOf(path, ['--version']) };
+  }
+  if (backend === 'command' && name === null) {
+    return { backend, binary: null, auth: { ok: false, detail: 'agent.command.argv is not configured' }, probe: null, ok: false };
+  }
+  if (binary !== null && binary.path === null) {
+    const hint = backend === 'command' ? INSTALL_HINTS.command : INSTALL_HINTS[backend === 'codex' ? 'codex' : 'claude-code'];
+    return { backend, binary, auth: { ok: false, detail: `not checked: ${name ?? backend} not found; ${hint}` }, probe: null, ok: false };
+  }
+  // The local agent is checked against the project's files only inside a project.
+  const auth = backend === 'local' && !project.found
+    ? { ok: true, detail: 'built in (offline, no model)' }
+    : redact(await backendAccess(backend, config, root, env), env);
+  const answered = probe && auth.ok ? await probeBackend(backend, binary?.path ?? null, config, env) : null;
+  const probed = answered === null ? null : redact(answered, env);
+  const binaryOk = binary === null || binary.version !== null;
+  return { backend, binary, auth, probe: probed, ok: binaryOk && auth.ok && (probed === null || probed.ok) };
+};
+
+/**
+ * `swarm doctor`: for every backend, whether its binary is there (and its version), whether it can
+ * authenticate, and with `probe` whether it answers one tiny request; plus git, node and the key
+ * variables set (names only).
+ */
+export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean }): Promise<DoctorReport> => {
   const env = options.env ?? process.env;
-  const { config, source } = await projectConfig(options.cwd);
-  const agent = config?.agent;
-  const commandProgram = agent?.command.argv[0];
-  const backends = await Promise.all([
-    Promise.resolve<BackendCheck>({ backend: 'local', binary: null, path: null, version: null, ok: true, note: 'built in (offline, no model)' }),
-    checkCli('claude-code', agent?.claudeCode.binary ?? 'claude', ['--version'], INSTALL_HINTS['claude-code']),
-    checkCli('codex', agent?.codex.binary ?? 'codex', ['--version'], INSTALL_HINTS.codex),
-    Promise.resolve<BackendCheck>({ backend: 'anthropic', binary: null, path: null, version: null, ok: isSet(env.ANTHROPIC_API_KEY), note: 'built in; needs ANTHROPIC_API_KEY' }),
-    Promise.resolve<BackendCheck>({ backend: 'openai', binary: null, path: null, version: null, ok: isSet(env.OPENAI_API_KEY) || isSet(env.OPENAI_BASE_URL), note: 'built in; needs OPENAI_API_KEY or a local OPENAI_BASE_URL' }),
-    commandProgram === undefined
-      ? Promise.resolve<BackendCheck>({ backend: 'command', binary: null, path: null, version: null, ok: false, note: 'agent.command.argv not configured' })
-      : checkCli('command', commandProgram, ['--version'], INSTALL_HINTS.command),
-  ]);
-  const git = findBinary('git');
+  const project = await projectConfig(options.cwd);
+  const backends: BackendCheck[] = [];
+  for (const backend of AGENT_BACKENDS) backends.push(await checkBackend(backend, project, options.cwd, env, options.probe ?? false));
+  const git = findBinary('git', env);
   return {
     node: process.version,
     git: git === null ? null : await versionOf(git, ['--version']),
-    config: source,
+    config: project.source,
+    configured: project.config.agent.backend,
     backends,
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
   };

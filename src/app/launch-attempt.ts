@@ -30,4 +30,5 @@ export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, 
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';
   const flags = done.flags.length > 0 ? ` [${done.flags.join(', ')}]` : '';
   report(stripControl(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}`));
+  ctx.breaker.observe(done);
 };

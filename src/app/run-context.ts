@@ -6,6 +6,7 @@ import type { Role } from '../core/types.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import type { GitWorkspace } from '../workspace/index.js';
 import type { Logger } from './logger.js';
+import type { RunBreaker } from './run-breaker.js';
 import type { ProjectPaths } from './project-paths.js';
 
 /** Everything the attempt life cycle needs, built once per `swarm run`. */
@@ -24,10 +25,12 @@ export interface RunContext {
   systemPrompts: Record<Exclude<Role, 'baseline'>, string>;
   /** Extra environment for agents and evaluators (PATH with the `swarm` shim, SWARM_* ids). */
   env: Record<string, string>;
-  /** Aborted on the first Ctrl-C: attempts still waiting for a slot do not start. */
+  /** Aborted on the first Ctrl-C or by the breaker: attempts still waiting for a slot do not start. */
   drain: AbortSignal;
   /** Aborted on the second Ctrl-C: children are killed, attempts marked interrupted. */
   force: AbortSignal;
+  /** Stops the run after `agent.maxConsecutiveFailures` attempts in a row failed alike. */
+  breaker: RunBreaker;
   /** The incumbent, updated as attempts are recorded (for confirmation of a new best). */
   incumbent: { id: string; score: number } | null;
 }

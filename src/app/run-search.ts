@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import PQueue from 'p-queue';
 import { loadConfig, type ConfigOverrides } from '../config/index.js';
 import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
@@ -19,6 +20,10 @@ import { recoverInterrupted } from './recover-run.js';
 import type { RunContext } from './run-context.js';
 import { runWaves } from './run-waves.js';
 import { loadSystemPrompts } from './system-prompts.js';
+import { routeConsoleWarnings } from './console-warnings.js';
+import { preflight } from './preflight.js';
+import { createRunBreaker } from './run-breaker.js';
+import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
 
 export interface RunSearchOptions {
   cwd: string;
@@ -43,23 +48,39 @@ export interface RunSearchResult {
   resumed: boolean;
   baseline: { id: string; score: number | null; valid: boolean };
   best: { id: string; score: number } | null;
+  /** The run's attempts beyond the baseline, by outcome. */
+  attempts: { scored: number; invalid: number; failed: number; interrupted: number };
+  /** Why the run counts as a failure (exit 1) although it ran: the breaker, a failed baseline, nothing scored; null when fine. */
+  problem: string | null;
 }
 
 /** `swarm run`: starts a search, or resumes the latest one that did not finish. */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
   const report = options.report ?? (() => undefined);
   const workspace = await GitWorkspace.open(options.cwd);
-  const loaded = await loadConfig(workspace.root, { ...(options.configFile ? { file: options.configFile } : {}), ...(options.overrides ? { overrides: options.overrides } : {}) });
-  const { config } = loaded;
   const paths = projectPaths(workspace.root);
   await workspace.ensureExcluded();
-  // Backends and the planning model are checked before anything is recorded: a missing key or
-  // binary is a configuration error (exit 2), not a run that dies after its baseline.
+  // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
+  const given = options.overrides ?? {};
+  const candidate = options.newRun ? null : resumableRun(paths.dbFile);
+  const resuming = candidate === null ? null : resumeOverrides(parseStoredOverrides(candidate.overridesJson), given);
+  const overrides = resuming?.overrides ?? given;
+  const loaded = await loadConfig(workspace.root, { ...(options.configFile ? { file: options.configFile } : {}), overrides });
+  const { config } = loaded;
+  // Backends and the planning model are checked before anything is recorded: a missing key, login
+  // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir });
   if (config.shepherd.policy === 'llm') await (await import('./llm-shepherd.js')).shepherdModelApi({ config });
+  await preflight(config, workspace.root);
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
+  const restoreWarnings = routeConsoleWarnings(logger);
+  // Drained by the first Ctrl-C or by the circuit breaker: no new attempts, running ones finish.
+  const stop = new AbortController();
+  const onDrain = (): void => stop.abort();
+  if (options.drain.aborted) stop.abort();
+  else options.drain.addEventListener('abort', onDrain, { once: true });
   let claimedRun: string | null = null;
   let unguard = (): void => undefined;
   try {
@@ -77,8 +98,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
         store.updateRun(other.id, { status: 'interrupted', ownerPid: null });
       }
       const latest = store.latestRun();
-      if (latest !== null && latest.status === 'interrupted' && !options.newRun) {
-        store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
+      if (latest !== null && latest.status === 'interrupted' && latest.id === candidate?.id) {
+        store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null, overridesJson: overridesJson(overrides) });
         store.addEvent(latest.id, 'run.resumed', { pid: process.pid });
         return { run: latest, resumed: true };
       }
@@ -93,13 +114,14 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
         ownerPid: owner.pid,
         ownerStarted: owner.started,
         minSeq: runSeqFloor,
+        overridesJson: overridesJson(given),
       });
       return { run: created, resumed: false };
     });
     const resumable = resumed;
     claimedRun = run.id;
     unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush });
-    if (resumed) report(`resuming run ${run.id}`);
+    if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);
     else {
       if (dirty) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
       report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}`);
@@ -133,8 +155,9 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
         SWARM_EVAL_SEED: String(config.shepherd.seed),
         ...(loaded.file ? { SWARM_CONFIG: loaded.file } : {}),
       },
-      drain: options.drain,
+      drain: stop.signal,
       force: options.force,
+      breaker: createRunBreaker({ limit: config.agent.maxConsecutiveFailures, stop, report, store, runId: run.id, logger }),
       incumbent: null,
     };
     const interrupted = await recoverInterrupted(ctx, report);
@@ -147,9 +170,10 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       return finish(store, run.id, options.force.aborted ? 'interrupted' : 'failed', stopReason, resumable, baseline, null);
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
-    const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: options.drain, report, replan: interrupted });
-    const status = options.force.aborted || options.drain.aborted ? 'interrupted' : 'finished';
-    return finish(store, run.id, status, outcome.stopReason, resumable, baseline, ctx.incumbent);
+    const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: stop.signal, report, replan: interrupted });
+    if (options.force.aborted || options.drain.aborted) return finish(store, run.id, 'interrupted', outcome.stopReason, resumable, baseline, ctx.incumbent);
+    const breaker = ctx.breaker.reason;
+    return finish(store, run.id, breaker === null ? 'finished' : 'failed', breaker ?? outcome.stopReason, resumable, baseline, ctx.incumbent);
   } catch (error) {
     // A bug or an environment failure mid-run: the run is released (a later `swarm run` resumes
     // it) with the reason, instead of staying "running" under a dead owner.
@@ -159,9 +183,40 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     throw error;
   } finally {
     unguard();
+    options.drain.removeEventListener('abort', onDrain);
+    restoreWarnings();
     store.close();
     flush();
   }
+};
+
+/** The run a plain `swarm run` would resume (read before the config, for the run's own flags), or null. */
+const resumableRun = (dbFile: string): RunRecord | null => {
+  if (!existsSync(dbFile)) return null;
+  const store = SwarmStore.open(dbFile);
+  try {
+    const latest = store.latestRun();
+    if (latest === null) return null;
+    const abandoned = latest.status === 'running' && (latest.ownerPid === null || latest.ownerPid === process.pid || !isIdentityAlive({ pid: latest.ownerPid, started: latest.ownerStarted }));
+    return latest.status === 'interrupted' || abandoned ? latest : null;
+  } finally {
+    store.close();
+  }
+};
+
+const countAttempts = (store: SwarmStore, runId: string): RunSearchResult['attempts'] => {
+  const counts = { scored: 0, invalid: 0, failed: 0, interrupted: 0 };
+  for (const attempt of store.listAttempts(runId)) {
+    if (attempt.role === 'baseline' || attempt.status === 'running') continue;
+    counts[attempt.status] += 1;
+  }
+  return counts;
+};
+
+const problemOf = (status: RunRecord['status'], stopReason: string, attempts: RunSearchResult['attempts']): string | null => {
+  if (status === 'failed') return stopReason;
+  if (status !== 'finished' || attempts.scored > 0) return null;
+  return `no attempt beyond the baseline was scored (${attempts.failed} failed, ${attempts.invalid} invalid); see \`swarm status\` and \`swarm show <attempt>\` for the reasons`;
 };
 
 const finish = (
@@ -175,5 +230,15 @@ const finish = (
 ): RunSearchResult => {
   store.updateRun(runId, { status, stopReason, finishedAt: Date.now(), ownerPid: null });
   store.addEvent(runId, 'run.stopped', { status, stopReason });
-  return { runId, status, stopReason, resumed, baseline: { id: baseline.id, score: baseline.score, valid: baseline.status === 'scored' }, best };
+  const attempts = countAttempts(store, runId);
+  return {
+    runId,
+    status,
+    stopReason,
+    resumed,
+    baseline: { id: baseline.id, score: baseline.score, valid: baseline.status === 'scored' },
+    best,
+    attempts,
+    problem: problemOf(status, stopReason, attempts),
+  };
 };

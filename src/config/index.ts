@@ -5,7 +5,7 @@ export {
 } from './resolve-config.js';
 export { parseDuration, formatDuration } from './duration.js';
 export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions } from './load-config.js';
-export { type ConfigOverrides } from './overrides.js';
+export { overrideFlag, type ConfigOverrides } from './overrides.js';
 export { validateConfig, type ConfigValidation } from './validate-config.js';
 export { formatConfigIssues } from './format-issues.js';
 export { defaultConfigFile, completeConfigFile, SCHEMA_REFERENCE, type DefaultConfigOptions } from './default-config.js';

@@ -29,6 +29,9 @@ const TARGETS: Record<keyof ConfigOverrides, { section: string; key: string; fla
   costUsd: { section: 'budget', key: 'costUsd', flag: '--cost-usd' },
 };
 
+/** The flag that sets an override, e.g. `--attempts` for `attempts`. */
+export const overrideFlag = (name: keyof ConfigOverrides): string => TARGETS[name].flag;
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

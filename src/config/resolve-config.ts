@@ -65,6 +65,8 @@ export interface AgentConfig {
   model: string | null;
   timeoutMs: number;
   maxTurns: number;
+  /** Attempts in a row failing with the same agent error that stop the run; 0 = never. */
+  maxConsecutiveFailures: number;
   /** Path relative to the repository root, or null for the built-in instructions. */
   systemPrompt: string | null;
   local: { explorerMutations: number; optimizerSteps: number; stepScale: number };
@@ -215,6 +217,7 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
       model: agent.model,
       timeoutMs: ms(agent.timeout, 'agent.timeout'),
       maxTurns: agent.maxTurns,
+      maxConsecutiveFailures: agent.maxConsecutiveFailures,
       systemPrompt: agent.systemPrompt,
       local: { ...agent.local },
       prices: { ...agent.prices },

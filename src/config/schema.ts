@@ -156,6 +156,8 @@ const agentSchema = z.strictObject({
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
   timeout: positiveDurationSchema.default('20m').describe('Timeout of one agent session.'),
   maxTurns: int(1, 10_000).default(40).describe('Maximum agent turns per attempt.'),
+  maxConsecutiveFailures: int(0, 10_000).default(3)
+    .describe('Stop the run (no new attempts, running ones finish, exit 1) after this many attempts in a row fail with the same agent error; 0 = never stop.'),
   systemPrompt: z.string().min(1).nullable().default(null)
     .describe('Path of a file overriding the built-in role instructions, relative to the repository root; null = built-in.'),
   local: localAgentSchema.prefault({}).describe('Settings of the offline "local" backend.'),

@@ -120,6 +120,7 @@ describe('validateConfig: resolution', () => {
         model: null,
         timeoutMs: 1200000,
         maxTurns: 40,
+        maxConsecutiveFailures: 3,
         systemPrompt: null,
         local: {
           explorerMutations: 3,

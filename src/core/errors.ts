@@ -6,6 +6,7 @@ export type SwarmErrorCode =
   | 'NOT_A_GIT_REPO'
   | 'NOT_FOUND'
   | 'RUN_LOCKED'
+  | 'BACKEND_UNAVAILABLE'
   | 'GIT_FAILED'
   | 'STORE_FAILED'
   /** The cluster (sbatch, scontrol) failed an evaluation: an outcome, retried once, never the program's fault. */
@@ -35,6 +36,7 @@ export const exitCodeFor = (error: unknown): number => {
     case 'NOT_A_GIT_REPO':
     case 'NOT_FOUND':
     case 'RUN_LOCKED':
+    case 'BACKEND_UNAVAILABLE':
       return 2;
     case 'INTERRUPTED':
       return 130;

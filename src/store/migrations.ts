@@ -125,4 +125,8 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE runs ADD COLUMN owner_started INTEGER;`,
   // Where a cluster runner ran an evaluation: node, pending time, Slurm state, resubmissions.
   `ALTER TABLE evaluations ADD COLUMN cluster_json TEXT;`,
+  // The flags `swarm run` was started with, so a plain `swarm run` resuming the run keeps them.
+  `
+  ALTER TABLE runs ADD COLUMN overrides_json TEXT NOT NULL DEFAULT '{}';
+  `,
 ];

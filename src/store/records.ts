@@ -39,6 +39,7 @@ export const runRowSchema = z.object({
   owner_started: int.nullable(),
   created_at: int,
   finished_at: int.nullable(),
+  overrides_json: z.string(),
 });
 
 export const runRecord = runRowSchema.transform((row) => ({
@@ -55,6 +56,8 @@ export const runRecord = runRowSchema.transform((row) => ({
   ownerStarted: row.owner_started,
   createdAt: row.created_at,
   finishedAt: row.finished_at,
+  /** The CLI overrides the run was started (or last resumed) with, as JSON; validated where used. */
+  overridesJson: row.overrides_json,
 }));
 export type RunRecord = z.output<typeof runRecord>;
 

@@ -32,6 +32,8 @@ export interface NewRun {
   ownerPid: number;
   /** The owner's start time (see `processStartTime`), so a reused pid is not taken for it. */
   ownerStarted?: number | null;
+  /** The CLI overrides of the run, as JSON (default none). */
+  overridesJson?: string;
   /** The new run's number is above this (numbers already used by branches in the repository). */
   minSeq?: number;
 }
@@ -104,9 +106,9 @@ export class SwarmStore {
       this.db
         .prepare(
           `INSERT INTO runs (id, seq, status, description, metric, direction, base_commit, base_branch, config_json,
-             attempt_budget, owner_pid, owner_started, created_at) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             attempt_budget, owner_pid, owner_started, created_at, overrides_json) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, seq, input.description, input.metric, input.direction, input.baseCommit, input.baseBranch, input.configJson, input.attemptBudget, input.ownerPid, input.ownerStarted ?? null, now);
+        .run(id, seq, input.description, input.metric, input.direction, input.baseCommit, input.baseBranch, input.configJson, input.attemptBudget, input.ownerPid, input.ownerStarted ?? null, now, input.overridesJson ?? '{}');
       this.insertEvent(id, null, 'run.started', { baseCommit: input.baseCommit }, now);
       return this.requireRun(id);
     });
@@ -132,7 +134,7 @@ export class SwarmStore {
     return parseAll(runRecord, this.db.prepare('SELECT * FROM runs ORDER BY seq').all());
   }
 
-  updateRun(id: string, patch: { status?: RunStatus; stopReason?: string | null; finishedAt?: number | null; ownerPid?: number | null; ownerStarted?: number | null; attemptBudget?: number }): void {
+  updateRun(id: string, patch: { status?: RunStatus; stopReason?: string | null; finishedAt?: number | null; ownerPid?: number | null; ownerStarted?: number | null; attemptBudget?: number; overridesJson?: string }): void {
     const sets: string[] = [];
     const values: unknown[] = [];
     const add = (column: string, value: unknown): void => {
@@ -145,6 +147,7 @@ export class SwarmStore {
     if (patch.ownerPid !== undefined) add('owner_pid', patch.ownerPid);
     if (patch.ownerStarted !== undefined) add('owner_started', patch.ownerStarted);
     if (patch.attemptBudget !== undefined) add('attempt_budget', patch.attemptBudget);
+    if (patch.overridesJson !== undefined) add('overrides_json', patch.overridesJson);
     if (sets.length === 0) return;
     this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }

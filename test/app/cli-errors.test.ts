@@ -88,7 +88,9 @@ describe('failing programs are recorded, not thrown', () => {
   it('marks an attempt that changed a protected file invalid without running the evaluator', async () => {
     const repo = toy({ evaluator: { protect: ['prog.js'] }, budget: { attempts: 3 } });
     const result = await runCli(repo.dir, ['run']);
-    expect(result.code).toBe(0);
+    // Every attempt invalid: the run ended with nothing scored beyond the baseline.
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('problem: no attempt beyond the baseline was scored (0 failed, 3 invalid)');
     const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
     const searchers = status.attempts.filter((a) => a.role !== 'baseline');
     expect(searchers.length).toBe(3);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
 import { findOrphans } from '../../src/eval/find-orphans.js';
 import { isProcessAlive } from '../../src/eval/process-liveness.js';
-import { createToyRepo, runCli, startCli, stopOrphans, type ToyRepo } from '../support/toy-repo.js';
+import { createToyRepo, runCli, startCli, type ToyRepo } from '../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -171,9 +171,37 @@ describe('interrupting and resuming a run', () => {
     const another = await runCli(repo.dir, ['run', '--new']);
     expect(another.code).toBe(2);
     expect(another.stderr).toMatch(/run r1 is being driven by process \d+/);
-    first.child.kill('SIGKILL');
-    await first.done;
-    // Its agents and evaluators outlive it: stopped before the repository is removed.
-    await stopOrphans(repo.dir);
-  }, 60_000);
+    // The live run finishes undisturbed. (Killing it instead left its agents and evaluators, in
+    // process groups of their own, writing into the repository while the test removed it: ENOTEMPTY.)
+    const finished = await first.done;
+    expect(finished.code).toBe(0);
+    expect((await status(repo)).run.attemptsUsed).toBe(6);
+  }, 120_000);
+
+  it('resumes with the flags the run was started with; a flag given again is applied and announced', async () => {
+    const repo = createToyRepo({ budget: { attempts: 6 } });
+    repos.push(repo);
+    const first = startCli(repo.dir, ['run', '--attempts', '7', '--agents', '1'], { TOY_EVAL_DELAY_MS: '300' });
+    await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
+    first.child.kill('SIGINT');
+    expect((await first.done).code).toBe(130);
+
+    const second = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '300' });
+    await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
+    second.child.kill('SIGINT');
+    const plain = await second.done;
+    expect(plain.code).toBe(130);
+    expect(plain.stderr).toContain('resuming run r1 (keeps --attempts 7 --agents 1)');
+    expect(plain.stderr).not.toContain('applies');
+
+    const third = await runCli(repo.dir, ['run', '--attempts', '8']);
+    expect(third.code).toBe(0);
+    expect(third.stderr).toContain('resuming run r1 (keeps --agents 1; applies --attempts 8 (was 7))');
+    const end = await status(repo);
+    expect(end.run.attemptsUsed).toBe(8);
+    const db = new Database(dbOf(repo), { readonly: true });
+    expect(db.prepare('SELECT overrides_json FROM runs').pluck().all()).toEqual([JSON.stringify({ attempts: 8, agents: 1 })]);
+    db.close();
+    assertClean(repo);
+  }, 120_000);
 });

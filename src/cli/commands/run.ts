@@ -51,9 +51,18 @@ export const registerRun = (program: Command): void => {
         if (flags.json) printJson(result);
         else {
           const best = result.best ? `${result.best.id} with ${formatScore(result.best.score)}` : 'none';
-          process.stdout.write(`run ${result.runId} ${result.status}: ${result.stopReason}\nbaseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}\nsee \`swarm status\`, \`swarm graph\`, \`swarm show <attempt>\`\n`);
+          const { scored, invalid, failed, interrupted } = result.attempts;
+          const lines = [
+            `run ${result.runId} ${result.status}: ${result.stopReason}`,
+            `baseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}`,
+            `attempts: ${scored} scored, ${invalid} invalid, ${failed} failed${interrupted > 0 ? `, ${interrupted} interrupted` : ''}`,
+            // A failed run's reason is already its stop reason.
+            ...(result.problem !== null && result.status !== 'failed' ? [`problem: ${result.problem}`] : []),
+            'see `swarm status`, `swarm graph`, `swarm show <attempt>`',
+          ];
+          process.stdout.write(`${lines.join('\n')}\n`);
         }
-        process.exitCode = result.status === 'finished' ? 0 : result.status === 'interrupted' ? 130 : 1;
+        process.exitCode = result.status === 'interrupted' ? 130 : result.status === 'finished' && result.problem === null ? 0 : 1;
       } finally {
         progress.stop();
         interrupts.dispose();
