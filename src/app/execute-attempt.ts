@@ -8,6 +8,7 @@ import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEva
 import { matchProtected } from '../workspace/index.js';
 import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
+import { recordSelfEvalFailures } from './eval-handoff/driver-evaluation.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
 import type { RunContext } from './run-context.js';
@@ -93,6 +94,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
+      const handoff = await ctx.evalHandoff?.open({ attemptId: attempt.id, worktree });
       const outcome: AgentOutcome = await ctx.backend.run(
         {
           runId: ctx.runId,
@@ -107,12 +109,13 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           maxTurns: ctx.config.agent.maxTurns,
           timeoutMs: ctx.config.agent.timeoutMs,
           seed: spec.seed,
-          env: { ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree },
+          env: { ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },
           logDir: attempt.logDir,
           inspirations: inspirationCommits(ctx, spec),
         },
         ctx.force,
-      );
+      ).finally(() => handoff?.close());
+      recordSelfEvalFailures(ctx, attempt.id, outcome.selfEvalFailures);
       ctx.store.updateAttempt(attempt.id, {
         phase: 'commit',
         hypothesis: outcome.hypothesis,
