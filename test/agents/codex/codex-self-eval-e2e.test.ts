@@ -105,3 +105,42 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
     expect(files.filter((f) => f.startsWith('.swarm/'))).toEqual([]);
   });
 });
+
+describe('a swarm eval that codex cannot find is counted and shown (real codex, fake Responses API)', () => {
+  let repo: ToyRepo;
+  let server: FakeServer;
+  let home: string;
+  let show: CliResult;
+
+  beforeAll(async () => {
+    // A model that ignores the prompt's command and types the bare name, which the login shell's PATH lacks.
+    server = await startFakeServer(responsesHandler((body) => toolOutputs(body.input).length === 0
+      ? { kind: 'function_call', name: 'exec_command', arguments: { cmd: 'swarm eval', yield_time_ms: 30_000 } }
+      : { kind: 'message', text: 'Could not score.\nHYPOTHESIS: none' }));
+    const cacheDir = join(homedir(), '.cache');
+    mkdirSync(cacheDir, { recursive: true });
+    home = mkdtempSync(join(cacheDir, 'swarm-codex-e2e-'));
+    const codexHome = join(home, '.codex');
+    mkdirSync(codexHome);
+    writeFileSync(join(codexHome, 'config.toml'), codexConfigToml(server.url));
+    repo = createToyRepo({
+      agent: { backend: 'codex', model: 'gpt-5.5', timeout: '120s' },
+      budget: { attempts: 1 },
+      concurrency: { agents: 1, evaluations: 1 },
+      shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
+    });
+    await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
+    show = await runCli(repo.dir, ['show', 'a2']); // a1 is the baseline
+  }, 240_000);
+  afterAll(async () => {
+    await server.close();
+    repo.cleanup();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('swarm show counts the failed call and names exit 127', () => {
+    expect(show.code).toBe(0);
+    expect(show.stdout).toMatch(/swarm eval\s+0 recorded · 1 failed/);
+    expect(show.stdout).toContain('swarm eval exited with code 127 (command not found): /bin/bash: line 1: swarm: command not found');
+  });
+});
