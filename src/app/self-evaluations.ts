@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { AttemptDetail } from '../core/report.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { SELF_EVAL_FAILED_EVENT } from './eval-handoff/driver-evaluation.js';
-
-const SELF_EVALUATED_EVENT = 'attempt.self-evaluated';
+import { SELF_EVALUATED_EVENT } from './eval-handoff/eval-result.js';
 const failedData = z.object({ reason: z.string() });
 /** Reasons shown per attempt; the count covers them all. */
 const MAX_REASONS = 5;

@@ -5,6 +5,9 @@ import type { CheckoutEvaluation } from '../evaluate-checkout.js';
 import { boundText, type evalResultSchema } from './handoff-protocol.js';
 import { samePath } from './same-path.js';
 
+/** The event of an intermediate evaluation recorded for an attempt. */
+export const SELF_EVALUATED_EVENT = 'attempt.self-evaluated';
+
 /** What `swarm eval` prints (`--json`), whoever ran the evaluation. */
 export type EvalHereResult = z.infer<typeof evalResultSchema>;
 
@@ -49,7 +52,7 @@ export const recordIntermediate = (
   if (!attempt || attempt.status !== 'running' || attempt.worktree === null || !samePath(attempt.worktree, where.checkout)) return false;
   store.transaction(() => {
     for (const r of results) store.addEvaluation(where.attemptId, 'intermediate', { ...r.outcome, stage: r.stage, seed: r.seed, commit: where.head });
-    store.addEvent(attempt.runId, 'attempt.self-evaluated', { score: results.at(-1)?.outcome.score ?? null, by: where.evaluatedBy }, where.attemptId);
+    store.addEvent(attempt.runId, SELF_EVALUATED_EVENT, { score: results.at(-1)?.outcome.score ?? null, by: where.evaluatedBy }, where.attemptId);
   });
   return true;
 };

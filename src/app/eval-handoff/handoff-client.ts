@@ -63,7 +63,8 @@ export const requestDriverEvaluation = async (dir: string, request: HandoffReque
         return { kind: 'failed', reason: `the evaluation request in ${dir} disappeared without an answer` };
       }
     }
-    await sleep(pollMs).catch(() => undefined);
+    // Short waits first (a fast evaluator answers in milliseconds), then every pollMs.
+    await sleep(Math.min(pollMs, 2 + (Date.now() - started) / 10)).catch(() => undefined);
   }
 };
 
