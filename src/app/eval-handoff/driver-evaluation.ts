@@ -25,9 +25,11 @@ export const startEvalHandoff = (ctx: RunContext): EvalHandoffServer => {
       await mkdir(logDir, { recursive: true });
       const seed = request.seed ?? ctx.config.shepherd.seed;
       const input = attemptEvaluationInput(ctx, { id: record.id, logDir }, attempt.worktree, 'intermediate', seed);
-      const evaluation = await evaluateCheckout({ ...input, signal: AbortSignal.any([signal, ctx.force]) });
+      const stop = AbortSignal.any([signal, ctx.force]);
+      const evaluation = await evaluateCheckout({ ...input, signal: stop });
       const head = await checkoutHead(attempt.worktree).catch(() => null);
-      const recorded = recordIntermediate(ctx.store, { attemptId: record.id, checkout: attempt.worktree, head, evaluatedBy: 'driver' }, evaluation.results);
+      // An evaluation cut short by the agent's end or a forced stop measured nothing: not recorded.
+      const recorded = !stop.aborted && recordIntermediate(ctx.store, { attemptId: record.id, checkout: attempt.worktree, head, evaluatedBy: 'driver' }, evaluation.results);
       ctx.logger.info({ attempt: record.id, score: evaluation.final.score, valid: evaluation.final.valid }, 'agent evaluation handed off to the driver');
       return evalResultOf({
         attempt: record.id,
