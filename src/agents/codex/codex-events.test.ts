@@ -77,7 +77,7 @@ describe('failed swarm eval calls in the transcript', () => {
     const stream = parseCodexStream([
       // Measured with codex 0.171: the login shell's /etc/profile dropped the shim from PATH.
       run("/bin/bash -lc 'swarm eval'", 127, '/bin/bash: line 1: swarm: command not found\n'),
-      run("/bin/bash -lc '/repo/.swarm/bin/swarm eval --json'", 1, 'swarm: swarm eval in attempt a1 got no answer from the swarm: the swarm driver stopped answering\n'),
+      run("/bin/bash -lc '/repo/.swarm/bin/swarm eval --json'", 1, '\u001b[31mswarm: swarm eval in attempt a1 got no answer from the swarm: the swarm driver stopped answering\u001b[0m\u0007\n'),
     ].join('\n'));
     expect(stream.selfEvalFailures).toEqual([
       'swarm eval exited with code 127 (command not found): /bin/bash: line 1: swarm: command not found',

@@ -59,7 +59,9 @@ export const selfEvalFailure = (item: { command?: string | undefined; exit_code?
   if (code === undefined || code === null || code === 0) return null;
   const output = item.aggregated_output ?? '';
   if (code === 1 && (/^invalid: /m.test(output) || /"valid":\s*false/.test(output))) return null;
-  const last = output.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? '';
+  // The reason is printed by `swarm show`: no escape sequences or control characters from the agent's shell.
+  const plain = printable(output);
+  const last = plain.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? '';
   const detail = last.length > 300 ? `${last.slice(0, 299)}…` : last;
   return `swarm eval exited with code ${code}${code === 127 ? ' (command not found)' : ''}${detail ? `: ${detail}` : ''}`;
 };
@@ -109,4 +111,19 @@ export const totalsFromJson = (text: string | undefined): ThreadTotals => {
   } catch {
     return zero;
   }
+};
+
+/** Text without CSI escape sequences (`ESC [ … final`) and control characters other than newlines. */
+const printable = (text: string): string => {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x1b && text[i + 1] === '[') {
+      i += 2;
+      while (i < text.length && !(text.charCodeAt(i) >= 0x40 && text.charCodeAt(i) <= 0x7e)) i++;
+      continue;
+    }
+    if (code === 0x0a || (code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code <= 0x9f))) out += text[i];
+  }
+  return out;
 };
