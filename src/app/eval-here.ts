@@ -1,41 +1,54 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../config/index.js';
-import type { Direction } from '../core/score.js';
+import { passedEnv } from '../core/env-allow-list.js';
+import { SwarmError } from '../core/errors.js';
 import { isIdentityAlive } from '../eval/process-identity.js';
 import { SwarmStore } from '../store/swarm-store.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../workspace/checkout-top-level.js';
-import { passedEnv } from '../core/env-allow-list.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
+import { evalResultOf, recordIntermediate, type EvalHereResult } from './eval-handoff/eval-result.js';
+import { requestDriverEvaluation, type HandoffTiming } from './eval-handoff/handoff-client.js';
+import { HANDOFF_ENV } from './eval-handoff/handoff-protocol.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
-import type { evaluateCheckout } from './evaluate-checkout.js';
 import { projectPaths } from './project-paths.js';
 
-export interface EvalHereResult {
-  attempt: string | null;
-  checkout: string;
-  valid: boolean;
-  score: number | null;
-  metric: string;
-  direction: Direction;
-  /** The SWARM_SEED the evaluator ran with. */
-  seed: number;
-  metrics: Record<string, number>;
-  reason: string | null;
-  feedback: string | null;
-  stages: Array<{ stage: string; valid: boolean; score: number | null; durationMs: number }>;
-  recorded: boolean;
+export type { EvalHereResult } from './eval-handoff/eval-result.js';
+
+export interface EvalHereOptions {
+  cwd: string;
+  configFile?: string;
+  seed?: number;
+  env?: NodeJS.ProcessEnv;
+  signal: AbortSignal;
+  /** Hand-off waits (tests shorten them). */
+  handoffTiming?: HandoffTiming;
 }
 
 /**
- * `swarm eval`: scores the checkout around `cwd` with the run's evaluator. Inside an attempt's
- * worktree (SWARM_ATTEMPT_ID set) the result is recorded as an intermediate evaluation.
+ * `swarm eval`: scores the checkout around `cwd` with the run's evaluator. Inside an attempt whose
+ * driver listens (SWARM_EVAL_HANDOFF set) the driver evaluates the attempt's worktree and records
+ * it; otherwise this process evaluates, and records an intermediate evaluation when it can.
  */
-export const evalHere = async (options: { cwd: string; configFile?: string; seed?: number; env?: NodeJS.ProcessEnv; signal: AbortSignal }): Promise<EvalHereResult> => {
+export const evalHere = async (options: EvalHereOptions): Promise<EvalHereResult> => {
   const env = options.env ?? process.env;
+  const handoff = env[HANDOFF_ENV];
+  if (handoff !== undefined && handoff !== '' && env.SWARM_ATTEMPT_ID !== undefined) {
+    const outcome = await requestDriverEvaluation(handoff, options.seed === undefined ? { version: 1 } : { version: 1, seed: options.seed }, options.signal, options.handoffTiming);
+    if (outcome.kind === 'answered') {
+      if (outcome.response.ok) return outcome.response.result;
+      throw new SwarmError('INTERNAL', `swarm eval in attempt ${env.SWARM_ATTEMPT_ID} failed: ${outcome.response.error}`);
+    }
+    if (outcome.kind === 'failed') throw new SwarmError('INTERNAL', `swarm eval in attempt ${env.SWARM_ATTEMPT_ID} got no answer from the swarm: ${outcome.reason}`);
+    // no driver took the request: evaluate here, as outside a run
+  }
+  return evalSelf(options, env);
+};
+
+const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promise<EvalHereResult> => {
   const workspace = await GitWorkspace.open(options.cwd);
   const checkout = await checkoutTopLevel(options.cwd);
   // Inside an attempt, the run's own config file and evaluation seed (set by `swarm run`).
@@ -69,65 +82,29 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
     artifacts: { globs: config.evaluator.artifacts, dir: join(logDir, 'artifacts') },
   });
   const head = attemptId === null ? null : await checkoutHead(checkout);
-  const recorded = attemptId !== null && existsSync(paths.dbFile) && recordIntermediate(paths.dbFile, { attemptId, checkout, head }, evaluation.results);
-  const final = evaluation.final;
-  return {
-    attempt: attemptId,
-    checkout,
-    valid: final.valid,
-    score: final.valid ? final.score : null,
-    metric: config.objective.metric,
-    direction: config.objective.direction,
-    seed,
-    metrics: final.metrics,
-    reason: final.reason,
-    feedback: final.feedback,
-    stages: evaluation.results.map((r) => ({ stage: r.stage, valid: r.outcome.valid, score: r.outcome.score, durationMs: r.outcome.durationMs })),
-    recorded,
-  };
+  const recorded = attemptId !== null && existsSync(paths.dbFile) && recordInStore(paths.dbFile, { attemptId, checkout, head }, evaluation.results);
+  return evalResultOf({ attempt: attemptId, checkout, metric: config.objective.metric, direction: config.objective.direction, seed, evaluation, recorded, evaluatedBy: 'self' });
 };
 
 /**
- * Records the evaluation against the attempt only when this checkout is that attempt's running
- * worktree and its run's driver still runs; a stray SWARM_ATTEMPT_ID elsewhere, or an orphan of a
- * killed driver, records nothing. A store it cannot write (a sandboxed agent) is not an error:
- * the score is still printed.
+ * Records only while the attempt's run has a live driver: an orphan of a killed driver records
+ * nothing (its attempt is about to be marked interrupted). A store it cannot write (a sandboxed
+ * agent without a driver) is not an error: the score is still printed.
  */
-const recordIntermediate = (
-  dbFile: string,
-  where: { attemptId: string; checkout: string; head: string | null },
-  results: Awaited<ReturnType<typeof evaluateCheckout>>['results'],
-): boolean => {
+const recordInStore = (dbFile: string, where: { attemptId: string; checkout: string; head: string | null }, results: Parameters<typeof recordIntermediate>[2]): boolean => {
   try {
     const store = SwarmStore.open(dbFile, { mustExist: true });
     try {
-      const attempt = store.getAttempt(where.attemptId);
-      if (!attempt || attempt.status !== 'running' || attempt.worktree === null || !samePath(attempt.worktree, where.checkout)) return false;
-      // An orphan of a killed driver: its attempt is about to be marked interrupted.
-      const run = store.getRun(attempt.runId);
+      const runId = store.getAttempt(where.attemptId)?.runId;
+      const run = runId === undefined ? null : store.getRun(runId);
       if (run?.status !== 'running' || run.ownerPid === null || !isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return false;
-      store.transaction(() => {
-        for (const r of results) store.addEvaluation(where.attemptId, 'intermediate', { ...r.outcome, stage: r.stage, seed: r.seed, commit: where.head });
-        store.addEvent(attempt.runId, 'attempt.self-evaluated', { score: results.at(-1)?.outcome.score ?? null }, where.attemptId);
-      });
-      return true;
+      return recordIntermediate(store, { ...where, evaluatedBy: 'self' }, results);
     } finally {
       store.close();
     }
   } catch {
     return false;
   }
-};
-
-const samePath = (a: string, b: string): boolean => {
-  const real = (p: string): string => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return p;
-    }
-  };
-  return real(a) === real(b);
 };
 
 /** The log directory, or a temporary one when `.swarm/logs` is not writable (a sandboxed agent). */

@@ -9,6 +9,7 @@ import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEva
 import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
 import { PROTECTED_VIOLATION } from './guard-evaluation.js';
+import { recordSelfEvalFailures } from './eval-handoff/driver-evaluation.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
 import { redactAgentOutcome } from './redaction.js';
@@ -96,6 +97,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
+      const handoff = await ctx.evalHandoff?.open({ attemptId: attempt.id, worktree });
       const outcome: AgentOutcome = redactAgentOutcome(await ctx.backend.run(
         {
           runId: ctx.runId,
@@ -111,12 +113,13 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           timeoutMs: ctx.config.agent.timeoutMs,
           seed: spec.seed,
           // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
-          env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree },
+          env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },
           logDir: attempt.logDir,
           inspirations: inspirationCommits(ctx, spec),
         },
         ctx.force,
-      ));
+      ).finally(() => handoff?.close()));
+      recordSelfEvalFailures(ctx, attempt.id, outcome.selfEvalFailures);
       ctx.store.updateAttempt(attempt.id, {
         phase: 'commit',
         hypothesis: outcome.hypothesis,

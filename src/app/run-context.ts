@@ -5,6 +5,7 @@ import type { AgentBackend, EvaluatorRunner } from '../core/ports.js';
 import type { Role } from '../core/types.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import type { GitWorkspace } from '../workspace/index.js';
+import type { EvalHandoffServer } from './eval-handoff/handoff-server.js';
 import type { Logger } from './logger.js';
 import type { RunBreaker } from './run-breaker.js';
 import type { ProjectPaths } from './project-paths.js';
@@ -33,4 +34,6 @@ export interface RunContext {
   breaker: RunBreaker;
   /** The incumbent, updated as attempts are recorded (for confirmation of a new best). */
   incumbent: { id: string; score: number } | null;
+  /** Answers agents' `swarm eval` by evaluating their worktree in this process (absent: agents evaluate themselves). */
+  evalHandoff?: EvalHandoffServer;
 }

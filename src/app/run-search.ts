@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import PQueue from 'p-queue';
 import { loadConfig, type ConfigOverrides } from '../config/index.js';
 import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
@@ -11,12 +12,14 @@ import type { RunRecord } from '../store/records.js';
 import { GitWorkspace } from '../workspace/index.js';
 import { ensureBaseline } from './baseline.js';
 import { writeSwarmShim } from './cli-path.js';
+import { startEvalHandoff } from './eval-handoff/driver-evaluation.js';
 import { costTrackingWarning, createBackend, describeBackend } from './create-backend.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { guardAgainstCrash } from './crash-guard.js';
 import { createRunLogger } from './logger.js';
 import { projectPaths } from './project-paths.js';
 import { recoverInterrupted } from './recover-run.js';
+import type { EvalHandoffServer } from './eval-handoff/handoff-server.js';
 import type { RunContext } from './run-context.js';
 import { runWaves } from './run-waves.js';
 import { loadSystemPrompts } from './system-prompts.js';
@@ -83,6 +86,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   else options.drain.addEventListener('abort', onDrain, { once: true });
   let claimedRun: string | null = null;
   let unguard = (): void => undefined;
+  let evalHandoff: EvalHandoffServer | null = null;
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
     const runSeqFloor = await workspace.highestRunNumber();
@@ -149,6 +153,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, ROLE_INSTRUCTIONS),
       env: {
         PATH: `${shimDir}:${process.env.PATH ?? ''}`,
+        // For agents whose shell resets PATH (codex runs login shells): the shim by its absolute path.
+        SWARM_BIN: join(shimDir, 'swarm'),
         SWARM_RUN_ID: run.id,
         SWARM_REPO: workspace.root,
         // So an agent's `swarm eval` scores with this run's config file and seed.
@@ -160,6 +166,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       breaker: createRunBreaker({ limit: config.agent.maxConsecutiveFailures, stop, report, store, runId: run.id, logger }),
       incumbent: null,
     };
+    evalHandoff = startEvalHandoff(ctx);
+    ctx.evalHandoff = evalHandoff;
     const interrupted = await recoverInterrupted(ctx, report);
     if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);
     const baseline = await ensureBaseline(ctx, run, report);
@@ -185,6 +193,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     unguard();
     options.drain.removeEventListener('abort', onDrain);
     restoreWarnings();
+    await evalHandoff?.stop();
     store.close();
     flush();
   }

@@ -3,6 +3,7 @@ import type { AttemptDetail } from '../core/report.js';
 import { FINDINGS_FILE } from '../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { openProjectStore } from './open-store.js';
+import { selfEvaluationsOf } from './self-evaluations.js';
 
 /** The findings.md lines that belong to one attempt (the agent's `### aN` section and the swarm's entry). */
 const findingsFor = (text: string, id: string): string | null => {
@@ -45,6 +46,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       logDir: attempt.logDir,
       transcriptPath: attempt.transcriptPath,
       usage: attempt.usage,
+      selfEvaluations: selfEvaluationsOf(store, attempt.runId, attempt.id),
     };
   } finally {
     store.close();

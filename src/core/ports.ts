@@ -56,6 +56,11 @@ export interface AgentOutcome {
   usage: Usage;
   transcriptPath?: string;
   error?: string;
+  /**
+   * Why each `swarm eval` the agent ran gave it no score (not found, denied, a failed hand-off), as
+   * seen in its transcript; an invalid program is a score, not a failure. Counted per attempt.
+   */
+  selfEvalFailures?: string[];
 }
 
 /** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */

@@ -119,4 +119,6 @@ export interface AttemptDetail {
   logDir: string;
   transcriptPath: string | null;
   usage: { inputTokens: number; outputTokens: number; costUsd: number };
+  /** The agent's own `swarm eval` calls: recorded scores, and those that gave it none (with why). */
+  selfEvaluations: { recorded: number; failed: number; failures: string[] };
 }

@@ -307,6 +307,15 @@ export class SwarmStore {
     return typeof at === 'number' ? at : null;
   }
 
+  /** One attempt's events of the given types, oldest first. */
+  attemptEvents(runId: string, attemptId: string, types: readonly string[]): EventRecord[] {
+    if (types.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT * FROM events WHERE run_id = ? AND attempt_id = ? AND type IN (${types.map(() => '?').join(', ')}) ORDER BY id`)
+      .all(runId, attemptId, ...types);
+    return parseAll(eventRecord, rows);
+  }
+
   listEvents(runId: string, afterId = 0): EventRecord[] {
     return parseAll(eventRecord, this.db.prepare('SELECT * FROM events WHERE run_id = ? AND id > ? ORDER BY id').all(runId, afterId));
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeServer, type FakeServer } from '../support/fake-llm/http-server.js';
 import { anthropicHandler, endsWithToolResult } from '../support/fake-llm/anthropic-messages.js';
-import { codexConfigToml, endsWithToolOutput, responsesHandler } from '../support/fake-llm/openai-responses.js';
+import { endsWithToolOutput, responsesHandler } from '../support/fake-llm/openai-responses.js';
+import { createCodexHome } from '../agents/codex/codex-home.js';
 import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 // Scripted model: an explorer sets a = 3 (score -9), an optimizer then sets b = -1 (score 0, the optimum).
@@ -124,6 +125,7 @@ describe('swarm run --agent codex (real codex, fake Responses API)', () => {
   let home: string;
   let run: CliResult;
   let record: RunRecord;
+  let codexHome: { dir: string; cleanup: () => void };
 
   beforeAll(async () => {
     server = await startFakeServer(responsesHandler((body) => {
@@ -132,17 +134,16 @@ describe('swarm run --agent codex (real codex, fake Responses API)', () => {
       return { kind: 'custom_tool_call', name: 'apply_patch', input: `*** Begin Patch\n*** Update File: prog.js\n@@\n-${edit.from}\n+${edit.to}\n*** End Patch\n` };
     }));
     home = mkdtempSync(join(tmpdir(), 'swarm-codex-home-'));
-    const codexHome = join(home, '.codex');
-    mkdirSync(codexHome);
-    writeFileSync(join(codexHome, 'config.toml'), codexConfigToml(server.url));
+    codexHome = createCodexHome(server.url);
     repo = createToyRepo(baseConfig({ backend: 'codex', model: 'gpt-5.5', prices: { 'gpt-5.5': { input: 2, output: 10 } } }));
-    run = await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
+    run = await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
     record = readRun(repo);
   }, 180_000);
   afterAll(async () => {
     await server.close();
     repo.cleanup();
     rmSync(home, { recursive: true, force: true });
+    codexHome.cleanup();
   });
 
   sharedExpectations(() => ({ run, repo, record }), 'codex');

@@ -56,6 +56,7 @@ const detail = (overrides: Partial<AttemptDetail> = {}): AttemptDetail => ({
   logDir: '.swarm/logs/a12',
   transcriptPath: '.swarm/logs/a12/transcript.jsonl',
   usage: { inputTokens: 12_000, outputTokens: 3_400, costUsd: 0.0421 },
+  selfEvaluations: { recorded: 0, failed: 0, failures: [] },
   ...overrides,
 });
 
@@ -132,5 +133,12 @@ describe('renderAttempt', () => {
     expect(plain).not.toContain('prompt');
     const colored = renderAttempt(failed, { color: true });
     expect(colored).toContain('\u001b[31mfailed\u001b[39m');
+  });
+
+  it('counts the agent\'s own swarm eval calls and says why the failed ones gave no score', () => {
+    const failed = renderAttempt(detail({ selfEvaluations: { recorded: 1, failed: 2, failures: ['swarm eval exited with code 127 (command not found): /bin/bash: line 1: swarm: command not found'] } }), { color: false });
+    expect(failed).toContain('swarm eval  1 recorded · 2 failed');
+    expect(failed).toContain('    swarm eval exited with code 127 (command not found)');
+    expect(renderAttempt(detail(), { color: false })).not.toContain('swarm eval  ');
   });
 });

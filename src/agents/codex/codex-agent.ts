@@ -7,6 +7,8 @@ import type { CodexConfig } from '../../config/resolve-config.js';
 import { lastLines, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { codexArgs } from './codex-args.js';
+import { codexHomeOf, rolloutTotals } from './codex-rollout.js';
+import { withoutCodexNoise } from './codex-stderr.js';
 import { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type ThreadTotals } from './codex-events.js';
 
 export const CODEX_BACKEND = 'codex';
@@ -45,9 +47,11 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
       signal,
     });
     const stream = parseCodexStream(cli.stdout);
-    const problem = processProblem('codex', cli.process, task.timeoutMs);
+    const problem = processProblem('codex', { ...cli.process, stderrTail: withoutCodexNoise(cli.process.stderrTail) }, task.timeoutMs);
     const price = task.model === undefined ? undefined : options.prices[task.model];
-    return codexOutcome(stream, task, problem, price, cli.transcriptPath);
+    // A turn stopped before `turn.completed` (the timeout, Ctrl-C) still used tokens: codex's rollout has them.
+    const seen = stream.threadId !== null && (problem !== null || stream.totals === null) ? await rolloutTotals(codexHomeOf(task.env), stream.threadId) : null;
+    return codexOutcome(stream, task, problem, price, cli.transcriptPath, seen);
   };
   return { name: CODEX_BACKEND, run };
 };
@@ -55,10 +59,18 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
 const tokensOf = (t: ThreadTotals) => ({ inputTokens: t.inputTokens, outputTokens: t.outputTokens, cachedInputTokens: t.cachedInputTokens });
 
 /** Turns a parsed transcript into the attempt's outcome (pure, for tests). */
-export const codexOutcome = (stream: CodexStream, task: AgentTask, problem: string | null, price: Price | undefined, transcriptPath: string): AgentOutcome => {
+export const codexOutcome = (
+  stream: CodexStream,
+  task: AgentTask,
+  problem: string | null,
+  price: Price | undefined,
+  transcriptPath: string,
+  /** Running totals read from codex's rollout file, for a turn that never completed. */
+  seen: ThreadTotals | null = null,
+): AgentOutcome => {
   // turn.completed carries running totals of the thread; a fork starts from its parent's totals.
   const parent = totalsFromJson(task.forkFrom ? task.forkHistoryJson : undefined);
-  const totals = stream.totals;
+  const totals = stream.totals === null || (seen !== null && seen.inputTokens > stream.totals.inputTokens) ? seen : stream.totals;
   const own: ThreadTotals = totals === null
     ? { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 }
     : {
@@ -78,10 +90,11 @@ export const codexOutcome = (stream: CodexStream, task: AgentTask, problem: stri
     hypothesis: extractHypothesis(finalText),
     usage,
     transcriptPath,
+    ...(stream.selfEvalFailures.length > 0 ? { selfEvalFailures: stream.selfEvalFailures } : {}),
     ...(session ? { session } : {}),
     ...(totals !== null && session ? { historyJson: totalsToJson(totals) } : {}),
   };
-  if (problem === null && !stream.turnFailed && totals !== null) {
+  if (problem === null && !stream.turnFailed && stream.totals !== null) {
     return { ...base, status: 'completed', ...(malformedNote ? { error: malformedNote } : {}) };
   }
   const lastError = stream.errors.length > 0 ? `; last codex error: ${lastLines(stream.errors.join('\n'), 1)}` : '';

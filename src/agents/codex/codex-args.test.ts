@@ -37,6 +37,16 @@ describe('codexArgs', () => {
   });
 });
 
+describe('codexPrompt', () => {
+  it('names the swarm shim by its absolute path: codex\'s login shell resets PATH', async () => {
+    const { codexPrompt } = await import('./codex-args.js');
+    const withBin = (bin: string): AgentTask => ({ ...task({ SWARM_BIN: bin }), systemPrompt: 'Score your work with `swarm eval`.', prompt: 'Score your checkout with `swarm eval`.' });
+    expect(codexPrompt(withBin('/repo/.swarm/bin/swarm'))).toBe('Score your work with `/repo/.swarm/bin/swarm eval`.\n\n---\n\nScore your checkout with `/repo/.swarm/bin/swarm eval`.');
+    expect(codexPrompt(withBin("/my repo/it's/.swarm/bin/swarm"))).toContain("`'/my repo/it'\\''s/.swarm/bin/swarm' eval`");
+    expect(codexPrompt({ ...withBin(''), env: {} })).toContain('`swarm eval`');
+  });
+});
+
 describe('codexCanFork', () => {
   it('reads the installed codex help: 0.171 has exec fork', async () => {
     const { codexCanFork } = await import('./codex-agent.js');

@@ -4,6 +4,7 @@ import type { AgentTask } from '../../core/ports.js';
 import { codexOutcome } from './codex-agent.js';
 import { codexArgs } from './codex-args.js';
 import { parseCodexStream, totalsToJson } from './codex-events.js';
+import { withoutCodexNoise } from './codex-stderr.js';
 
 const line = (value: unknown): string => JSON.stringify(value);
 const task = (fields: Partial<AgentTask> = {}): AgentTask => ({
@@ -65,5 +66,50 @@ describe('codexArgs', () => {
   it('forks the parent thread and puts the role instructions before the prompt', () => {
     const args = codexArgs(task({ forkFrom: { backend: 'codex', id: 't-1' }, model: 'm' }), { binary: 'codex', sandbox: 'workspace-write', extraArgs: ['--x'], configOverrides: { k: '"v"' } });
     expect(args).toEqual(['exec', '--json', '--sandbox', 'workspace-write', '-C', '/w', '--model', 'm', '-c', 'k="v"', '--x', 'fork', 't-1', '--', 'role text\n\n---\n\ndo it']);
+  });
+});
+
+describe('failed swarm eval calls in the transcript', () => {
+  const run = (command: string, exitCode: number | null, output: string) =>
+    line({ type: 'item.completed', item: { id: 'i', type: 'command_execution', command, aggregated_output: output, exit_code: exitCode, status: exitCode === 0 ? 'completed' : 'failed' } });
+
+  it('counts a swarm eval that was not found, or failed, and names why', () => {
+    const stream = parseCodexStream([
+      // Measured with codex 0.171: the login shell's /etc/profile dropped the shim from PATH.
+      run("/bin/bash -lc 'swarm eval'", 127, '/bin/bash: line 1: swarm: command not found\n'),
+      run("/bin/bash -lc '/repo/.swarm/bin/swarm eval --json'", 1, '\u001b[31mswarm: swarm eval in attempt a1 got no answer from the swarm: the swarm driver stopped answering\u001b[0m\u0007\n'),
+    ].join('\n'));
+    expect(stream.selfEvalFailures).toEqual([
+      'swarm eval exited with code 127 (command not found): /bin/bash: line 1: swarm: command not found',
+      'swarm eval exited with code 1: swarm: swarm eval in attempt a1 got no answer from the swarm: the swarm driver stopped answering',
+    ]);
+    expect(codexOutcome(stream, task(), 'x', undefined, '/t').selfEvalFailures).toHaveLength(2);
+  });
+
+  it('does not count a score, an invalid program\'s verdict, other commands or a command still running', () => {
+    const stream = parseCodexStream([
+      run("/bin/bash -lc '/r/.swarm/bin/swarm eval'", 0, 'score = -9 (maximize)\n'),
+      run("/bin/bash -lc 'swarm eval'", 1, 'invalid: evaluator exited with code 1\n'),
+      run("/bin/bash -lc 'swarm eval --json'", 1, '{"valid": false, "score": null}\n'),
+      run("/bin/bash -lc 'node evaluate.js'", 127, 'not found'),
+      run("/bin/bash -lc 'swarm eval'", null, ''),
+    ].join('\n'));
+    expect(stream.selfEvalFailures).toEqual([]);
+    expect(codexOutcome(stream, task(), null, undefined, '/t').selfEvalFailures).toBeUndefined();
+  });
+});
+
+describe('withoutCodexNoise', () => {
+  it('drops the lines codex prints in every run and keeps the rest', () => {
+    const stderr = [
+      'Reading additional input from stdin...',
+      'WARNING: proceeding, even though we could not create PATH aliases: Refusing to create helper binaries under temporary dir "/tmp"',
+      'Error: Model provider `nope` not found',
+      '',
+      'Stack backtrace:',
+      '   0: <unknown>',
+      '   1: <unknown>',
+    ].join('\n');
+    expect(withoutCodexNoise(stderr).split('\n').filter(Boolean)).toEqual(['Error: Model provider `nope` not found']);
   });
 });

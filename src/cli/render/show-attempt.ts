@@ -148,6 +148,12 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   lines.push(section('evaluations'));
   if (detail.evaluations.length === 0) lines.push(paint('  none', 'dim'));
   for (const evaluation of detail.evaluations) lines.push(...evaluationLines(evaluation, paint, full));
+  const self = detail.selfEvaluations;
+  if (self.recorded > 0 || self.failed > 0) {
+    const failed = self.failed > 0 ? paint(`${self.failed} failed`, 'red') : '0 failed';
+    lines.push(field('swarm eval', `${self.recorded} recorded · ${failed}`, paint));
+    lines.push(...self.failures.map((reason) => paint(`    ${reason}`, 'red')));
+  }
 
   if (detail.findingsEntry) lines.push(section('findings'), ...indent(detail.findingsEntry));
 

@@ -1,12 +1,13 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCodexAgent } from '../../../src/agents/codex/index.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
 import type { AgentBackend } from '../../../src/core/ports.js';
 import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
-import { addFilePatch, codexConfigToml, endsWithToolOutput, offeredResponseTools, responsesBody, responsesHandler } from '../../support/fake-llm/openai-responses.js';
+import { addFilePatch, endsWithToolOutput, offeredResponseTools, responsesBody, responsesHandler } from '../../support/fake-llm/openai-responses.js';
 import { cliTask, createCliFixture, processesIn, type CliFixture } from '../claude-code/cli-fixture.js';
+import { createCodexHome } from './codex-home.js';
 
 const binaryPath = findBinary('codex');
 if (binaryPath === null) throw new Error('the pinned devDependency @openai/codex is not installed; run npm ci');
@@ -17,11 +18,11 @@ const agent: AgentBackend = createCodexAgent({
   binary: 'codex', binaryPath, sandbox: 'workspace-write', extraArgs: [], configOverrides: {}, prices: { 'gpt-5.5': PRICE },
 });
 
+const homes: Array<() => void> = [];
 const codexEnv = (fx: CliFixture, baseUrl: string): Record<string, string> => {
-  const codexHome = join(fx.dir, 'codex-home');
-  mkdirSync(codexHome, { recursive: true });
-  writeFileSync(join(codexHome, 'config.toml'), codexConfigToml(baseUrl));
-  return { HOME: fx.home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' };
+  const codexHome = createCodexHome(baseUrl);
+  homes.push(codexHome.cleanup);
+  return { HOME: fx.home, CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' };
 };
 
 describe('codex backend against the real codex binary and a fake Responses API', () => {
@@ -36,6 +37,7 @@ describe('codex backend against the real codex binary and a fake Responses API',
     await server?.close();
     server = null;
     fx.cleanup();
+    for (const cleanup of homes.splice(0)) cleanup();
   });
 
   const startPatchingModel = async (): Promise<FakeServer> => {
@@ -112,6 +114,39 @@ describe('codex backend against the real codex binary and a fake Responses API',
     expect(outcome.status).toBe('failed');
     expect(outcome.error).toMatch(/^codex timed out after 4 s.*last codex error: .*Connection failed/);
     expect(processesIn(fx.dir)).toEqual([]);
+  });
+
+  it('records the tokens of a turn the timeout stopped, from codex\'s rollout file, priced', async () => {
+    fileName = 'tuned.js';
+    // The first call edits a file; the second never answers, so turn.completed never comes.
+    server = await startFakeServer((request, response) => {
+      if (server!.requests.filter((r) => responsesBody(r) !== null).length > 1) return new Promise<void>(() => undefined);
+      return responsesHandler(() => ({ kind: 'custom_tool_call', name: 'apply_patch', input: addFilePatch(fileName, 'const a = 3;\n') }))(request, response);
+    });
+    const worktree = fx.addWorktree('a1');
+    const outcome = await agent.run(cliTask({ worktree, logDir: fx.logDir('a1'), prompt: 'Explore', model: 'gpt-5.5', env: codexEnv(fx, server.url), timeoutMs: 6000 }), new AbortController().signal);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(/^codex timed out after 6 s/);
+    expect(existsSync(join(worktree, 'tuned.js'))).toBe(true);
+    // One answered call: 1000 input (200 cached), 50 output.
+    expect(outcome.usage.inputTokens).toBe(1000);
+    expect(outcome.usage.outputTokens).toBe(50);
+    expect(outcome.usage.costUsd).toBeCloseTo((800 * 2 + 200 * 0.5 + 50 * 10) / 1e6, 12);
+    expect(processesIn(fx.dir)).toEqual([]);
+  });
+
+  it('names the error codex exits with, not the frames of its symbol-less backtrace', async () => {
+    server = await startFakeServer(() => undefined);
+    const broken = createCodexAgent({
+      binary: 'codex', binaryPath, sandbox: 'workspace-write', extraArgs: [], configOverrides: { model_provider: '"nope"' }, prices: {},
+    });
+    const worktree = fx.addWorktree('a1');
+    const outcome = await broken.run(cliTask({ worktree, logDir: fx.logDir('a1'), prompt: 'Explore', model: 'gpt-5.5', env: codexEnv(fx, server.url) }), new AbortController().signal);
+    expect(outcome.status).toBe('failed');
+    const stderr = readFileSync(join(fx.logDir('a1'), 'codex.stderr.log'), 'utf8');
+    expect(stderr).toContain('<unknown>');
+    expect(outcome.error).toMatch(/^codex exited with code 1: Error: Model provider `nope` not found/);
+    expect(outcome.error).not.toMatch(/stdin|<unknown>|backtrace/i);
   });
 
   it('stops an agent that exceeds its timeout and leaves no process behind', async () => {

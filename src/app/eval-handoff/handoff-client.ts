@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  ACK_TIMEOUT_MS, MAX_RESPONSE_BYTES, STALE_MS, handoffFiles, handoffResponseSchema, type HandoffRequest, type HandoffResponse,
+} from './handoff-protocol.js';
+
+export type HandoffOutcome =
+  | { kind: 'answered'; response: HandoffResponse }
+  /** Nobody took the request: no driver listens (the caller evaluates itself). */
+  | { kind: 'no-driver' }
+  | { kind: 'failed'; reason: string };
+
+export interface HandoffTiming {
+  ackTimeoutMs?: number;
+  staleMs?: number;
+  pollMs?: number;
+}
+
+const exists = async (file: string): Promise<{ mtimeMs: number; size: number; isFile: boolean } | null> => {
+  const stat = await lstat(file).catch(() => null);
+  return stat === null ? null : { mtimeMs: stat.mtimeMs, size: stat.size, isFile: stat.isFile() };
+};
+
+/**
+ * `swarm eval` inside an attempt: asks the swarm driver to evaluate the attempt's checkout and
+ * waits for its answer (see handoff-protocol.ts). Never throws for a missing or silent driver.
+ */
+export const requestDriverEvaluation = async (dir: string, request: HandoffRequest, signal: AbortSignal, timing: HandoffTiming = {}): Promise<HandoffOutcome> => {
+  const ackTimeoutMs = timing.ackTimeoutMs ?? ACK_TIMEOUT_MS;
+  const staleMs = timing.staleMs ?? STALE_MS;
+  const pollMs = timing.pollMs ?? 50;
+  const id = randomBytes(8).toString('hex');
+  const files = handoffFiles(dir, id);
+  try {
+    await mkdir(dir, { recursive: true });
+    const tmp = join(dir, `req-${id}.tmp`);
+    await writeFile(tmp, JSON.stringify(request), { flag: 'wx' });
+    await rename(tmp, files.request);
+  } catch (error) {
+    return { kind: 'failed', reason: `cannot write the evaluation request in ${dir}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const started = Date.now();
+  let vanished = 0;
+  for (;;) {
+    if (signal.aborted) {
+      await unlink(files.request).catch(() => undefined);
+      return { kind: 'failed', reason: 'stopped while waiting for the swarm to evaluate the checkout' };
+    }
+    const response = await exists(files.response);
+    if (response !== null) return readResponse(files.response, response);
+    if ((await exists(files.request)) !== null) {
+      // Unlinking decides the race with a driver taking it: whoever moves the file first wins.
+      if (Date.now() - started > ackTimeoutMs && (await unlink(files.request).then(() => true, () => false))) return { kind: 'no-driver' };
+    } else {
+      const busy = await exists(files.busy);
+      if (busy !== null && Date.now() - busy.mtimeMs > staleMs) {
+        return { kind: 'failed', reason: `the swarm driver stopped answering (no sign of life for ${Math.round(staleMs / 1000)} s)` };
+      }
+      // Between the driver's rename of the answer and its removal of the busy file, both exist.
+      if (busy === null && (await exists(files.response)) === null && ++vanished > 3) {
+        return { kind: 'failed', reason: `the evaluation request in ${dir} disappeared without an answer` };
+      }
+    }
+    // Short waits first (a fast evaluator answers in milliseconds), then every pollMs.
+    await sleep(Math.min(pollMs, 2 + (Date.now() - started) / 10)).catch(() => undefined);
+  }
+};
+
+const readResponse = async (file: string, stat: { size: number; isFile: boolean }): Promise<HandoffOutcome> => {
+  try {
+    if (!stat.isFile || stat.size > MAX_RESPONSE_BYTES) return { kind: 'failed', reason: `the swarm's answer is not a regular file of at most ${MAX_RESPONSE_BYTES} bytes` };
+    const parsed = handoffResponseSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? { kind: 'answered', response: parsed.data } : { kind: 'failed', reason: 'the swarm\'s answer does not match the hand-off protocol (version 1)' };
+  } catch (error) {
+    return { kind: 'failed', reason: `cannot read the swarm's answer: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    await unlink(file).catch(() => undefined);
+  }
+};

@@ -1,0 +1,167 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, unlink, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import {
+  HANDOFF_ENV, HEARTBEAT_MS, MAX_PENDING, MAX_REQUEST_BYTES, boundText, handoffDir, handoffFiles, handoffRequestSchema, requestIdOf,
+  type HandoffRequest, type HandoffResponse,
+} from './handoff-protocol.js';
+
+export type HandoffResult = Extract<HandoffResponse, { ok: true }>['result'];
+
+export interface HandoffAttempt {
+  attemptId: string;
+  worktree: string;
+}
+
+export interface HandoffHandlers {
+  /** Evaluates the attempt's checkout and records it; throws only for bugs. */
+  evaluate: (attempt: HandoffAttempt, request: HandoffRequest, signal: AbortSignal) => Promise<HandoffResult>;
+  /** A request that could not be answered with a score (malformed, too many, a failed evaluation). */
+  onFailure: (attempt: HandoffAttempt, reason: string) => void;
+}
+
+interface Registration extends HandoffAttempt {
+  dir: string;
+  pending: Set<string>;
+  chain: Promise<void>;
+  controller: AbortController;
+  watcher: FSWatcher | null;
+  scanning: boolean;
+}
+
+const POLL_MS = 250;
+
+/**
+ * The driver's end of the `swarm eval` hand-off (see handoff-protocol.ts): one folder per running
+ * attempt, watched (inotify, with a slow poll as a safety net), requests of one attempt answered
+ * one at a time in order. Everything it created is removed when an attempt closes or the run ends.
+ */
+export class EvalHandoffServer {
+  private readonly attempts = new Map<string, Registration>();
+  private readonly poll: NodeJS.Timeout;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly handlers: HandoffHandlers) {
+    this.poll = setInterval(() => this.scanAll(), POLL_MS);
+    this.heartbeat = setInterval(() => this.touchBusy(), HEARTBEAT_MS);
+    this.poll.unref();
+    this.heartbeat.unref();
+  }
+
+  /** Starts listening for one attempt; returns the environment its agent needs and the closer. */
+  async open(attempt: HandoffAttempt): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
+    const dir = handoffDir(attempt.worktree);
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dirname(dir), '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
+    const registration: Registration = {
+      ...attempt, dir, pending: new Set(), chain: Promise.resolve(), controller: new AbortController(), watcher: null, scanning: false,
+    };
+    try {
+      registration.watcher = watch(dir, () => void this.scan(registration));
+      registration.watcher.on('error', () => undefined);
+    } catch {
+      // no inotify: the poll still finds requests
+    }
+    this.attempts.set(attempt.attemptId, registration);
+    return { env: { [HANDOFF_ENV]: dir }, close: () => this.close(attempt.attemptId) };
+  }
+
+  /** Stops every attempt's listener and removes the folders (the run ended). */
+  async stop(): Promise<void> {
+    clearInterval(this.poll);
+    clearInterval(this.heartbeat);
+    await Promise.all([...this.attempts.keys()].map((id) => this.close(id)));
+  }
+
+  private async close(attemptId: string): Promise<void> {
+    const registration = this.attempts.get(attemptId);
+    if (!registration) return;
+    this.attempts.delete(attemptId);
+    registration.watcher?.close();
+    registration.controller.abort();
+    await registration.chain;
+    await rm(registration.dir, { recursive: true, force: true });
+    const parent = dirname(registration.dir);
+    await unlink(join(parent, '.gitignore')).catch(() => undefined);
+    await rmdir(parent).catch(() => undefined); // only when the agent left nothing else there
+  }
+
+  private scanAll(): void {
+    for (const registration of this.attempts.values()) void this.scan(registration);
+  }
+
+  private async scan(registration: Registration): Promise<void> {
+    if (registration.scanning || registration.controller.signal.aborted) return;
+    registration.scanning = true;
+    try {
+      // The agent owns the worktree: a folder replaced by a symlink is not followed.
+      const real = await realpath(registration.dir).catch(() => null);
+      const expected = join(await realpath(registration.worktree).catch(() => registration.worktree), '.swarm', 'eval');
+      if (real !== expected) return;
+      for (const name of await readdir(registration.dir).catch(() => [])) {
+        const id = requestIdOf(name);
+        if (id === null || registration.pending.has(id)) continue;
+        const files = handoffFiles(registration.dir, id);
+        // The rename is the acknowledgement; a client that gave up first removed the file.
+        if (!(await rename(files.request, files.busy).then(() => true, () => false))) continue;
+        registration.pending.add(id);
+        if (registration.pending.size > MAX_PENDING) {
+          void this.answer(registration, id, { version: 1, ok: false, error: `more than ${MAX_PENDING} evaluations requested at once; wait for the running ones` }, true);
+          continue;
+        }
+        registration.chain = registration.chain.then(() => this.handle(registration, id));
+      }
+    } finally {
+      registration.scanning = false;
+    }
+  }
+
+  private async handle(registration: Registration, id: string): Promise<void> {
+    const files = handoffFiles(registration.dir, id);
+    const request = await readRequest(files.busy);
+    if (!request.ok) {
+      await this.answer(registration, id, { version: 1, ok: false, error: request.error }, true);
+      return;
+    }
+    if (registration.controller.signal.aborted) return;
+    try {
+      const result = await this.handlers.evaluate(registration, request.value, registration.controller.signal);
+      await this.answer(registration, id, { version: 1, ok: true, result }, false);
+    } catch (error) {
+      const reason = `the swarm could not evaluate the checkout: ${error instanceof Error ? error.message : String(error)}`;
+      await this.answer(registration, id, { version: 1, ok: false, error: boundText(reason) ?? reason }, true);
+    }
+  }
+
+  private async answer(registration: Registration, id: string, response: HandoffResponse, failed: boolean): Promise<void> {
+    const files = handoffFiles(registration.dir, id);
+    if (failed && !response.ok) this.handlers.onFailure(registration, response.error);
+    // 'wx' after the unlink: a symlink the agent planted under the temporary name is not followed.
+    await unlink(files.responseTmp).catch(() => undefined);
+    await writeFile(files.responseTmp, JSON.stringify(response), { flag: 'wx' }).then(() => rename(files.responseTmp, files.response)).catch(() => undefined);
+    await unlink(files.busy).catch(() => undefined);
+    registration.pending.delete(id);
+  }
+
+  private touchBusy(): void {
+    const now = new Date();
+    for (const registration of this.attempts.values()) {
+      for (const id of registration.pending) void utimes(handoffFiles(registration.dir, id).busy, now, now).catch(() => undefined);
+    }
+  }
+}
+
+/** Reads a request: a regular file, bounded, JSON, and the schema; never echoes its content. */
+const readRequest = async (file: string): Promise<{ ok: true; value: HandoffRequest } | { ok: false; error: string }> => {
+  const stat = await lstat(file).catch(() => null);
+  if (stat === null || !stat.isFile()) return { ok: false, error: 'the request is not a regular file' };
+  if (stat.size > MAX_REQUEST_BYTES) return { ok: false, error: `the request is larger than ${MAX_REQUEST_BYTES} bytes` };
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return { ok: false, error: 'the request is not JSON' };
+  }
+  const parsed = handoffRequestSchema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: 'the request does not match the hand-off protocol (version 1)' };
+};
