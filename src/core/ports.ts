@@ -46,6 +46,18 @@ export interface InspirationRef {
 
 export type AgentStatus = 'completed' | 'failed' | 'abstained';
 
+/**
+ * A rate limit (HTTP 429, 529 overloaded) or a plan's usage limit that stopped an agent: the
+ * attempt waits for `resetAt` (ms since the epoch; null = unknown, a bounded backoff instead)
+ * and then continues, rather than failing.
+ */
+export interface AgentLimit {
+  kind: 'rate-limit' | 'usage-limit';
+  resetAt: number | null;
+  /** What was seen, in one line ("HTTP 429, retry-after 2 s", the CLI's message). */
+  detail: string;
+}
+
 export interface AgentOutcome {
   status: AgentStatus;
   summary: string;
@@ -56,6 +68,8 @@ export interface AgentOutcome {
   usage: Usage;
   transcriptPath?: string;
   error?: string;
+  /** Set by a backend that saw a rate or usage limit end the run (status is then `failed`). */
+  limit?: AgentLimit;
 }
 
 /** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */
