@@ -8,6 +8,8 @@ import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEva
 import { matchProtected } from '../workspace/index.js';
 import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
+import { waitForBackend } from './limits/backend-gate.js';
+import { runAgentParked } from './limits/run-agent-parked.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
 import type { RunContext } from './run-context.js';
@@ -70,6 +72,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
     const agentStep = await ctx.agentQueue.add(async () => {
       // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
       if (ctx.force.aborted || ctx.drain.aborted) return null;
+      // A backend closed by a rate or usage limit starts nothing new until it lifts.
+      if (!(await waitForBackend(ctx))) return null;
       const prepared = await ctx.workspace.prepareAttempt({
         branch: attempt.branch,
         worktreePath: worktree,
@@ -93,7 +97,9 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
-      const outcome: AgentOutcome = await ctx.backend.run(
+      const outcome: AgentOutcome | null = await runAgentParked(
+        ctx,
+        attempt,
         {
           runId: ctx.runId,
           attemptId: attemptId(attempt.id),
@@ -111,8 +117,9 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           logDir: attempt.logDir,
           inspirations: inspirationCommits(ctx, spec),
         },
-        ctx.force,
+        log,
       );
+      if (outcome === null) return null;
       ctx.store.updateAttempt(attempt.id, {
         phase: 'commit',
         hypothesis: outcome.hypothesis,

@@ -3,6 +3,7 @@ import { attemptId } from '../core/ids.js';
 import type { AttemptSpec, AttemptView, Budget } from '../core/types.js';
 import { budgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from './launch-attempt.js';
+import { reportWait, waitForBackend } from './limits/backend-gate.js';
 import { planWave } from './plan-wave.js';
 import { populationView } from './population-view.js';
 import { specOf } from './recover-run.js';
@@ -59,6 +60,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
         stopReason = `wave budget of ${limits.budget.maxWaves} reached`;
         break;
       }
+      if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
       const next = pending.shift() ?? (await planOne(ctx, population, options.baselineId, generation, draws));
       if (next === null) {
         if (inFlight.size === 0) stopReason = 'the shepherd planned no further attempts';

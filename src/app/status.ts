@@ -3,6 +3,7 @@ import type { AttemptRow, StatusReport, WaveRow } from '../core/report.js';
 import { compareScores, isBetter } from '../core/score.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
+import { limitWaits } from './limits/limit-waits.js';
 import { openRunStore, selectRun } from './open-store.js';
 
 /** Builds the status report of one run from the store (safe while a run writes). */
@@ -48,6 +49,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     attempts: rows,
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
+    waits: limitWaits(store, run, rows, Date.now()),
   };
 };
 
