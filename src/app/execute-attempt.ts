@@ -8,7 +8,7 @@ import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEva
 import { matchProtected } from '../workspace/index.js';
 import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
-import { waitForBackend } from './limits/backend-gate.js';
+import { waitToStart } from './limits/backend-gate.js';
 import { runAgentParked } from './limits/run-agent-parked.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
@@ -73,7 +73,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
       if (ctx.force.aborted || ctx.drain.aborted) return null;
       // A backend closed by a rate or usage limit starts nothing new until it lifts.
-      if (!(await waitForBackend(ctx))) return null;
+      if (!(await waitToStart(ctx, attempt.id))) return null;
       const prepared = await ctx.workspace.prepareAttempt({
         branch: attempt.branch,
         worktreePath: worktree,

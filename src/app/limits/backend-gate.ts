@@ -72,3 +72,14 @@ export const waitForBackend = async (ctx: RunContext, onWait?: (closed: WaitingD
 /** A progress line for the Shepherd's own wait before it plans more work on the backend. */
 export const reportWait = (report: (line: string) => void) => (closed: WaitingData): void =>
   report(`waiting: ${describeWait(closed, Date.now())}; nothing new starts on it until then`);
+
+/** Holds a new attempt (phase `waiting` meanwhile) while its backend is closed; false on Ctrl-C. */
+export const waitToStart = async (ctx: RunContext, attemptId: string): Promise<boolean> => {
+  let waited = false;
+  const open = await waitForBackend(ctx, () => {
+    waited = true;
+    ctx.store.updateAttempt(attemptId, { phase: 'waiting' });
+  });
+  if (open && waited) ctx.store.updateAttempt(attemptId, { phase: 'prepare' });
+  return open;
+};

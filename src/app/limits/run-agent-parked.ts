@@ -57,7 +57,9 @@ export const runAgentParked = async (ctx: RunContext, attempt: AttemptRecord, ta
     const limit = settings.park && !ctx.force.aborted ? limitOf(outcome) : null;
     const timeLeft = task.timeoutMs - agentMs;
     if (limit === null || timeLeft <= 0) return { ...outcome, usage };
-    const until = limit.resetAt ?? Date.now() + backoffMs(waits, settings.backoffMs, settings.maxBackoffMs);
+    // No reset named, or one already past while the limit still holds: a bounded backoff.
+    const now = Date.now();
+    const until = limit.resetAt !== null && limit.resetAt > now ? limit.resetAt : now + backoffMs(waits, settings.backoffMs, settings.maxBackoffMs);
     log.warn({ limit, until: new Date(until).toISOString() }, 'agent stopped at a limit; the attempt waits for the reset');
     ctx.store.transaction(() => {
       // What the limited run used is recorded now: a crash during the wait keeps it.

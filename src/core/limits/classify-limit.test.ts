@@ -35,6 +35,13 @@ describe('parseResetTime', () => {
     expect(parseResetTime(`Try again at ${minute}.`, NOW + 20_000)).toBe(NOW + 60_000);
   });
 
+  it('a time of day that has just passed is behind us, not tomorrow', () => {
+    const past = new Date(NOW - 5000);
+    const hms = `${past.getHours()}:${String(past.getMinutes()).padStart(2, '0')}:${String(past.getSeconds()).padStart(2, '0')}`;
+    expect(parseResetTime(`usage limit reached, resets at ${hms}`, NOW)).toBe(NOW - 5000);
+    expect(parseResetTime('resets 7am (UTC)', NOW)).toBe(Date.UTC(2026, 11, 2, 7, 1));
+  });
+
   it('names no time for "later", counts or unrelated numbers', () => {
     expect(parseResetTime("You've hit your usage limit. Try again later.", NOW)).toBeNull();
     expect(parseResetTime('retry 3 times before giving up', NOW)).toBeNull();
@@ -74,8 +81,8 @@ describe('classifyLimit', () => {
     expect(classifyLimit({ text: "You've hit your usage limit. Try again later.", now: NOW })).toMatchObject({ kind: 'usage-limit', resetAt: null });
   });
 
-  it('a reset already past is now', () => {
-    expect(classifyLimit({ httpStatus: 429, headers: { 'retry-after': 'Tue, 01 Dec 2026 07:00:00 GMT' }, now: NOW })?.resetAt).toBe(NOW);
+  it('a reset already past is kept as it is (the caller backs off)', () => {
+    expect(classifyLimit({ httpStatus: 429, headers: { 'retry-after': 'Tue, 01 Dec 2026 07:00:00 GMT' }, now: NOW })?.resetAt).toBe(NOW - 3_600_000);
   });
 });
 

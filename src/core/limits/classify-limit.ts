@@ -47,8 +47,9 @@ export const resetFromHeaders = (headers: Readonly<Record<string, string>>, now:
 };
 
 /**
- * Whether an agent's failure was a rate limit or a usage limit, and when it lifts. Pure: the
- * backends pass what they saw (a status and headers from an SDK error, a CLI's message text).
+ * Whether an agent's failure was a rate limit or a usage limit, and when it lifts (a reset already
+ * past is returned as it is: the caller backs off then). Pure: the backends pass what they saw
+ * (a status and headers from an SDK error, a CLI's message text).
  */
 export const classifyLimit = (evidence: LimitEvidence): AgentLimit | null => {
   const text = evidence.text ?? '';
@@ -63,7 +64,7 @@ export const classifyLimit = (evidence: LimitEvidence): AgentLimit | null => {
   const seen = text.trim() === '' ? '' : firstLine(text, usage ? USAGE_LIMIT : RATE_LIMIT);
   const retryAfter = evidence.headers?.['retry-after'];
   const detail = status !== null ? [`HTTP ${status}`, retryAfter !== undefined ? `retry-after ${retryAfter}` : null, seen || null].filter(Boolean).join(', ') : seen;
-  return { kind, resetAt: resetAt !== null && resetAt > evidence.now ? resetAt : resetAt === null ? null : evidence.now, detail };
+  return { kind, resetAt, detail };
 };
 
 /** Backoff when no reset time is known: `base` doubled per wait already taken, at most `cap`. */

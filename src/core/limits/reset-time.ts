@@ -6,6 +6,7 @@
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const DAY_MS = 86_400_000;
+const JUST_PASSED_MS = 15 * 60_000;
 
 const UNIT_MS: Array<[RegExp, number]> = [
   [/^(?:days?|d)$/, DAY_MS],
@@ -103,8 +104,9 @@ const parseClock = (tail: string, now: number): number | null => {
     : { ...today, hour, minute, second };
   let at = instantOf(wall, zone) + slack;
   if (at <= now) {
-    // A time without a date is the next one; a date without a year the next such date.
-    if (!hasDate) at = instantOf({ ...wall, day: wall.day + 1 }, zone) + slack;
+    // A time without a date is the next one, unless it has only just passed (a slow CLI, a
+    // clock a little ahead): then the reset is behind us. A date without a year: the next one.
+    if (!hasDate && now - at > JUST_PASSED_MS) at = instantOf({ ...wall, day: wall.day + 1 }, zone) + slack;
     else if (yearText === undefined && now - at > DAY_MS) at = instantOf({ ...wall, year: wall.year + 1 }, zone) + slack;
   }
   return at;

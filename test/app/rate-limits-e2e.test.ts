@@ -1,0 +1,193 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../src/core/report.js';
+import { startFakeAnthropic } from '../support/fake-llm/anthropic-json.js';
+import type { FakeServer, RecordedRequest } from '../support/fake-llm/http-server.js';
+import { assistantTurns, requestText, type FakeReply } from '../support/fake-llm/scripted-reply.js';
+import { createToyRepo, runCli, startCli, type ToyRepo } from '../support/toy-repo.js';
+
+const EDIT_A = { path: 'prog.js', search: 'const a = 1.0;', replace: 'const a = 3.0;' };
+const CONTINUED = 'stopped by a rate or usage limit';
+
+/** Edits, then finishes; the reply follows from how many assistant turns the history holds. */
+const workReply = (request: RecordedRequest): FakeReply =>
+  assistantTurns(request) === 0
+    ? { kind: 'message', toolCalls: [{ name: 'edit_file', input: EDIT_A }] }
+    : { kind: 'message', toolCalls: [{ name: 'finish', input: { summary: 'a = 3', hypothesis: 'a near 3 is best' } }] };
+
+const limited = (retryAfter: string): FakeReply => ({ kind: 'error', status: 429, headers: { 'retry-after': retryAfter }, message: 'Number of requests has exceeded your rate limit' });
+
+interface EventRow { type: string; attempt_id: string | null; data_json: string }
+const readEvents = (repo: ToyRepo): EventRow[] => {
+  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT type, attempt_id, data_json FROM events ORDER BY id').all() as EventRow[];
+  } finally {
+    db.close();
+  }
+};
+const attemptOf = (repo: ToyRepo, id: string): { status: string; score: number | null; input_tokens: number } => {
+  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT status, score, input_tokens FROM attempts WHERE id = ?').get(id) as { status: string; score: number | null; input_tokens: number };
+  } finally {
+    db.close();
+  }
+};
+
+/** Polls `swarm status --json` until it shows a wait with a parked attempt (the test's own timeout bounds it). */
+const statusWhileWaiting = async (repo: ToyRepo): Promise<StatusReport> => {
+  for (;;) {
+    if (existsSync(join(repo.dir, '.swarm', 'swarm.db'))) {
+      const run = await runCli(repo.dir, ['status', '--json']);
+      if (run.code === 0) {
+        const report = JSON.parse(run.stdout) as StatusReport;
+        if ((report.waits ?? []).some((w) => w.attempts.length > 0)) return report;
+      }
+    }
+    await sleep(100);
+  }
+};
+
+const ONE_ATTEMPT = { budget: { attempts: 1 }, shepherd: { initialExplorers: 1, waveSize: 1 }, concurrency: { agents: 1 } };
+
+describe('rate and usage limits park the attempt instead of failing it', () => {
+  let repo: ToyRepo | undefined;
+  let server: FakeServer | undefined;
+  let tools: string | undefined;
+  afterEach(async () => {
+    await server?.close();
+    repo?.cleanup();
+    if (tools) rmSync(tools, { recursive: true, force: true });
+    server = repo = tools = undefined;
+  });
+
+  it('anthropic: HTTP 429 with retry-after after the SDK retries waits, shows in status, resumes the conversation and is scored', async () => {
+    let released = false;
+    server = await startFakeAnthropic((request) => (released ? workReply(request) : limited('2')));
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 1 } } });
+    const run = startCli(repo.dir, ['run', '--json'], { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url });
+    const waiting = await statusWhileWaiting(repo);
+    released = true;
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+
+    const wait = waiting.waits?.[0];
+    expect(wait).toMatchObject({ backend: 'anthropic', kind: 'rate-limit', attempts: ['a2'] });
+    expect(wait?.detail).toContain('HTTP 429, retry-after 2');
+    expect(wait!.until).toBeGreaterThan(wait!.since);
+    expect(waiting.attempts.find((a) => a.id === 'a2')).toMatchObject({ status: 'running', phase: 'waiting' });
+    // The SDK's own retry came first: two 429s before the first wait.
+    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+
+    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
+    const a2 = readEvents(repo).filter((e) => e.attempt_id === 'a2').map((e) => e.type);
+    expect(a2.indexOf('agent.waiting')).toBeGreaterThan(-1);
+    expect(a2.indexOf('agent.resumed')).toBeGreaterThan(a2.indexOf('agent.waiting'));
+    expect(a2.lastIndexOf('attempt.finished')).toBeGreaterThan(a2.lastIndexOf('agent.resumed'));
+    // The continuation carried the conversation on: the task prompt and then the note to continue.
+    const worked = server.requests.filter((r) => requestText(r).includes('prog.js') && requestText(r).includes(CONTINUED));
+    expect(worked.length).toBeGreaterThan(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ stopReason: expect.any(String) as string });
+    // The status after the run no longer shows the wait.
+    const after = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    expect(after.waits).toEqual([]);
+  }, 120_000);
+
+  it('command backend: a "usage limit reached … resets at <time>" message parks the attempt until then, then the agent runs again', async () => {
+    tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
+    const script = join(tools, 'agent.sh');
+    const state = join(tools, 'calls');
+    writeFileSync(
+      script,
+      `#!/bin/sh
+n=$(cat "${state}" 2>/dev/null || echo 0)
+echo $((n + 1)) > "${state}"
+if [ "$n" = 0 ]; then
+  msg="usage limit reached · resets at $(date -d '+3 seconds' +%H:%M:%S)"
+  echo "$msg" > "${state}.message"
+  echo "$msg" >&2
+  exit 1
+fi
+sed -i 's/const a = 1.0;/const a = 3.0;/' prog.js
+echo "HYPOTHESIS: a near 3 is best"
+echo "set a to 3"
+`,
+    );
+    chmodSync(script, 0o755);
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] } } });
+    const result = await runCli(repo.dir, ['run', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(state, 'utf8').trim()).toBe('2');
+    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
+
+    const events = readEvents(repo).filter((e) => e.attempt_id === 'a2');
+    const types = events.map((e) => e.type);
+    expect(types.indexOf('agent.resumed')).toBeGreaterThan(types.indexOf('agent.waiting'));
+    const waitingEvent = events.find((e) => e.type === 'agent.waiting');
+    const data = JSON.parse(waitingEvent?.data_json ?? '{}') as { kind: string; until: number; detail: string };
+    const printed = readFileSync(`${state}.message`, 'utf8').trim();
+    expect(data.kind).toBe('usage-limit');
+    expect(data.detail).toContain(printed);
+    // It waited for exactly the time the agent named (local time, to the second).
+    const until = new Date(data.until);
+    const clock = [until.getHours(), until.getMinutes(), until.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+    expect(printed.endsWith(clock)).toBe(true);
+    expect(JSON.parse(events.find((e) => e.type === 'agent.resumed')?.data_json ?? '{}')).toMatchObject({ resumesSession: false });
+  }, 120_000);
+
+  it('Ctrl-C during a wait ends it cleanly: the attempt is interrupted and the run resumes later', async () => {
+    let released = false;
+    server = await startFakeAnthropic((request) => (released ? workReply(request) : limited('3')));
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
+    const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url };
+    const first = startCli(repo.dir, ['run'], env);
+    await statusWhileWaiting(repo);
+    first.child.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code).toBe(130);
+    expect(attemptOf(repo, 'a2').status).toBe('interrupted');
+    const types = readEvents(repo).filter((e) => e.attempt_id === 'a2').map((e) => e.type);
+    expect(types).toContain('agent.waiting');
+    expect(types).not.toContain('agent.resumed');
+    expect(types.at(-1)).toBe('attempt.interrupted');
+
+    released = true;
+    const resumed = await runCli(repo.dir, ['run', '--json'], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(attemptOf(repo, 'a3')).toMatchObject({ status: 'scored', score: -9 });
+  }, 120_000);
+
+  it('a run killed during a wait resumes correctly: nothing starts on the backend before the recorded reset', async () => {
+    let released = false;
+    let firstAfterRestart: number | null = null;
+    server = await startFakeAnthropic((request) => {
+      if (!released) return limited('4');
+      firstAfterRestart ??= Date.now();
+      return workReply(request);
+    });
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
+    const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url };
+    const first = startCli(repo.dir, ['run'], env);
+    const waiting = await statusWhileWaiting(repo);
+    first.child.kill('SIGKILL');
+    await first.done;
+    released = true;
+
+    const resumed = await runCli(repo.dir, ['run'], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr + resumed.stdout).toContain('recovered 1 interrupted attempt(s): a2');
+    expect(attemptOf(repo, 'a2').status).toBe('interrupted');
+    expect(attemptOf(repo, 'a3')).toMatchObject({ status: 'scored', score: -9 });
+    const until = waiting.waits?.[0]?.until ?? Number.POSITIVE_INFINITY;
+    expect(firstAfterRestart).not.toBeNull();
+    expect(firstAfterRestart!).toBeGreaterThanOrEqual(until);
+    const types = readEvents(repo).map((e) => `${e.type}:${e.attempt_id ?? ''}`);
+    expect(types.indexOf('attempt.interrupted:a2')).toBeGreaterThan(types.indexOf('agent.waiting:a2'));
+    expect(types.indexOf('attempt.planned:a3')).toBeGreaterThan(types.indexOf('attempt.interrupted:a2'));
+  }, 120_000);
+});
