@@ -21,11 +21,11 @@ const workReply = (request: RecordedRequest): FakeReply =>
 
 const limited = (retryAfter: string): FakeReply => ({ kind: 'error', status: 429, headers: { 'retry-after': retryAfter }, message: 'Number of requests has exceeded your rate limit' });
 
-interface EventRow { type: string; attempt_id: string | null; data_json: string }
+interface EventRow { type: string; attempt_id: string | null; data_json: string; at: number }
 const readEvents = (repo: ToyRepo): EventRow[] => {
   const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
   try {
-    return db.prepare('SELECT type, attempt_id, data_json FROM events ORDER BY id').all() as EventRow[];
+    return db.prepare('SELECT type, attempt_id, data_json, at FROM events ORDER BY id').all() as EventRow[];
   } finally {
     db.close();
   }
@@ -53,6 +53,33 @@ const statusWhileWaiting = async (repo: ToyRepo): Promise<StatusReport> => {
   }
 };
 
+/**
+ * An agent CLI whose first call prints "usage limit reached · resets at <now + seconds>" (local
+ * time) and fails; every later call sets a = 3. The calls are counted in `state`.
+ */
+const limitedAgentScript = (dir: string, seconds: number): { script: string; state: string } => {
+  const script = join(dir, 'agent.sh');
+  const state = join(dir, 'calls');
+  writeFileSync(
+    script,
+    `#!/bin/sh
+n=$(cat "${state}" 2>/dev/null || echo 0)
+echo $((n + 1)) > "${state}"
+if [ "$n" = 0 ]; then
+  msg="usage limit reached · resets at $(date -d '+${seconds} seconds' +%H:%M:%S)"
+  echo "$msg" > "${state}.message"
+  echo "$msg" >&2
+  exit 1
+fi
+sed -i 's/const a = 1.0;/const a = 3.0;/' prog.js
+echo "HYPOTHESIS: a near 3 is best"
+echo "set a to 3"
+`,
+  );
+  chmodSync(script, 0o755);
+  return { script, state };
+};
+
 const ONE_ATTEMPT = { budget: { attempts: 1 }, shepherd: { initialExplorers: 1, waveSize: 1 }, concurrency: { agents: 1 } };
 
 describe('rate and usage limits park the attempt instead of failing it', () => {
@@ -68,7 +95,8 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
 
   it('anthropic: HTTP 429 with retry-after after the SDK retries waits, shows in status, resumes the conversation and is scored', async () => {
     let released = false;
-    server = await startFakeAnthropic((request) => (released ? workReply(request) : limited('2')));
+    // The first call works (an edit), then the API limits the next ones until the test has seen the wait.
+    server = await startFakeAnthropic((request) => (released || assistantTurns(request) === 0 ? workReply(request) : limited('2')));
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 1 } } });
     const run = startCli(repo.dir, ['run', '--json'], { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url });
     const waiting = await statusWhileWaiting(repo);
@@ -81,10 +109,11 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     expect(wait?.detail).toContain('HTTP 429, retry-after 2');
     expect(wait!.until).toBeGreaterThan(wait!.since);
     expect(waiting.attempts.find((a) => a.id === 'a2')).toMatchObject({ status: 'running', phase: 'waiting' });
-    // The SDK's own retry came first: two 429s before the first wait.
-    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+    // The SDK's own retry came first: the edit call, then two 429s before the first wait.
+    expect(server.requests.length).toBeGreaterThanOrEqual(3);
 
-    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
+    // Scored, and the usage of the run before the limit (the edit call) counts with the continuation's.
+    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9, input_tokens: 200 });
     const a2 = readEvents(repo).filter((e) => e.attempt_id === 'a2').map((e) => e.type);
     expect(a2.indexOf('agent.waiting')).toBeGreaterThan(-1);
     expect(a2.indexOf('agent.resumed')).toBeGreaterThan(a2.indexOf('agent.waiting'));
@@ -100,25 +129,7 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
 
   it('command backend: a "usage limit reached … resets at <time>" message parks the attempt until then, then the agent runs again', async () => {
     tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
-    const script = join(tools, 'agent.sh');
-    const state = join(tools, 'calls');
-    writeFileSync(
-      script,
-      `#!/bin/sh
-n=$(cat "${state}" 2>/dev/null || echo 0)
-echo $((n + 1)) > "${state}"
-if [ "$n" = 0 ]; then
-  msg="usage limit reached · resets at $(date -d '+3 seconds' +%H:%M:%S)"
-  echo "$msg" > "${state}.message"
-  echo "$msg" >&2
-  exit 1
-fi
-sed -i 's/const a = 1.0;/const a = 3.0;/' prog.js
-echo "HYPOTHESIS: a near 3 is best"
-echo "set a to 3"
-`,
-    );
-    chmodSync(script, 0o755);
+    const { script, state } = limitedAgentScript(tools, 3);
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] } } });
     const result = await runCli(repo.dir, ['run', '--json']);
     expect(result.code, result.stderr).toBe(0);
@@ -170,7 +181,8 @@ echo "set a to 3"
       firstAfterRestart ??= Date.now();
       return workReply(request);
     });
-    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
+    // Async scheduling: the re-planned attempt starts as soon as the run resumes, unless the gate holds it.
+    repo = createToyRepo({ ...ONE_ATTEMPT, shepherd: { ...ONE_ATTEMPT.shepherd, schedule: 'async' }, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
     const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url };
     const first = startCli(repo.dir, ['run'], env);
     const waiting = await statusWhileWaiting(repo);
@@ -189,5 +201,28 @@ echo "set a to 3"
     const types = readEvents(repo).map((e) => `${e.type}:${e.attempt_id ?? ''}`);
     expect(types.indexOf('attempt.interrupted:a2')).toBeGreaterThan(types.indexOf('agent.waiting:a2'));
     expect(types.indexOf('attempt.planned:a3')).toBeGreaterThan(types.indexOf('attempt.interrupted:a2'));
+  }, 120_000);
+
+  it('async scheduling: while one attempt is parked the Shepherd plans nothing new on the backend', async () => {
+    tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
+    const { script, state } = limitedAgentScript(tools, 8);
+    repo = createToyRepo({
+      budget: { attempts: 3 }, concurrency: { agents: 2 }, shepherd: { schedule: 'async', initialExplorers: 3 },
+      agent: { backend: 'command', command: { argv: [script, '{prompt}'] } },
+    });
+    const result = await runCli(repo.dir, ['run']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/waiting: command usage limit until \d\d:\d\d:\d\d .*nothing new starts on it until then/);
+    expect(readFileSync(state, 'utf8').trim()).toBe('4');
+    const events = readEvents(repo);
+    const waitingAt = events.findIndex((e) => e.type === 'agent.waiting');
+    const until = (JSON.parse(events[waitingAt]?.data_json ?? '{}') as { until: number }).until;
+    const planned = events.filter((e) => e.type === 'attempt.planned' && e.attempt_id !== 'a1');
+    // Two attempts started together; the third was planned only once the limit had reset.
+    expect(planned).toHaveLength(3);
+    expect(events.indexOf(planned[1]!)).toBeLessThan(waitingAt);
+    expect(events.indexOf(planned[2]!)).toBeGreaterThan(waitingAt);
+    expect(planned[2]!.at).toBeGreaterThanOrEqual(until);
+    expect(events.findIndex((e) => e.type === 'agent.resumed')).toBeGreaterThan(waitingAt);
   }, 120_000);
 });
