@@ -68,8 +68,11 @@ export interface AgentOutcome {
   usage: Usage;
   transcriptPath?: string;
   error?: string;
-  /** Set by a backend that saw a rate or usage limit end the run (status is then `failed`). */
-  limit?: AgentLimit;
+  /**
+   * A rate or usage limit that ended the run (status is then `failed`), as the backend saw it;
+   * null when the backend checked and it was none. Absent: swarm reads the error text instead.
+   */
+  limit?: AgentLimit | null;
 }
 
 /** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */

@@ -22,8 +22,5 @@ export const limitOfModelError = (error: unknown, now = Date.now()): AgentLimit 
   return classifyLimit({ httpStatus: error.status, headers: headersOf(error.headers), text, now });
 };
 
-/** `{ limit }` to spread into a failed outcome, or nothing. */
-export const limitField = (error: unknown): { limit?: AgentLimit } => {
-  const limit = limitOfModelError(error);
-  return limit === null ? {} : { limit };
-};
+/** `{ limit }` to spread into the outcome of a failed model request (null: checked, not a limit). */
+export const limitField = (error: unknown): { limit: AgentLimit | null } => ({ limit: limitOfModelError(error) });

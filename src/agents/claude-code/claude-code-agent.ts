@@ -36,8 +36,7 @@ export const createClaudeCodeAgent = (options: ClaudeCodeAgentOptions): AgentBac
     const problem = processProblem('claude', run.process, task.timeoutMs);
     const outcome = claudeOutcome(stream, task, problem, run.process.timedOut || run.process.canceled, run.transcriptPath);
     // Rate and usage limits (park): the attempt waits for the reset instead of failing.
-    const limit = outcome.status === 'failed' && !run.process.canceled ? claudeLimit(run.stdout) : null;
-    return limit === null ? outcome : { ...outcome, limit };
+    return outcome.status === 'failed' && !run.process.canceled ? { ...outcome, limit: claudeLimit(run.stdout) } : outcome;
   },
 });
 
