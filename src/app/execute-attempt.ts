@@ -63,7 +63,7 @@ const trailersFor = (attempt: AttemptRecord, spec: AttemptSpec): Record<string, 
 });
 
 /** The attempt life cycle of DESIGN.md: prepare, agent, commit, evaluate, record, release. */
-export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec): Promise<void> => {
+export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, report: (line: string) => void = () => undefined): Promise<void> => {
   const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id, backend: attempt.backend });
   const worktree = attemptWorktree(ctx.paths, attempt.id);
   const trailers = trailersFor(attempt, spec);
@@ -117,7 +117,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           logDir: attempt.logDir,
           inspirations: inspirationCommits(ctx, spec),
         },
-        log,
+        { log, report },
       );
       if (outcome === null) return null;
       ctx.store.updateAttempt(attempt.id, {

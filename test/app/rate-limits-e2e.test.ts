@@ -131,8 +131,11 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
     const { script, state } = limitedAgentScript(tools, 3);
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] } } });
-    const result = await runCli(repo.dir, ['run', '--json']);
+    const result = await runCli(repo.dir, ['run']);
     expect(result.code, result.stderr).toBe(0);
+    const output = result.stderr + result.stdout;
+    expect(output).toMatch(/a2 waits: command usage limit until \d\d:\d\d:\d\d/);
+    expect(output.indexOf('a2 continues after the usage limit')).toBeGreaterThan(output.indexOf('a2 waits'));
     expect(readFileSync(state, 'utf8').trim()).toBe('2');
     expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
 

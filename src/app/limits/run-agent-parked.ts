@@ -1,4 +1,5 @@
 import { backoffMs, classifyLimit } from '../../core/limits/classify-limit.js';
+import { describeWait } from '../../core/limits/describe-wait.js';
 import type { AgentLimit, AgentOutcome, AgentTask } from '../../core/ports.js';
 import { addUsage } from '../../core/pricing.js';
 import { zeroUsage } from '../../core/types.js';
@@ -44,7 +45,13 @@ export const continuationOf = (task: AgentTask, outcome: AgentOutcome, timeoutMs
  * it named, else a bounded exponential backoff — and then continues it. Usage of every run is
  * summed. Resolves null when a Ctrl-C ends a wait: the attempt is then interrupted.
  */
-export const runAgentParked = async (ctx: RunContext, attempt: AttemptRecord, task: AgentTask, log: Logger): Promise<AgentOutcome | null> => {
+export const runAgentParked = async (
+  ctx: RunContext,
+  attempt: AttemptRecord,
+  task: AgentTask,
+  out: { log: Logger; report: (line: string) => void },
+): Promise<AgentOutcome | null> => {
+  const { log } = out;
   const settings = ctx.config.agent.limits;
   let current = task;
   let usage = zeroUsage();
@@ -66,11 +73,13 @@ export const runAgentParked = async (ctx: RunContext, attempt: AttemptRecord, ta
       ctx.store.updateAttempt(attempt.id, { phase: 'waiting', usage, error: `waiting: ${limit.detail}` });
       recordWait(ctx, attempt.id, limit, until, waits);
     });
+    out.report(`  ${attempt.id} waits: ${describeWait({ backend: ctx.backend.name, kind: limit.kind, until, detail: limit.detail }, Date.now())}`);
     const waitStarted = Date.now();
     if (!(await waitForBackend(ctx))) {
       log.info('wait for the limit ended by Ctrl-C; the attempt is interrupted');
       return null;
     }
+    out.report(`  ${attempt.id} continues after the ${limit.kind.replace('-', ' ')}${outcome.session !== undefined ? ', resuming its session' : ''}`);
     ctx.store.transaction(() => {
       ctx.store.updateAttempt(attempt.id, { phase: 'agent', error: null });
       ctx.store.addEvent(ctx.runId, RESUMED_EVENT, { backend: ctx.backend.name, waitedMs: Date.now() - waitStarted, resumesSession: outcome.session !== undefined }, attempt.id);

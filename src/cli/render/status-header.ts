@@ -58,7 +58,8 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
   if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${run.stopReason}`);
   for (const wait of report.waits ?? []) {
     const parked = wait.attempts.length > 0 ? ` · parked ${wait.attempts.join(', ')}` : '';
-    lines.push(`${label('waiting', paint)}${paint(truncate(`${describeWait(wait, now)}${parked}`, width - LABEL_WIDTH), 'yellow')}`);
+    const text = `${describeWait({ ...wait, detail: '' }, now)}${parked}${wait.detail ? `: ${wait.detail}` : ''}`;
+    lines.push(`${label('waiting', paint)}${paint(truncate(text, width - LABEL_WIDTH), 'yellow')}`);
   }
 
   const baseline = report.baseline;

@@ -12,7 +12,7 @@ const report = (waits: StatusReport['waits']): StatusReport => ({
 describe('status shows limit waits', () => {
   it('a line per wait: backend, kind, when it ends, what was seen, the parked attempts', () => {
     const text = renderStatus(report([{ backend: 'anthropic', kind: 'rate-limit', until: NOW + 2000, since: NOW - 1000, detail: 'HTTP 429, retry-after 2', attempts: ['a2'] }]), { color: false, now: NOW, width: 160 });
-    expect(text).toContain('waiting   anthropic rate limit until 09:00:02 (in 2 s): HTTP 429, retry-after 2 · parked a2');
+    expect(text).toContain('waiting   anthropic rate limit until 09:00:02 (in 2 s) · parked a2: HTTP 429, retry-after 2');
     expect(renderProgressLine(report([{ backend: 'codex', kind: 'usage-limit', until: NOW + 3 * 3_600_000, since: NOW, detail: '', attempts: [] }]), NOW)).toContain('waiting for codex until 12:00:00');
   });
   it('no line without waits', () => {
