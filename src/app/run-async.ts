@@ -48,6 +48,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
         stopReason = 'stopped by Ctrl-C; run `swarm run` again to resume';
         break;
       }
+      if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
       const population = populationView(ctx);
       const searchers = population.filter((a) => a.role !== 'baseline').length;
       const generation = generationOf(searchers, config.shepherd.initialExplorers, config.shepherd.waveSize);
@@ -60,7 +61,6 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
         stopReason = `wave budget of ${limits.budget.maxWaves} reached`;
         break;
       }
-      if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
       const next = pending.shift() ?? (await planOne(ctx, population, options.baselineId, generation, draws));
       if (next === null) {
         if (inFlight.size === 0) stopReason = 'the shepherd planned no further attempts';
