@@ -18,6 +18,8 @@ describe('limitOf', () => {
   it('reads the words of a failure the backend did not classify (codex, command)', () => {
     const codex = failed({ error: 'codex exited with code 1; last codex error: You’ve hit your usage limit. Visit https://chatgpt.com/settings/usage to purchase more credits or try again in 2 hours.' });
     expect(limitOf(codex, NOW)).toMatchObject({ kind: 'usage-limit', resetAt: NOW + 7_200_000 });
+    const noisy = failed({ error: `codex exited with code 1: WARNING: proceeding, even though we could not create PATH aliases: ${'x'.repeat(300)} / Reading additional input from stdin...; last codex error: You’ve hit your usage limit. Try again later.` });
+    expect(limitOf(noisy, NOW)?.detail).toBe('last codex error: You’ve hit your usage limit. Try again later.');
     expect(limitOf(failed({ error: 'agent exited with code 1', summary: 'Error: 429 Too Many Requests' }), NOW)?.kind).toBe('rate-limit');
   });
   it('a completed run is never limited', () => {

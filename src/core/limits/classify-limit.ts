@@ -18,9 +18,10 @@ const USAGE_LIMIT = /usage limit|hit your (?:[\w-]+\s){0,3}limit|(?:session|week
 const RATE_LIMIT = /rate[ _-]?limit(?:ed|_error)?|too many requests|overloaded(?:_error)?|\b(?:HTTP|status|API Error:?|error_status:?)\s*(?:429|529)\b|\b(?:429|529)\s+(?:Too Many Requests|Overloaded)|last status:\s*(?:429|529)\b/i;
 const NOT_A_LIMIT = /insufficient_quota|credit balance (?:is )?too low|quota exceeded\. check your plan|billing_error|exceeded your current quota/i;
 
-const firstLine = (text: string, pattern: RegExp): string => {
-  const line = text.split('\n').find((l) => pattern.test(l)) ?? text;
-  return line.replace(/\s+/g, ' ').trim().slice(0, 240);
+/** The clause that says it (a CLI's reason joins stderr lines with " / " and notes with "; "). */
+const clauseOf = (text: string, pattern: RegExp): string => {
+  const clause = text.split(/\n|; | \/ /).find((part) => pattern.test(part)) ?? text;
+  return clause.replace(/\s+/g, ' ').trim().slice(0, 240);
 };
 
 /** The reset a response's headers name: retry-after(-ms) first, then the latest `*-reset` header. */
@@ -61,7 +62,7 @@ export const classifyLimit = (evidence: LimitEvidence): AgentLimit | null => {
   if (!usage && !rate) return null;
   const resetAt = (evidence.headers ? resetFromHeaders(evidence.headers, evidence.now) : null) ?? parseResetTime(text, evidence.now);
   const kind = usage ? 'usage-limit' : 'rate-limit';
-  const seen = text.trim() === '' ? '' : firstLine(text, usage ? USAGE_LIMIT : RATE_LIMIT);
+  const seen = text.trim() === '' ? '' : clauseOf(text, usage ? USAGE_LIMIT : RATE_LIMIT);
   const retryAfter = evidence.headers?.['retry-after'];
   const detail = status !== null ? [`HTTP ${status}`, retryAfter !== undefined ? `retry-after ${retryAfter}` : null, seen || null].filter(Boolean).join(', ') : seen;
   return { kind, resetAt, detail };
