@@ -154,6 +154,16 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     expect(JSON.parse(events.find((e) => e.type === 'agent.resumed')?.data_json ?? '{}')).toMatchObject({ resumesSession: false });
   }, 120_000);
 
+  it('agent.limits.park: false fails the attempt at the limit, as before', async () => {
+    tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
+    const { script, state } = limitedAgentScript(tools, 3);
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] }, limits: { park: false } } });
+    await runCli(repo.dir, ['run']);
+    expect(readFileSync(state, 'utf8').trim()).toBe('1');
+    expect(attemptOf(repo, 'a2').status).toBe('failed');
+    expect(readEvents(repo).map((e) => e.type)).not.toContain('agent.waiting');
+  }, 120_000);
+
   it('Ctrl-C during a wait ends it cleanly: the attempt is interrupted and the run resumes later', async () => {
     let released = false;
     server = await startFakeAnthropic((request) => (released ? workReply(request) : limited('3')));
