@@ -36,5 +36,7 @@ describe('continuationOf', () => {
     expect(continuationOf(task, failed({}), 400)).toEqual({ ...task, timeoutMs: 400 });
     const next = continuationOf(task, failed({ session: { backend: 'claude-code', id: 's' } }), 400);
     expect(next.forkHistoryJson).toBeUndefined();
+    // Diff mode is one call: it is made again from its own prompt.
+    expect(continuationOf(task, failed({ session: { backend: 'openai', id: 'own' }, historyJson: '[own]' }), 400, false)).toEqual({ ...task, timeoutMs: 400 });
   });
 });

@@ -23,10 +23,11 @@ export const limitOf = (outcome: AgentOutcome, now = Date.now()): AgentLimit | n
 /**
  * The task that continues an attempt after a wait, in the same worktree: the backend's session
  * resumed (claude `--resume --fork-session`, codex `exec fork`, the stored history of the API
- * backends), with what is left of `agent.timeout`; without a session, the prompt again.
+ * backends), with what is left of `agent.timeout`; without a session (or one not worth resuming:
+ * diff mode is a single call), the prompt again.
  */
-export const continuationOf = (task: AgentTask, outcome: AgentOutcome, timeoutMs: number): AgentTask => {
-  if (outcome.session === undefined) return { ...task, timeoutMs };
+export const continuationOf = (task: AgentTask, outcome: AgentOutcome, timeoutMs: number, resumable = true): AgentTask => {
+  if (outcome.session === undefined || !resumable) return { ...task, timeoutMs };
   // The parent's stored history is replaced by the attempt's own (which contains it).
   const rest: AgentTask = { ...task };
   delete rest.forkHistoryJson;
@@ -53,6 +54,7 @@ export const runAgentParked = async (
 ): Promise<AgentOutcome | null> => {
   const { log } = out;
   const settings = ctx.config.agent.limits;
+  const resumable = !(ctx.config.agent.mode === 'diff' && (ctx.backend.name === 'anthropic' || ctx.backend.name === 'openai'));
   let current = task;
   let usage = zeroUsage();
   let agentMs = 0;
@@ -79,11 +81,11 @@ export const runAgentParked = async (
       log.info('wait for the limit ended by Ctrl-C; the attempt is interrupted');
       return null;
     }
-    out.report(`  ${attempt.id} continues after the ${limit.kind.replace('-', ' ')}${outcome.session !== undefined ? ', resuming its session' : ''}`);
+    out.report(`  ${attempt.id} continues after the ${limit.kind.replace('-', ' ')}${resumable && outcome.session !== undefined ? ', resuming its session' : ''}`);
     ctx.store.transaction(() => {
       ctx.store.updateAttempt(attempt.id, { phase: 'agent', error: null });
-      ctx.store.addEvent(ctx.runId, RESUMED_EVENT, { backend: ctx.backend.name, waitedMs: Date.now() - waitStarted, resumesSession: outcome.session !== undefined }, attempt.id);
+      ctx.store.addEvent(ctx.runId, RESUMED_EVENT, { backend: ctx.backend.name, waitedMs: Date.now() - waitStarted, resumesSession: resumable && outcome.session !== undefined }, attempt.id);
     });
-    current = continuationOf(task, outcome, timeLeft);
+    current = continuationOf(task, outcome, timeLeft, resumable);
   }
 };
