@@ -6,7 +6,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
 import { startFakeAnthropic } from '../support/fake-llm/anthropic-json.js';
-import type { FakeServer, RecordedRequest } from '../support/fake-llm/http-server.js';
+import { anthropicHandler, endsWithToolResult, messagesBody, requestText as messagesText } from '../support/fake-llm/anthropic-messages.js';
+import { startFakeServer, writeJson, type FakeServer, type RecordedRequest } from '../support/fake-llm/http-server.js';
 import { assistantTurns, requestText, type FakeReply } from '../support/fake-llm/scripted-reply.js';
 import { createToyRepo, runCli, startCli, type ToyRepo } from '../support/toy-repo.js';
 
@@ -153,6 +154,39 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     expect(printed.endsWith(clock)).toBe(true);
     expect(JSON.parse(events.find((e) => e.type === 'agent.resumed')?.data_json ?? '{}')).toMatchObject({ resumesSession: false });
   }, 120_000);
+
+  it('claude-code (real claude): an HTTP 429 parks the attempt with a backoff, then its session is resumed and scored', async () => {
+    let released = false;
+    const answer = anthropicHandler((body) =>
+      endsWithToolResult(body)
+        ? { kind: 'text', text: 'Edited prog.js.\nHYPOTHESIS: a near 3 is best' }
+        : { kind: 'tool_use', name: 'Bash', input: { command: "sed -i 's/^const a = 1.0/const a = 3.0/' prog.js", description: 'edit prog.js' } });
+    server = await startFakeServer((request, response) => {
+      if (!released && messagesBody(request) !== null) {
+        writeJson(response, 429, { type: 'error', error: { type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit' } });
+        return;
+      }
+      answer(request, response);
+    });
+    tools = mkdtempSync(join(tmpdir(), 'swarm-claude-home-'));
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'claude-code', timeout: '90s', limits: { backoff: '1s' } } });
+    const run = startCli(repo.dir, ['run'], {
+      HOME: tools, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
+      DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    });
+    const waiting = await statusWhileWaiting(repo);
+    released = true;
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(waiting.waits?.[0]).toMatchObject({ backend: 'claude-code', kind: 'rate-limit', attempts: ['a2'] });
+    expect(waiting.waits?.[0]?.detail).toContain('HTTP 429');
+    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
+    expect(result.stderr + result.stdout).toMatch(/a2 continues after the rate limit, resuming its session/);
+    // The resumed session still holds the task prompt, then the note to continue.
+    const last = server.requests.map(messagesBody).filter((b) => b !== null).at(-1);
+    expect(messagesText(last!)).toContain('You are explorer a2');
+    expect(messagesText(last!)).toContain(CONTINUED);
+  }, 180_000);
 
   it('agent.limits.park: false fails the attempt at the limit, as before', async () => {
     tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
