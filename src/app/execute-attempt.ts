@@ -10,6 +10,8 @@ import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
 import { PROTECTED_VIOLATION } from './guard-evaluation.js';
 import { recordSelfEvalFailures } from './eval-handoff/driver-evaluation.js';
+import { waitToStart } from './limits/backend-gate.js';
+import { runAgentParked } from './limits/run-agent-parked.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
 import { redactAgentOutcome } from './redaction.js';
@@ -65,7 +67,7 @@ const trailersFor = (attempt: AttemptRecord, spec: AttemptSpec): Record<string, 
 });
 
 /** The attempt life cycle of DESIGN.md: prepare, agent, commit, evaluate, record, release. */
-export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec): Promise<void> => {
+export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, report: (line: string) => void = () => undefined): Promise<void> => {
   const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id, backend: attempt.backend });
   const worktree = attemptWorktree(ctx.paths, attempt.id);
   const trailers = trailersFor(attempt, spec);
@@ -74,6 +76,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
     const agentStep = await ctx.agentQueue.add(async () => {
       // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
       if (ctx.force.aborted || ctx.drain.aborted) return null;
+      // A backend closed by a rate or usage limit starts nothing new until it lifts.
+      if (!(await waitToStart(ctx, attempt.id))) return null;
       const prepared = await ctx.workspace.prepareAttempt({
         branch: attempt.branch,
         worktreePath: worktree,
@@ -98,7 +102,9 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
       const handoff = await ctx.evalHandoff?.open({ attemptId: attempt.id, worktree });
-      const outcome: AgentOutcome = redactAgentOutcome(await ctx.backend.run(
+      const parked: AgentOutcome | null = await runAgentParked(
+        ctx,
+        attempt,
         {
           runId: ctx.runId,
           attemptId: attemptId(attempt.id),
@@ -117,8 +123,10 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           logDir: attempt.logDir,
           inspirations: inspirationCommits(ctx, spec),
         },
-        ctx.force,
-      ).finally(() => handoff?.close()));
+        { log, report },
+      ).finally(() => handoff?.close());
+      if (parked === null) return null;
+      const outcome = redactAgentOutcome(parked);
       recordSelfEvalFailures(ctx, attempt.id, outcome.selfEvalFailures);
       ctx.store.updateAttempt(attempt.id, {
         phase: 'commit',

@@ -24,7 +24,7 @@ export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: Attemp
 
 /** Runs one planned attempt to its record and prints its progress line. */
 export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void): Promise<void> => {
-  await executeAttempt(ctx, record, spec);
+  await executeAttempt(ctx, record, spec, report);
   const done = ctx.store.requireAttempt(record.id);
   const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';

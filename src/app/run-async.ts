@@ -3,6 +3,7 @@ import { attemptId } from '../core/ids.js';
 import type { AttemptSpec, AttemptView, Budget } from '../core/types.js';
 import { budgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from './launch-attempt.js';
+import { reportWait, waitForBackend } from './limits/backend-gate.js';
 import { planWave } from './plan-wave.js';
 import { populationView } from './population-view.js';
 import { specOf } from './recover-run.js';
@@ -47,6 +48,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
         stopReason = 'stopped by Ctrl-C; run `swarm run` again to resume';
         break;
       }
+      if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
       const population = populationView(ctx);
       const searchers = population.filter((a) => a.role !== 'baseline').length;
       const generation = generationOf(searchers, config.shepherd.initialExplorers, config.shepherd.waveSize);

@@ -5,6 +5,7 @@ import type { AttemptSpec } from '../core/types.js';
 import type { AttemptRecord } from '../store/records.js';
 import { budgetFrom, budgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from './launch-attempt.js';
+import { reportWait, waitForBackend } from './limits/backend-gate.js';
 import { planWave } from './plan-wave.js';
 import { populationView } from './population-view.js';
 import { runAsync } from './run-async.js';
@@ -45,6 +46,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
 
   for (;;) {
     if (options.drain.aborted || ctx.force.aborted) return { stopReason: 'stopped by Ctrl-C; run `swarm run` again to resume' };
+    if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
     const population = populationView(ctx);
     const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;
     const verdict = budgetVerdict(budget, budgetState(population, lastWave, started, ctx.store.eventUsage(ctx.runId, 'shepherd.llm')));

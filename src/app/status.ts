@@ -5,6 +5,7 @@ import type { RunRecord } from '../store/records.js';
 import { compareScores, isBetter } from '../core/score.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
+import { limitWaits } from './limits/limit-waits.js';
 import { openRunStore, selectRun } from './open-store.js';
 
 /**
@@ -67,6 +68,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     attempts: rows,
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
+    waits: limitWaits(store, run, rows, Date.now()),
   };
 };
 

@@ -79,10 +79,18 @@ export interface AgentConfig {
   maxTokens: number;
   maxCostUsd: number;
   api: ApiAgentConfig;
+  limits: LimitsConfig;
   diff: { resamples: number; fullRewrite: boolean; inspirations: number };
   claudeCode: ClaudeCodeConfig;
   codex: CodexConfig;
   command: CommandAgentConfig;
+}
+
+/** Rate and usage limits: park and continue, or fail. */
+export interface LimitsConfig {
+  park: boolean;
+  backoffMs: number;
+  maxBackoffMs: number;
 }
 
 /** Settings of the claude-code backend. */
@@ -231,6 +239,11 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
         maxOutputTokens: agent.api.maxOutputTokens,
         commandTimeoutMs: ms(agent.api.commandTimeout, 'agent.api.commandTimeout'),
         outputChars: agent.api.outputChars,
+      },
+      limits: {
+        park: agent.limits.park,
+        backoffMs: ms(agent.limits.backoff, 'agent.limits.backoff'),
+        maxBackoffMs: ms(agent.limits.maxBackoff, 'agent.limits.maxBackoff'),
       },
       diff: { ...agent.diff },
       claudeCode: { ...agent.claudeCode, extraArgs: [...agent.claudeCode.extraArgs] },

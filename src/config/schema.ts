@@ -151,6 +151,14 @@ const commandAgentSchema = z.strictObject({
   costUsdPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the cost in USD; null = from tokens and agent.prices.'),
 });
 
+const limitsSchema = z.strictObject({
+  park: z.boolean().default(true)
+    .describe('A rate limit (HTTP 429/529) or a plan\'s usage limit parks the attempt until the reset, then continues it; false = the attempt fails.'),
+  backoff: positiveDurationSchema.default('1m')
+    .describe('Wait when the limit names no reset time; doubled for each further wait of the same attempt.'),
+  maxBackoff: positiveDurationSchema.default('30m').describe('Longest backoff wait when no reset time is named.'),
+});
+
 const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
@@ -170,6 +178,7 @@ const agentSchema = z.strictObject({
   maxTokens: int(0).default(0).describe('Maximum tokens (input + output) one attempt of an API backend may use; 0 = unlimited.'),
   maxCostUsd: z.number().nonnegative().default(0).describe('Maximum USD one attempt of an API backend may spend (from agent.prices); 0 = unlimited.'),
   api: apiAgentSchema.prefault({}).describe('Settings of the anthropic and openai backends.'),
+  limits: limitsSchema.prefault({}).describe('Rate and usage limits: attempts wait for the reset instead of failing (see docs/agents.md).'),
   diff: diffModeSchema.prefault({}).describe('Settings of diff mode (agent.mode = "diff").'),
   claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
   codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),

@@ -139,6 +139,7 @@ describe('validateConfig: resolution', () => {
           commandTimeoutMs: 120000,
           outputChars: 20000,
         },
+        limits: { park: true, backoffMs: 60000, maxBackoffMs: 1800000 },
         diff: {
           resamples: 2,
           fullRewrite: false,

@@ -46,6 +46,18 @@ export interface InspirationRef {
 
 export type AgentStatus = 'completed' | 'failed' | 'abstained';
 
+/**
+ * A rate limit (HTTP 429, 529 overloaded) or a plan's usage limit that stopped an agent: the
+ * attempt waits for `resetAt` (ms since the epoch; null = unknown, a bounded backoff instead)
+ * and then continues, rather than failing.
+ */
+export interface AgentLimit {
+  kind: 'rate-limit' | 'usage-limit';
+  resetAt: number | null;
+  /** What was seen, in one line ("HTTP 429, retry-after 2 s", the CLI's message). */
+  detail: string;
+}
+
 export interface AgentOutcome {
   status: AgentStatus;
   summary: string;
@@ -61,6 +73,11 @@ export interface AgentOutcome {
    * seen in its transcript; an invalid program is a score, not a failure. Counted per attempt.
    */
   selfEvalFailures?: string[];
+  /**
+   * A rate or usage limit that ended the run (status is then `failed`), as the backend saw it;
+   * null when the backend checked and it was none. Absent: swarm reads the error text instead.
+   */
+  limit?: AgentLimit | null;
 }
 
 /** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */

@@ -1,4 +1,5 @@
 import type { ClusterRun } from './ports.js';
+import type { WaitView } from './limits/describe-wait.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from './types.js';
 
 /** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
@@ -58,6 +59,14 @@ export interface StaleRun {
   command: string;
 }
 
+/** A backend closed by a rate or usage limit: nothing new starts on it before `until`. */
+export interface LimitWaitRow extends WaitView {
+  /** When the wait was recorded. */
+  since: number;
+  /** Attempts parked on it (phase `waiting`), to continue after `until`. */
+  attempts: string[];
+}
+
 /** What `swarm status` shows; `--json` prints exactly this object. */
 export interface StatusReport {
   run: RunSummary;
@@ -67,6 +76,8 @@ export interface StatusReport {
   attempts: AttemptRow[];
   counts: Record<AttemptStatus, number>;
   costUsd: number;
+  /** Limits the run waits on (empty when none; `buildStatusReport` always sets it). */
+  waits?: LimitWaitRow[];
 }
 
 export interface GraphEdge {

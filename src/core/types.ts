@@ -13,7 +13,8 @@ export type Operator = 'baseline' | 'explore' | 'fan-out' | 'deepen' | 'merge' |
  */
 export type AttemptStatus = 'running' | 'scored' | 'invalid' | 'failed' | 'interrupted';
 
-export type AttemptPhase = 'prepare' | 'agent' | 'commit' | 'evaluate' | 'record' | 'done';
+/** `waiting`: parked at a rate or usage limit of its backend, to continue after the reset. */
+export type AttemptPhase = 'prepare' | 'waiting' | 'agent' | 'commit' | 'evaluate' | 'record' | 'done';
 
 export type EdgeKind = 'parent' | 'merge' | 'informed_by';
 

@@ -320,6 +320,13 @@ export class SwarmStore {
     return parseAll(eventRecord, this.db.prepare('SELECT * FROM events WHERE run_id = ? AND id > ? ORDER BY id').all(runId, afterId));
   }
 
+  /** Events of the given types, oldest first (e.g. the limit waits `swarm status` shows). */
+  listEventsOfType(runId: string, types: readonly string[]): EventRecord[] {
+    if (types.length === 0) return [];
+    const marks = types.map(() => '?').join(', ');
+    return parseAll(eventRecord, this.db.prepare(`SELECT * FROM events WHERE run_id = ? AND type IN (${marks}) ORDER BY id`).all(runId, ...types));
+  }
+
   saveSession(input: { attemptId: string; ref: SessionRef; parentSessionId: string | null; messagesJson: string | null }, now = Date.now()): void {
     this.db
       .prepare(

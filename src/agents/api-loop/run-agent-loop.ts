@@ -3,6 +3,7 @@ import { extractHypothesis } from '../../core/agent-prompt.js';
 import type { AgentOutcome, AgentTask } from '../../core/ports.js';
 import { historyFromJson, historyToJson } from './history.js';
 import { describeModelError, type HistoryItem, type ModelApi, type ToolResultItem } from './model-api.js';
+import { limitField } from './model-error-limit.js';
 import type { ToolContext } from './tool-context.js';
 import { AGENT_TOOLS, runTool } from './tools.js';
 import { openJsonTranscript } from './transcript.js';
@@ -22,7 +23,8 @@ const firstLine = (text: string): string => text.trim().split('\n').find((line) 
  * The tool-using loop of the anthropic and openai backends: the model reads and edits the
  * worktree through confined tools until it calls `finish`, answers without a tool call, or a
  * limit (turns, tokens, USD) stops it; the work done so far is then evaluated like any other.
- * A request that still fails after the SDK's retries fails the attempt, with the reason.
+ * A request that still fails after the SDK's retries fails the attempt, with the reason (and the
+ * limit, for a 429/529, so the attempt waits and continues this history instead).
  */
 export const runAgentLoop = async (api: ModelApi, task: AgentTask, options: AgentLoopOptions, signal: AbortSignal): Promise<AgentOutcome> => {
   const transcript = await openJsonTranscript(task.logDir);
@@ -58,7 +60,7 @@ export const runAgentLoop = async (api: ModelApi, task: AgentTask, options: Agen
       reply = await api.chat({ system: task.systemPrompt, history, tools: AGENT_TOOLS, maxOutputTokens: options.maxOutputTokens }, signal);
     } catch (error) {
       if (signal.aborted) return end({ status: 'failed', summary: firstLine(lastText), hypothesis: null, error: 'aborted' });
-      return end({ status: 'failed', summary: firstLine(lastText), hypothesis: extractHypothesis(lastText), error: describeModelError(error, api) });
+      return end({ status: 'failed', summary: firstLine(lastText), hypothesis: extractHypothesis(lastText), error: describeModelError(error, api), ...limitField(error) });
     }
     meter.add(reply.usage);
     if (reply.text.trim() !== '') lastText = reply.text;

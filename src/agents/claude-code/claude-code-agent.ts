@@ -5,6 +5,7 @@ import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { claudeArgs, claudeEnv } from './claude-args.js';
 import { inputTokensOf, parseClaudeStream, type ClaudeStream } from './claude-events.js';
+import { claudeLimit } from './claude-limit.js';
 
 export const CLAUDE_CODE_BACKEND = 'claude-code';
 
@@ -33,7 +34,9 @@ export const createClaudeCodeAgent = (options: ClaudeCodeAgentOptions): AgentBac
     });
     const stream = parseClaudeStream(run.stdout);
     const problem = processProblem('claude', run.process, task.timeoutMs);
-    return claudeOutcome(stream, task, problem, run.process.timedOut || run.process.canceled, run.transcriptPath);
+    const outcome = claudeOutcome(stream, task, problem, run.process.timedOut || run.process.canceled, run.transcriptPath);
+    // Rate and usage limits (park): the attempt waits for the reset instead of failing.
+    return outcome.status === 'failed' && !run.process.canceled ? { ...outcome, limit: claudeLimit(run.stdout) } : outcome;
   },
 });
 

@@ -4,6 +4,7 @@ import { extractHypothesis } from '../../core/agent-prompt.js';
 import type { AgentOutcome, AgentTask } from '../../core/ports.js';
 import { historyFromJson, historyToJson } from '../api-loop/history.js';
 import { describeModelError, type HistoryItem, type ModelApi } from '../api-loop/model-api.js';
+import { limitField } from '../api-loop/model-error-limit.js';
 import { openJsonTranscript } from '../api-loop/transcript.js';
 import { UsageMeter, type AttemptLimits } from '../api-loop/usage-meter.js';
 import { collectSources, writeTexts } from '../local/collect-sources.js';
@@ -71,7 +72,7 @@ export const runDiffAttempt = async (api: ModelApi, task: AgentTask, options: Di
     try {
       reply = await api.chat({ system, history, tools: [], maxOutputTokens: options.maxOutputTokens }, signal);
     } catch (error) {
-      return end({ status: 'failed', summary: '', hypothesis: null, error: signal.aborted ? 'aborted' : describeModelError(error, api) });
+      return end({ status: 'failed', summary: '', hypothesis: null, error: signal.aborted ? 'aborted' : describeModelError(error, api), ...(signal.aborted ? {} : limitField(error)) });
     }
     meter.add(reply.usage);
     history.push({ kind: 'assistant', text: reply.text, toolCalls: [] });

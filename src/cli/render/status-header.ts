@@ -1,5 +1,6 @@
 import { stripControl } from '../../core/terminal-text.js';
 import type { StatusReport, WaveRow } from '../../core/report.js';
+import { describeWait } from '../../core/limits/describe-wait.js';
 import { formatScore, isBetter, type Direction } from '../../core/score.js';
 import type { AttemptStatus, RunStatus } from '../../core/types.js';
 import { truncate, type Paint, type Style } from './ansi.js';
@@ -60,6 +61,11 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
   if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}`);
   lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
   if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${stripControl(run.stopReason)}`);
+  for (const wait of report.waits ?? []) {
+    const parked = wait.attempts.length > 0 ? ` · parked ${wait.attempts.join(', ')}` : '';
+    const text = stripControl(`${describeWait({ ...wait, detail: '' }, now)}${parked}${wait.detail ? `: ${wait.detail}` : ''}`);
+    lines.push(`${label('waiting', paint)}${paint(truncate(text, width - LABEL_WIDTH), 'yellow')}`);
+  }
 
   const baseline = report.baseline;
   if (baseline) lines.push(`${label('baseline', paint)}${baseline.id}  ${formatScore(baseline.score)}`);

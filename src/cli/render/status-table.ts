@@ -1,5 +1,6 @@
 import { stripControl } from '../../core/terminal-text.js';
 import type { AttemptRow, StatusReport } from '../../core/report.js';
+import { formatUntil } from '../../core/limits/describe-wait.js';
 import { formatScore } from '../../core/score.js';
 import { pad, painter, textWidth, truncate, type Paint, type Style } from './ansi.js';
 import { formatDuration } from './format-duration.js';
@@ -102,5 +103,6 @@ export const renderProgressLine = (report: StatusReport, now: number): string =>
     `${run.attemptsUsed}/${run.attemptBudget} attempts`,
     best,
     elapsed,
+    ...(report.waits ?? []).map((wait) => `waiting for ${wait.backend} until ${formatUntil(wait.until, now)}`),
   ].join(' · ');
 };

@@ -84,6 +84,21 @@ export const describeProvider = (provider: ProviderUnderTest): void => {
       expect(server.requests).toHaveLength(2);
     });
 
+    it('a 429 that outlasts the SDK retries reports the rate limit and its retry-after; a 500 reports none', async () => {
+      server = await provider.start(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '0.05' }, message: 'slow down' }));
+      const before = Date.now();
+      const limited = await createApiAgent(api(server, { maxRetries: 1 }), agentOptions()).run(tmp.task('explorer'), new AbortController().signal);
+      expect(limited.status).toBe('failed');
+      expect(limited.limit).toMatchObject({ kind: 'rate-limit', detail: expect.stringContaining('HTTP 429, retry-after 0.05') as string });
+      expect(limited.limit?.resetAt).toBeGreaterThan(before);
+      expect(server.requests).toHaveLength(2);
+      await server.close();
+      server = await provider.start(() => ({ kind: 'error', status: 500, message: 'rate limiter overloaded' }));
+      const broken = await createApiAgent(api(server, { maxRetries: 0 }), agentOptions()).run(tmp.task('explorer'), new AbortController().signal);
+      expect(broken.status).toBe('failed');
+      expect(broken.limit).toBeNull();
+    });
+
     it('fails with a timeout when a request hangs', async () => {
       server = await provider.start(() => ({ kind: 'hang' }));
       const outcome = await createApiAgent(api(server, { maxRetries: 0, requestTimeoutMs: 200 }), agentOptions()).run(tmp.task('explorer'), new AbortController().signal);
