@@ -1,4 +1,6 @@
 import { composeAgentPrompt, type ParentBrief } from '../core/agent-prompt.js';
+import { evaluationStages } from '../config/index.js';
+import { SELF_EVAL_COMMAND, selfEvalCommands } from '../core/self-eval-commands.js';
 import { attemptId } from '../core/ids.js';
 import { isBetter } from '../core/score.js';
 import type { AgentOutcome, InspirationRef } from '../core/ports.js';
@@ -86,7 +88,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         context: spec.context,
         parents: parentBriefs(ctx, spec.parents),
         inspirations: parentBriefs(ctx, inspirationIds(ctx, spec)),
-        evalCommand: 'swarm eval',
+        evalCommand: SELF_EVAL_COMMAND,
       });
       ctx.store.updateAttempt(attempt.id, { phase: 'agent', worktree, baseCommit: prepared.baseCommit, prompt });
       const firstParent = spec.parents[0];
@@ -109,6 +111,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           seed: spec.seed,
           env: { ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree },
           logDir: attempt.logDir,
+          allowedCommands: selfEvalCommands(`${ctx.systemPrompts[spec.role]}\n${prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
           inspirations: inspirationCommits(ctx, spec),
         },
         ctx.force,

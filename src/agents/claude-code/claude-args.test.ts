@@ -18,4 +18,11 @@ describe('claudeArgs', () => {
     expect(optimizer).toEqual(expect.arrayContaining(['--resume', 'sess-1', '--fork-session', '--append-system-prompt', 'ROLE']));
     expect(optimizer.slice(-2)).toEqual(['--', '-starts with a dash']);
   });
+
+  it('allows the self-evaluation commands, each with any arguments, as separate values ended by `--`', () => {
+    const args = claudeArgs({ ...task(), allowedCommands: ['swarm eval', 'node eval.js --seed 2'] }, { ...settings, extraArgs: ['--effort', 'low'] });
+    expect(args.slice(-5)).toEqual(['--allowedTools', 'Bash(swarm eval:*)', 'Bash(node eval.js --seed 2:*)', '--', '-starts with a dash']);
+    expect(args).toEqual(expect.arrayContaining(['--permission-mode', 'acceptEdits']));
+    expect(claudeArgs({ ...task(), allowedCommands: ['swarm eval'] }, { ...settings, permissionMode: 'bypassPermissions' })).not.toContain('--allowedTools');
+  });
 });
