@@ -12,6 +12,7 @@ import { auditChange, outputUnchanged } from './audit-change.js';
 import { rememberCode } from './audit-tree.js';
 import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
+import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
 import type { RunContext } from './run-context.js';
 
 const parentBriefs = (ctx: RunContext, parents: readonly string[]): ParentBrief[] =>
@@ -125,6 +126,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         transcriptPath: outcome.transcriptPath ?? null,
         error: outcome.error ?? null,
       });
+      const denials = outcome.permissionDenials ?? [];
+      if (denials.length > 0) ctx.store.addEvent(ctx.runId, PERMISSION_DENIED_EVENT, { count: denials.length, denials }, attempt.id);
       if (outcome.session) {
         ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: outcome.historyJson ?? null });
       }

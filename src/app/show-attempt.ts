@@ -3,6 +3,7 @@ import type { AttemptDetail } from '../core/report.js';
 import { FINDINGS_FILE } from '../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { openProjectStore } from './open-store.js';
+import { permissionDenialsOf } from './permission-denials.js';
 
 /** The findings.md lines that belong to one attempt (the agent's `### aN` section and the swarm's entry). */
 const findingsFor = (text: string, id: string): string | null => {
@@ -43,6 +44,8 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       logDir: attempt.logDir,
       transcriptPath: attempt.transcriptPath,
       usage: attempt.usage,
+      agentNote: attempt.error,
+      permissionDenials: permissionDenialsOf(store, attempt.runId, attempt.id),
     };
   } finally {
     store.close();

@@ -62,6 +62,8 @@ export interface AgentOutcome {
   usage: Usage;
   transcriptPath?: string;
   error?: string;
+  /** Tool calls the agent CLI refused for want of permission, each as `<tool>: <command or path>`. */
+  permissionDenials?: string[];
 }
 
 /** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */

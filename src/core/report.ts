@@ -100,4 +100,8 @@ export interface AttemptDetail {
   logDir: string;
   transcriptPath: string | null;
   usage: { inputTokens: number; outputTokens: number; costUsd: number };
+  /** The agent's note on a completed run (a limit reached, refused tool calls), or null. */
+  agentNote?: string | null;
+  /** Tool calls the agent CLI refused for want of permission (`<tool>: <command or path>`). */
+  permissionDenials?: string[];
 }

@@ -290,6 +290,11 @@ export class SwarmStore {
     return parsed.success ? parsed.data : { tokens: 0, costUsd: 0 };
   }
 
+  /** The events of one type about one attempt, oldest first. */
+  listAttemptEvents(runId: string, attemptId: string, type: string): EventRecord[] {
+    return parseAll(eventRecord, this.db.prepare('SELECT * FROM events WHERE run_id = ? AND attempt_id = ? AND type = ? ORDER BY id').all(runId, attemptId, type));
+  }
+
   listEvents(runId: string, afterId = 0): EventRecord[] {
     return parseAll(eventRecord, this.db.prepare('SELECT * FROM events WHERE run_id = ? AND id > ? ORDER BY id').all(runId, afterId));
   }

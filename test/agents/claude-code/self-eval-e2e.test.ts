@@ -83,3 +83,45 @@ describe('swarm run --agent claude-code: the agent scores itself with `swarm eva
     for (const text of results) expect(text).not.toMatch(/requires approval|"is_error\\?":true/);
   });
 });
+
+describe('swarm run --agent claude-code: a refused `swarm eval` is counted and shown', () => {
+  let repo: ToyRepo;
+  let server: FakeServer;
+  let home: string;
+  let run: CliResult;
+
+  beforeAll(async () => {
+    // Chained with a command no rule allows, `swarm eval` is refused as a whole.
+    server = await startFakeServer(anthropicHandler((body) => {
+      if (endsWithToolResult(body)) return { kind: 'text', text: 'Could not measure.\nHYPOTHESIS: none' };
+      return { kind: 'tool_use', name: 'Bash', input: { command: 'swarm eval && python3 -c "print(1)"', description: 'score' } };
+    }));
+    home = mkdtempSync(join(tmpdir(), 'swarm-claude-home-'));
+    repo = createToyRepo({
+      agent: { backend: 'claude-code', timeout: '90s' },
+      budget: { attempts: 1 },
+      concurrency: { agents: 1, evaluations: 1 },
+      shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
+    });
+    run = await runCli(repo.dir, ['run'], fakeEnv(home, server.url));
+  }, 180_000);
+  afterAll(async () => {
+    await server.close();
+    repo.cleanup();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('records the refusal on the attempt and shows it in `swarm show`', async () => {
+    expect(run.code).toBe(0);
+    const record = readRecord(repo);
+    const [attempt] = record.attempts;
+    expect(record.evaluations).toEqual([]);
+    expect(attempt?.error).toMatch(/^Claude Code refused 1 tool call\(s\) .*self-evaluation was blocked 1 time\(s\)/);
+    const shown = await runCli(repo.dir, ['show', attempt!.id]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/denied\s+1 tool call\(s\): Bash: swarm eval && python3 -c "print\(1\)"/);
+    expect(shown.stdout).toMatch(/agent note\s+Claude Code refused 1 tool call/);
+    const json = await runCli(repo.dir, ['show', attempt!.id, '--json']);
+    expect(z.object({ permissionDenials: z.array(z.string()) }).parse(JSON.parse(json.stdout)).permissionDenials).toEqual(['Bash: swarm eval && python3 -c "print(1)"']);
+  });
+});
