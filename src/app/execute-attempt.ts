@@ -81,6 +81,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         trailers,
       });
       if (prepared.conflicts.length > 0) log.info({ conflicts: prepared.conflicts }, 'merge conflicts resolved mechanically');
+      const firstParent = spec.parents[0];
+      const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const prompt = composeAgentPrompt({
         task: ctx.task,
         objective: ctx.config.objective,
@@ -90,10 +92,10 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         parents: parentBriefs(ctx, spec.parents),
         inspirations: parentBriefs(ctx, inspirationIds(ctx, spec)),
         evalCommand: SELF_EVAL_COMMAND,
+        worktree,
+        ...(forkFrom && firstParent ? { forkedFrom: { attemptId: firstParent, worktree: attemptWorktree(ctx.paths, firstParent) } } : {}),
       });
       ctx.store.updateAttempt(attempt.id, { phase: 'agent', worktree, baseCommit: prepared.baseCommit, prompt });
-      const firstParent = spec.parents[0];
-      const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
       const outcome: AgentOutcome = await ctx.backend.run(

@@ -15,7 +15,7 @@ describe('claudeArgs', () => {
     expect(explorer[explorer.indexOf('--max-budget-usd') + 1]).toBe('0.5');
     const optimizer = claudeArgs(task({ backend: 'claude-code', id: 'sess-1', cumulativeCostUsd: 1.25 }), settings);
     expect(optimizer[optimizer.indexOf('--max-budget-usd') + 1]).toBe('1.75');
-    expect(optimizer).toEqual(expect.arrayContaining(['--resume', 'sess-1', '--fork-session', '--append-system-prompt', 'ROLE']));
+    expect(optimizer).toEqual(expect.arrayContaining(['--resume', 'sess-1', '--fork-session', '--system-prompt-snapshot', 'off', '--append-system-prompt', 'ROLE']));
     expect(optimizer.slice(-2)).toEqual(['--', '-starts with a dash']);
   });
 

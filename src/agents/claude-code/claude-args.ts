@@ -15,7 +15,9 @@ export const claudeArgs = (task: AgentTask, settings: ClaudeCodeConfig): string[
     args.push('--max-budget-usd', String(settings.maxBudgetUsd + (task.forkFrom?.cumulativeCostUsd ?? 0)));
   }
   if (task.systemPrompt.trim() !== '') args.push('--append-system-prompt', task.systemPrompt);
-  if (task.forkFrom !== undefined) args.push('--resume', task.forkFrom.id, '--fork-session');
+  // A resumed session re-sends the system prompt recorded on its first request (the parent's role
+  // instructions); "off" renders it afresh, so the fork gets its own role's instructions.
+  if (task.forkFrom !== undefined) args.push('--resume', task.forkFrom.id, '--fork-session', '--system-prompt-snapshot', 'off');
   args.push(...settings.extraArgs);
   const rules = allowRules(task, settings);
   // After extraArgs: `--allowedTools` takes every value up to the next option, here `--`.

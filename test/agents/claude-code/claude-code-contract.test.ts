@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createClaudeCodeAgent } from '../../../src/agents/claude-code/index.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
 import type { AgentBackend } from '../../../src/core/ports.js';
@@ -82,7 +83,10 @@ describe('claude-code backend against the real claude binary and a fake Messages
     const childTree = fx.addWorktree('a2');
     target = join(childTree, 'refined.js');
     const child = await agent.run(
-      cliTask({ worktree: childTree, logDir: fx.logDir('a2'), role: 'optimizer', prompt: 'Refine MARKER-CHILD', forkFrom: parent.session!, env: claudeEnv(fx, fake.url) }),
+      cliTask({
+        worktree: childTree, logDir: fx.logDir('a2'), role: 'optimizer', prompt: 'Refine MARKER-CHILD', systemPrompt: 'You are a test optimizer.',
+        forkFrom: parent.session!, env: claudeEnv(fx, fake.url),
+      }),
       new AbortController().signal,
     );
 
@@ -94,6 +98,10 @@ describe('claude-code backend against the real claude binary and a fake Messages
     const history = requestText(forkRequests[0]!);
     expect(history).toContain('MARKER-PARENT');
     expect(history).toContain('MARKER-CHILD');
+    // The fork's own role instructions, not the parent's recorded system prompt.
+    const system = JSON.stringify(z.looseObject({ system: z.unknown() }).parse(forkRequests[0]).system);
+    expect(system).toContain('You are a test optimizer.');
+    expect(system).not.toContain('You are a test explorer.');
     expect(child.session?.id).not.toBe(parent.session?.id);
     // Cumulative cost grows over the fork; the attempt's own cost is the difference.
     const parentTotal = parent.session?.cumulativeCostUsd ?? 0;
