@@ -9,14 +9,14 @@ import { anthropicHandler, endsWithToolResult, messagesBody } from '../../suppor
 import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
 
 const evaluationRow = z.object({ attempt_id: z.string(), kind: z.string(), valid: z.number(), score: z.number().nullable() });
-const attemptRow = z.object({ id: z.string(), status: z.string(), reason: z.string().nullable(), error: z.string().nullable() });
+const attemptRow = z.object({ id: z.string(), role: z.string(), status: z.string(), score: z.number().nullable(), error: z.string().nullable() });
 
 const readRecord = (repo: ToyRepo) => {
   const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
   try {
     return {
-      attempts: z.array(attemptRow).parse(db.prepare("SELECT id, status, reason, error FROM attempts WHERE role != 'baseline' ORDER BY seq").all()),
-      evaluations: z.array(evaluationRow).parse(db.prepare("SELECT attempt_id, kind, valid, score FROM evaluations WHERE kind = 'intermediate'").all()),
+      attempts: z.array(attemptRow).parse(db.prepare("SELECT id, role, status, score, error FROM attempts WHERE role != 'baseline' ORDER BY seq").all()),
+      evaluations: z.array(evaluationRow).parse(db.prepare("SELECT attempt_id, kind, valid, score FROM evaluations WHERE kind = 'intermediate' ORDER BY id").all()),
     };
   } finally {
     db.close();
@@ -37,12 +37,19 @@ describe('swarm run --agent claude-code: the agent scores itself with `swarm eva
   let record: ReturnType<typeof readRecord>;
 
   beforeAll(async () => {
-    // A scripted model that runs `swarm eval`, then the evaluator the task names, then reports.
+    // A scripted model: the explorer sets a = 3 (score -9), scores it with `swarm eval` and with the
+    // evaluator the task names; the optimizer, a fork of its session, sets b = -1 (score 0) and scores it.
     server = await startFakeServer(anthropicHandler((body) => {
-      const step = JSON.stringify(body.messages).split('"tool_result"').length - 1;
-      const command = ['swarm eval', 'node evaluate.js'][step];
-      if (command === undefined) return { kind: 'text', text: 'Measured the baseline.\nHYPOTHESIS: the baseline is a fine start' };
-      return { kind: 'tool_use', name: 'Bash', input: { command, description: 'score the checkout' } };
+      const isToolResult = (m: (typeof body.messages)[number]): boolean => JSON.stringify(m.content).includes('"tool_result"');
+      const start = body.messages.findLastIndex((m) => m.role === 'user' && !isToolResult(m));
+      const optimizer = JSON.stringify(body.messages[start]?.content).includes('You are optimizer');
+      const step = body.messages.slice(start + 1).filter(isToolResult).length;
+      const commands = optimizer
+        ? ["sed -i 's/^const b = 2.0/const b = -1.0/' prog.js", 'swarm eval']
+        : ["sed -i 's/^const a = 1.0/const a = 3.0/' prog.js", 'swarm eval', 'node evaluate.js'];
+      const command = commands[step];
+      if (command === undefined) return { kind: 'text', text: 'Measured it.\nHYPOTHESIS: the constants are off' };
+      return { kind: 'tool_use', name: 'Bash', input: { command, description: 'work' } };
     }));
     home = mkdtempSync(join(tmpdir(), 'swarm-claude-home-'));
     // Login and interactive shells that reset PATH (as Debian's /etc/profile does): the shim must survive them.
@@ -50,7 +57,7 @@ describe('swarm run --agent claude-code: the agent scores itself with `swarm eva
     repo = createToyRepo(
       {
         agent: { backend: 'claude-code', timeout: '90s' },
-        budget: { attempts: 1 },
+        budget: { attempts: 2 },
         concurrency: { agents: 1, evaluations: 1 },
         shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
       },
@@ -65,21 +72,27 @@ describe('swarm run --agent claude-code: the agent scores itself with `swarm eva
     rmSync(home, { recursive: true, force: true });
   });
 
-  it('records a valid intermediate evaluation for the attempt, with the score the official evaluation gives', () => {
+  it('records a valid intermediate evaluation for the explorer and the forked optimizer, each with its official score', () => {
     expect(run.code).toBe(0);
-    const [attempt] = record.attempts;
-    expect(attempt?.status).toBe('scored');
-    // The baseline program scores -((1-3)^2) - (2+1)^2 = -13.
-    expect(record.evaluations).toEqual([{ attempt_id: attempt?.id, kind: 'intermediate', valid: 1, score: -13 }]);
+    expect(record.attempts.map((a) => ({ role: a.role, status: a.status, score: a.score }))).toEqual([
+      { role: 'explorer', status: 'scored', score: -9 },
+      { role: 'optimizer', status: 'scored', score: 0 },
+    ]);
+    const [explorer, optimizer] = record.attempts;
+    expect(record.evaluations).toEqual([
+      { attempt_id: explorer?.id, kind: 'intermediate', valid: 1, score: -9 },
+      { attempt_id: optimizer?.id, kind: 'intermediate', valid: 1, score: 0 },
+    ]);
   });
 
-  it('runs both commands for the model, without asking, and shows it their scores', () => {
+  it('runs every command for the model without asking and shows it the scores', () => {
     const bodies = server.requests.map(messagesBody).filter((b) => b !== null);
     const results = bodies.filter((b) => endsWithToolResult(b)).map((b) => JSON.stringify(b.messages.at(-1)));
-    expect(results).toHaveLength(2);
-    // `swarm eval` prints its report; the evaluator its JSON line.
-    expect(results[0]).toContain('-13');
-    expect(results[1]).toContain('{\\"score\\":-13');
+    expect(results).toHaveLength(5);
+    // The explorer's `swarm eval` report and the evaluator's own JSON line, then the optimizer's report.
+    expect(results[1]).toContain('-9');
+    expect(results[2]).toContain('{\\"score\\":-9');
+    expect(results[4]).toMatch(/score\W+0\b/);
     for (const text of results) expect(text).not.toMatch(/requires approval|"is_error\\?":true/);
   });
 });
