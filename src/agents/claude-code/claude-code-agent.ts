@@ -68,7 +68,7 @@ export const claudeOutcome = (
   const session = stream.sessionId === null
     ? undefined
     : { backend: CLAUDE_CODE_BACKEND, id: stream.sessionId, ...(total === undefined ? {} : { cumulativeCostUsd: total }) };
-  const denials = permissionDenials(result);
+  const denials = permissionDenials(stream);
   const notes = [
     denialNote(denials, task.allowedCommands ?? []),
     stream.malformed > 0 ? `${stream.malformed} malformed transcript line(s) skipped` : null,

@@ -109,4 +109,14 @@ describe('claudeOutcome', () => {
     expect(outcome.usage).toEqual({ inputTokens: 240, outputTokens: 60, costUsd: expect.closeTo((200 * 3 + 40 * 0.3 + 60 * 15) / 1e6, 12) });
     expect(claudeOutcome(stream, task(), null, { stopped: true, timedOut: true }, '/t').usage.costUsd).toBe(0);
   });
+
+  it('counts the calls refused before a run was killed, from the tool results', () => {
+    const call = line({ type: 'assistant', message: { id: 'm1', content: [{ type: 'tool_use', id: 'tu1', name: 'Bash', input: { command: 'swarm eval; echo' } }] } });
+    const ran = line({ type: 'assistant', message: { id: 'm2', content: [{ type: 'tool_use', id: 'tu2', name: 'Bash', input: { command: 'ls' } }] } });
+    const refusal = line({ type: 'user', message: { content: [] }, tool_result_meta: [{ id: 'tu1', permission_decision: { decision: 'reject', source: 'config' } }] });
+    const accepted = line({ type: 'user', message: { content: [] }, tool_result_meta: [{ id: 'tu2', permission_decision: { decision: 'accept' } }] });
+    const outcome = claudeOutcome(parseClaudeStream([call, refusal, ran, accepted].join('\n')), task(), 'claude timed out', { stopped: true, timedOut: true }, '/t');
+    expect(outcome.permissionDenials).toEqual(['Bash: swarm eval; echo']);
+    expect(outcome.error).toMatch(/^claude timed out; Claude Code refused 1 tool call\(s\).*self-evaluation was blocked/);
+  });
 });

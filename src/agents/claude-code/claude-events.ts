@@ -28,9 +28,18 @@ const assistantEvent = z.looseObject({
   message: z.looseObject({
     id: z.string().optional(),
     model: z.string().optional(),
-    content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+    content: z.array(z.looseObject({
+      type: z.string(), text: z.string().optional(), id: z.string().optional(), name: z.string().optional(), input: z.record(z.string(), z.unknown()).optional(),
+    })),
     usage: usageSchema.optional(),
   }),
+});
+
+// Tool results; `tool_result_meta` says which calls Claude Code refused ("reject") instead of running.
+const toolResultEvent = z.looseObject({
+  type: z.literal('user'),
+  session_id: z.string().optional(),
+  tool_result_meta: z.array(z.looseObject({ id: z.string(), permission_decision: z.looseObject({ decision: z.string() }).optional() })),
 });
 
 // Claude Code's own retry of a failed model request: `error_status` is null for a connection error.
@@ -45,9 +54,10 @@ const apiRetryEvent = z.looseObject({
 // Any other event (system/init, user tool results, hooks, stream events) is kept only for its session id.
 const otherEvent = z.looseObject({ type: z.string(), session_id: z.string().optional() });
 
-const claudeEvent = z.union([resultEvent, assistantEvent, apiRetryEvent, otherEvent]);
+const claudeEvent = z.union([resultEvent, assistantEvent, apiRetryEvent, toolResultEvent, otherEvent]);
 
 export type ClaudeResult = z.infer<typeof resultEvent>;
+export type PermissionDenial = NonNullable<ClaudeResult['permission_denials']>[number];
 
 /** Tokens of model calls: `cachedInputTokens` (cache reads) are part of `inputTokens`. */
 export interface StreamTokens {
@@ -68,6 +78,8 @@ export interface ClaudeStream {
   model: string | null;
   /** Claude Code's retries of failed model requests: how many, by HTTP status ("connection" without one). */
   apiRetries: { count: number; byStatus: Map<string, number> };
+  /** Tool calls refused, as the result's `permission_denials` lists them, or as seen when no result came. */
+  permissionDenials: PermissionDenial[];
   malformed: number;
 }
 
@@ -84,6 +96,8 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
   let model: string | null = null;
   const apiRetries = { count: 0, byStatus: new Map<string, number>() };
   const usageById = new Map<string, StreamTokens>();
+  const toolCalls = new Map<string, PermissionDenial>();
+  const refused: PermissionDenial[] = [];
   for (const event of events) {
     if (sessionId === null && event.session_id) sessionId = event.session_id;
     const final = resultEvent.safeParse(event);
@@ -94,8 +108,18 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
       apiRetries.count += 1;
       apiRetries.byStatus.set(status, (apiRetries.byStatus.get(status) ?? 0) + 1);
     }
+    const toolResult = toolResultEvent.safeParse(event);
+    if (toolResult.success) {
+      for (const meta of toolResult.data.tool_result_meta) {
+        const call = toolCalls.get(meta.id);
+        if (meta.permission_decision?.decision === 'reject' && call) refused.push(call);
+      }
+    }
     const message = assistantEvent.safeParse(event);
     if (message.success) {
+      for (const block of message.data.message.content) {
+        if (block.type === 'tool_use' && block.id && block.name) toolCalls.set(block.id, { tool_name: block.name, ...(block.input ? { tool_input: block.input } : {}) });
+      }
       const texts = message.data.message.content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : []));
       if (texts.length > 0) lastAssistantText = texts.join('\n');
       const { id, usage } = message.data.message;
@@ -114,7 +138,8 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
     assistantUsage.outputTokens += usage.outputTokens;
     assistantUsage.cachedInputTokens += usage.cachedInputTokens;
   }
-  return { sessionId, result, lastAssistantText, assistantUsage, model, apiRetries, malformed };
+  const permissionDenials = result?.permission_denials ?? refused;
+  return { sessionId, result, lastAssistantText, assistantUsage, model, apiRetries, permissionDenials, malformed };
 };
 
 const inputOf = (usage: z.infer<typeof usageSchema>): number =>

@@ -1,5 +1,5 @@
 import { SELF_EVAL_COMMAND } from '../../core/self-eval-commands.js';
-import type { ClaudeResult, ClaudeStream } from './claude-events.js';
+import type { ClaudeResult, ClaudeStream, PermissionDenial } from './claude-events.js';
 
 const API_FIX = 'check that the model API at ANTHROPIC_BASE_URL (or Anthropic\'s, when unset) is up and reachable';
 
@@ -46,7 +46,7 @@ export const errorReason = (result: ClaudeResult, stream: ClaudeStream, problem:
   return `claude reported an error: ${detail}`;
 };
 
-const describeDenial = (denial: NonNullable<ClaudeResult['permission_denials']>[number]): string => {
+const describeDenial = (denial: PermissionDenial): string => {
   const input = denial.tool_input ?? {};
   const what = [input.command, input.file_path, input.path, input.url].find((v): v is string => typeof v === 'string');
   const shown = what === undefined ? '' : `: ${what.length > 160 ? `${what.slice(0, 159)}…` : what}`;
@@ -54,7 +54,7 @@ const describeDenial = (denial: NonNullable<ClaudeResult['permission_denials']>[
 };
 
 /** The tool calls Claude Code refused, as `<tool>: <command or path>`. */
-export const permissionDenials = (result: ClaudeResult | null): string[] => (result?.permission_denials ?? []).map(describeDenial);
+export const permissionDenials = (stream: ClaudeStream): string[] => stream.permissionDenials.map(describeDenial);
 
 /** A note on refused tool calls, saying when they blocked the attempt's self-evaluation; null when none. */
 export const denialNote = (denials: readonly string[], allowedCommands: readonly string[]): string | null => {
