@@ -1,5 +1,7 @@
 import { composeAgentPrompt, type ParentBrief } from '../core/agent-prompt.js';
 import { passedEnv } from '../core/env-allow-list.js';
+import { evaluationStages } from '../config/index.js';
+import { SELF_EVAL_COMMAND, selfEvalCommands } from '../core/self-eval-commands.js';
 import { attemptId } from '../core/ids.js';
 import { isBetter } from '../core/score.js';
 import type { AgentOutcome, InspirationRef } from '../core/ports.js';
@@ -16,6 +18,7 @@ import { attemptWorktree } from './project-paths.js';
 import { recordAttempt, releaseAttempt, type AttemptResult } from './record-attempt.js';
 import { redactAgentOutcome } from './redaction.js';
 import { storeEvaluations, storeResult } from './stored-result.js';
+import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
 import type { RunContext } from './run-context.js';
 
 const parentBriefs = (ctx: RunContext, parents: readonly string[]): ParentBrief[] =>
@@ -86,6 +89,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         trailers,
       });
       if (prepared.conflicts.length > 0) log.info({ conflicts: prepared.conflicts }, 'merge conflicts resolved mechanically');
+      const firstParent = spec.parents[0];
+      const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const prompt = composeAgentPrompt({
         task: ctx.task,
         objective: ctx.config.objective,
@@ -94,11 +99,11 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         context: spec.context,
         parents: parentBriefs(ctx, spec.parents),
         inspirations: parentBriefs(ctx, inspirationIds(ctx, spec)),
-        evalCommand: 'swarm eval',
+        evalCommand: SELF_EVAL_COMMAND,
+        worktree,
+        ...(forkFrom && firstParent ? { forkedFrom: { attemptId: firstParent, worktree: attemptWorktree(ctx.paths, firstParent) } } : {}),
       });
       ctx.store.updateAttempt(attempt.id, { phase: 'agent', worktree, baseCommit: prepared.baseCommit, prompt });
-      const firstParent = spec.parents[0];
-      const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
       const forkHistoryJson = forkFrom ? ctx.store.getSessionHistory(forkFrom) : null;
       log.info({ role: spec.role, parents: spec.parents }, 'agent started');
       const handoff = await ctx.evalHandoff?.open({ attemptId: attempt.id, worktree });
@@ -121,6 +126,7 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
           // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
           env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },
           logDir: attempt.logDir,
+          allowedCommands: selfEvalCommands(`${ctx.systemPrompts[spec.role]}\n${prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
           inspirations: inspirationCommits(ctx, spec),
         },
         { log, report },
@@ -137,6 +143,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
         transcriptPath: outcome.transcriptPath ?? null,
         error: outcome.error ?? null,
       });
+      const denials = outcome.permissionDenials ?? [];
+      if (denials.length > 0) ctx.store.addEvent(ctx.runId, PERMISSION_DENIED_EVENT, { count: denials.length, denials }, attempt.id);
       if (outcome.session) {
         ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: outcome.historyJson ?? null });
       }

@@ -4,6 +4,7 @@ import { FINDINGS_FILE } from '../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { openProjectStore } from './open-store.js';
 import { selfEvaluationsOf } from './self-evaluations.js';
+import { permissionDenialsOf } from './permission-denials.js';
 
 /** The findings.md lines that belong to one attempt (the agent's `### aN` section and the swarm's entry). */
 const findingsFor = (text: string, id: string): string | null => {
@@ -47,6 +48,8 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       transcriptPath: attempt.transcriptPath,
       usage: attempt.usage,
       selfEvaluations: selfEvaluationsOf(store, attempt.runId, attempt.id),
+      agentNote: attempt.error,
+      permissionDenials: permissionDenialsOf(store, attempt.runId, attempt.id),
     };
   } finally {
     store.close();

@@ -29,6 +29,12 @@ export interface AgentTask {
   /** Directory for transcripts and logs of this attempt. */
   logDir: string;
   /**
+   * Shell commands the attempt needs to run without asking: its self-evaluation (`swarm eval`, and
+   * the evaluator's own command when the prompt names it). A CLI with a permission allow-list
+   * allows exactly these (each with any arguments).
+   */
+  allowedCommands?: string[];
+  /**
    * Commits of the attempts the Shepherd declared as sources (`informed_by`: inspirations, the
    * attempt a rebase realizes), reachable from the worktree. Prompt-driven backends see them in the
    * prompt; the offline `local` agent reads their constants.
@@ -78,6 +84,8 @@ export interface AgentOutcome {
    * null when the backend checked and it was none. Absent: swarm reads the error text instead.
    */
   limit?: AgentLimit | null;
+  /** Tool calls the agent CLI refused for want of permission, each as `<tool>: <command or path>`. */
+  permissionDenials?: string[];
 }
 
 /** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */

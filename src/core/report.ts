@@ -132,4 +132,8 @@ export interface AttemptDetail {
   usage: { inputTokens: number; outputTokens: number; costUsd: number };
   /** The agent's own `swarm eval` calls: recorded scores, and those that gave it none (with why). */
   selfEvaluations: { recorded: number; failed: number; failures: string[] };
+  /** The agent's note on a completed run (a limit reached, refused tool calls), or null. */
+  agentNote?: string | null;
+  /** Tool calls the agent CLI refused for want of permission (`<tool>: <command or path>`). */
+  permissionDenials?: string[];
 }

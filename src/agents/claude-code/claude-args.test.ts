@@ -15,7 +15,14 @@ describe('claudeArgs', () => {
     expect(explorer[explorer.indexOf('--max-budget-usd') + 1]).toBe('0.5');
     const optimizer = claudeArgs(task({ backend: 'claude-code', id: 'sess-1', cumulativeCostUsd: 1.25 }), settings);
     expect(optimizer[optimizer.indexOf('--max-budget-usd') + 1]).toBe('1.75');
-    expect(optimizer).toEqual(expect.arrayContaining(['--resume', 'sess-1', '--fork-session', '--append-system-prompt', 'ROLE']));
+    expect(optimizer).toEqual(expect.arrayContaining(['--resume', 'sess-1', '--fork-session', '--system-prompt-snapshot', 'off', '--append-system-prompt', 'ROLE']));
     expect(optimizer.slice(-2)).toEqual(['--', '-starts with a dash']);
+  });
+
+  it('allows the self-evaluation commands, each with any arguments, as separate values ended by `--`', () => {
+    const args = claudeArgs({ ...task(), allowedCommands: ['swarm eval', 'node eval.js --seed 2'] }, { ...settings, extraArgs: ['--effort', 'low'] });
+    expect(args.slice(-5)).toEqual(['--allowedTools', 'Bash(swarm eval:*)', 'Bash(node eval.js --seed 2:*)', '--', '-starts with a dash']);
+    expect(args).toEqual(expect.arrayContaining(['--permission-mode', 'acceptEdits']));
+    expect(claudeArgs({ ...task(), allowedCommands: ['swarm eval'] }, { ...settings, permissionMode: 'bypassPermissions' })).not.toContain('--allowedTools');
   });
 });

@@ -15,12 +15,26 @@ export const claudeArgs = (task: AgentTask, settings: ClaudeCodeConfig): string[
     args.push('--max-budget-usd', String(settings.maxBudgetUsd + (task.forkFrom?.cumulativeCostUsd ?? 0)));
   }
   if (task.systemPrompt.trim() !== '') args.push('--append-system-prompt', task.systemPrompt);
-  if (task.forkFrom !== undefined) args.push('--resume', task.forkFrom.id, '--fork-session');
+  // A resumed session re-sends the system prompt recorded on its first request (the parent's role
+  // instructions); "off" renders it afresh, so the fork gets its own role's instructions.
+  if (task.forkFrom !== undefined) args.push('--resume', task.forkFrom.id, '--fork-session', '--system-prompt-snapshot', 'off');
   args.push(...settings.extraArgs);
+  const rules = allowRules(task, settings);
+  // After extraArgs: `--allowedTools` takes every value up to the next option, here `--`.
+  if (rules.length > 0) args.push('--allowedTools', ...rules);
   // `--` ends the options: a prompt starting with "-" is still the prompt.
   args.push('--', task.prompt);
   return args;
 };
+
+/**
+ * Claude Code's permission rules for the commands the attempt needs (`swarm eval`, the evaluator's
+ * own command when the prompt names it), each with any arguments: `Bash(swarm eval:*)`. Every
+ * mode but bypassPermissions asks before running other commands, and in print mode asking means
+ * refusing. Each rule is its own argument.
+ */
+export const allowRules = (task: AgentTask, settings: ClaudeCodeConfig): string[] =>
+  settings.permissionMode === 'bypassPermissions' ? [] : (task.allowedCommands ?? []).map((command) => `Bash(${command}:*)`);
 
 /** Extra environment: bypassPermissions refuses to start as root unless IS_SANDBOX=1. */
 export const claudeEnv = (task: AgentTask, settings: ClaudeCodeConfig, isRoot: boolean): Record<string, string> =>

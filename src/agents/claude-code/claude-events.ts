@@ -19,6 +19,7 @@ const resultEvent = z.looseObject({
   usage: usageSchema.optional(),
   api_error_status: z.number().nullish(),
   errors: z.array(z.string()).optional(),
+  permission_denials: z.array(z.looseObject({ tool_name: z.string(), tool_input: z.record(z.string(), z.unknown()).optional() })).optional(),
 });
 
 const assistantEvent = z.looseObject({
@@ -26,17 +27,44 @@ const assistantEvent = z.looseObject({
   session_id: z.string().optional(),
   message: z.looseObject({
     id: z.string().optional(),
-    content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+    model: z.string().optional(),
+    content: z.array(z.looseObject({
+      type: z.string(), text: z.string().optional(), id: z.string().optional(), name: z.string().optional(), input: z.record(z.string(), z.unknown()).optional(),
+    })),
     usage: usageSchema.optional(),
   }),
+});
+
+// Tool results; `tool_result_meta` says which calls Claude Code refused ("reject") instead of running.
+const toolResultEvent = z.looseObject({
+  type: z.literal('user'),
+  session_id: z.string().optional(),
+  tool_result_meta: z.array(z.looseObject({ id: z.string(), permission_decision: z.looseObject({ decision: z.string() }).optional() })),
+});
+
+// Claude Code's own retry of a failed model request: `error_status` is null for a connection error.
+const apiRetryEvent = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('api_retry'),
+  session_id: z.string().optional(),
+  error_status: z.number().nullish(),
+  error: z.string().nullish(),
 });
 
 // Any other event (system/init, user tool results, hooks, stream events) is kept only for its session id.
 const otherEvent = z.looseObject({ type: z.string(), session_id: z.string().optional() });
 
-const claudeEvent = z.union([resultEvent, assistantEvent, otherEvent]);
+const claudeEvent = z.union([resultEvent, assistantEvent, apiRetryEvent, toolResultEvent, otherEvent]);
 
 export type ClaudeResult = z.infer<typeof resultEvent>;
+export type PermissionDenial = NonNullable<ClaudeResult['permission_denials']>[number];
+
+/** Tokens of model calls: `cachedInputTokens` (cache reads) are part of `inputTokens`. */
+export interface StreamTokens {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+}
 
 export interface ClaudeStream {
   sessionId: string | null;
@@ -45,7 +73,13 @@ export interface ClaudeStream {
   /** Text of the last assistant message (the final answer when no result event came). */
   lastAssistantText: string;
   /** Tokens of the assistant messages seen (each message once): what a killed run still spent. */
-  assistantUsage: { inputTokens: number; outputTokens: number };
+  assistantUsage: StreamTokens;
+  /** The model that answered (from the assistant messages), or null. */
+  model: string | null;
+  /** Claude Code's retries of failed model requests: how many, by HTTP status ("connection" without one). */
+  apiRetries: { count: number; byStatus: Map<string, number> };
+  /** Tool calls refused, as the result's `permission_denials` lists them, or as seen when no result came. */
+  permissionDenials: PermissionDenial[];
   malformed: number;
 }
 
@@ -59,27 +93,53 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
   let sessionId: string | null = null;
   let result: ClaudeResult | null = null;
   let lastAssistantText = '';
-  const usageById = new Map<string, { inputTokens: number; outputTokens: number }>();
+  let model: string | null = null;
+  const apiRetries = { count: 0, byStatus: new Map<string, number>() };
+  const usageById = new Map<string, StreamTokens>();
+  const toolCalls = new Map<string, PermissionDenial>();
+  const refused: PermissionDenial[] = [];
   for (const event of events) {
     if (sessionId === null && event.session_id) sessionId = event.session_id;
     const final = resultEvent.safeParse(event);
     if (final.success) result = final.data;
+    const retry = apiRetryEvent.safeParse(event);
+    if (retry.success) {
+      const status = retry.data.error_status == null ? 'connection' : String(retry.data.error_status);
+      apiRetries.count += 1;
+      apiRetries.byStatus.set(status, (apiRetries.byStatus.get(status) ?? 0) + 1);
+    }
+    const toolResult = toolResultEvent.safeParse(event);
+    if (toolResult.success) {
+      for (const meta of toolResult.data.tool_result_meta) {
+        const call = toolCalls.get(meta.id);
+        if (meta.permission_decision?.decision === 'reject' && call) refused.push(call);
+      }
+    }
     const message = assistantEvent.safeParse(event);
     if (message.success) {
+      for (const block of message.data.message.content) {
+        if (block.type === 'tool_use' && block.id && block.name) toolCalls.set(block.id, { tool_name: block.name, ...(block.input ? { tool_input: block.input } : {}) });
+      }
       const texts = message.data.message.content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : []));
       if (texts.length > 0) lastAssistantText = texts.join('\n');
       const { id, usage } = message.data.message;
+      // "<synthetic>" marks a message Claude Code wrote itself (an API error), not a model's.
+      if (message.data.message.model && message.data.message.model !== '<synthetic>') model = message.data.message.model;
       // Claude Code emits one event per content block of a message, each with the message's usage.
-      if (usage) usageById.set(id ?? `#${usageById.size}`, { inputTokens: inputOf(usage), outputTokens: usage.output_tokens });
+      if (usage) {
+        usageById.set(id ?? `#${usageById.size}`, { inputTokens: inputOf(usage), outputTokens: usage.output_tokens, cachedInputTokens: usage.cache_read_input_tokens ?? 0 });
+      }
     }
   }
   if (result?.session_id) sessionId = result.session_id;
-  const assistantUsage = { inputTokens: 0, outputTokens: 0 };
+  const assistantUsage: StreamTokens = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 };
   for (const usage of usageById.values()) {
     assistantUsage.inputTokens += usage.inputTokens;
     assistantUsage.outputTokens += usage.outputTokens;
+    assistantUsage.cachedInputTokens += usage.cachedInputTokens;
   }
-  return { sessionId, result, lastAssistantText, assistantUsage, malformed };
+  const permissionDenials = result?.permission_denials ?? refused;
+  return { sessionId, result, lastAssistantText, assistantUsage, model, apiRetries, permissionDenials, malformed };
 };
 
 const inputOf = (usage: z.infer<typeof usageSchema>): number =>

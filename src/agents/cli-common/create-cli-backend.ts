@@ -21,6 +21,7 @@ export const createCliBackend = (name: CliBackendName, agent: AgentConfig): Agen
     case 'claude-code':
       return createClaudeCodeAgent({
         ...agent.claudeCode,
+        prices: agent.prices,
         binaryPath: requireBinary(agent.claudeCode.binary, 'agent.claudeCode.binary', INSTALL_HINTS['claude-code']),
       });
     case 'codex':

@@ -121,6 +121,9 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   if (a.hypothesis) lines.push(field('hypothesis', a.hypothesis, paint));
   if (a.summary) lines.push(field('summary', a.summary, paint));
   if (a.reason && a.status !== 'scored') lines.push(field('reason', paint(a.reason, 'red'), paint));
+  else if (detail.agentNote) lines.push(field('agent note', paint(detail.agentNote, 'yellow'), paint));
+  const denials = detail.permissionDenials ?? [];
+  if (denials.length > 0) lines.push(field('denied', paint(`${denials.length} tool call(s): ${[...new Set(denials)].join('; ')}`, 'yellow'), paint));
 
   lines.push(section('lineage'));
   lines.push(field('parents', a.parents.length > 0 ? a.parents.join(', ') : '— (root)', paint));

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createClaudeCodeAgent } from '../../../src/agents/claude-code/index.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
 import type { AgentBackend } from '../../../src/core/ports.js';
-import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
+import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { anthropicHandler, endsWithToolResult, messagesBody, offeredTools, requestText } from '../../support/fake-llm/anthropic-messages.js';
 import { cliTask, createCliFixture, processesIn, type CliFixture } from './cli-fixture.js';
 
@@ -82,7 +83,10 @@ describe('claude-code backend against the real claude binary and a fake Messages
     const childTree = fx.addWorktree('a2');
     target = join(childTree, 'refined.js');
     const child = await agent.run(
-      cliTask({ worktree: childTree, logDir: fx.logDir('a2'), role: 'optimizer', prompt: 'Refine MARKER-CHILD', forkFrom: parent.session!, env: claudeEnv(fx, fake.url) }),
+      cliTask({
+        worktree: childTree, logDir: fx.logDir('a2'), role: 'optimizer', prompt: 'Refine MARKER-CHILD', systemPrompt: 'You are a test optimizer.',
+        forkFrom: parent.session!, env: claudeEnv(fx, fake.url),
+      }),
       new AbortController().signal,
     );
 
@@ -94,6 +98,10 @@ describe('claude-code backend against the real claude binary and a fake Messages
     const history = requestText(forkRequests[0]!);
     expect(history).toContain('MARKER-PARENT');
     expect(history).toContain('MARKER-CHILD');
+    // The fork's own role instructions, not the parent's recorded system prompt.
+    const system = JSON.stringify(z.looseObject({ system: z.unknown() }).parse(forkRequests[0]).system);
+    expect(system).toContain('You are a test optimizer.');
+    expect(system).not.toContain('You are a test explorer.');
     expect(child.session?.id).not.toBe(parent.session?.id);
     // Cumulative cost grows over the fork; the attempt's own cost is the difference.
     const parentTotal = parent.session?.cumulativeCostUsd ?? 0;
@@ -112,6 +120,43 @@ describe('claude-code backend against the real claude binary and a fake Messages
     // Measured: is_error true with subtype "success" and the connection error in `result`.
     expect(outcome.error).toMatch(/claude reported an error.*Connection refused/);
     expect(outcome.error).not.toMatch(/timed out/);
+  });
+
+  it('names a model API that keeps failing, with its status and retry count, instead of blaming the timeout', async () => {
+    server = await startFakeServer((_request, response) => writeJson(response, 500, { type: 'error', error: { type: 'api_error', message: 'fake outage' } }));
+    const worktree = fx.addWorktree('a1');
+    const env = { ...claudeEnv(fx, server.url), CLAUDE_CODE_MAX_RETRIES: '10' };
+    const outcome = await agent.run(cliTask({ worktree, logDir: fx.logDir('a1'), prompt: 'Explore', env, timeoutMs: 4000 }), new AbortController().signal);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(/^the model API answered HTTP 500 (once|twice|\d+ times) and Claude Code was still retrying when the agent timeout stopped it; check that the model API/);
+    expect(outcome.error).not.toMatch(/raise agent\.timeout/);
+  });
+
+  it('names a missing login and its fix, without Claude Code\'s subtype', async () => {
+    server = await startFakeServer(() => undefined);
+    const worktree = fx.addWorktree('a1');
+    const { ANTHROPIC_API_KEY: _key, ...env } = claudeEnv(fx, server.url);
+    const outcome = await agent.run(cliTask({ worktree, logDir: fx.logDir('a1'), prompt: 'Explore', env }), new AbortController().signal);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(/^Claude Code is not logged in .*set ANTHROPIC_API_KEY, or run `claude` once and log in with \/login$/);
+    expect(outcome.error).not.toMatch(/success/);
+  });
+
+  it('records what a run killed by its timeout spent, priced with agent.prices', async () => {
+    // One tool call (100 input, 20 output tokens), then the model never answers again.
+    const edits = anthropicHandler(() => ({ kind: 'tool_use', name: 'Write', input: { file_path: target, content: 'x\n' } }));
+    server = await startFakeServer((request, response) => (endsWithToolResult(messagesBody(request) ?? { model: '', messages: [] }) ? new Promise<void>(() => undefined) : edits(request, response)));
+    const worktree = fx.addWorktree('a1');
+    target = join(worktree, 'tuned.js');
+    const priced = createClaudeCodeAgent({ binary: 'claude', binaryPath: binaryPath!, permissionMode: 'acceptEdits', maxBudgetUsd: null, extraArgs: [], prices: { 'claude-fake': { input: 3, output: 15 } } });
+    const outcome = await priced.run(cliTask({ worktree, logDir: fx.logDir('a1'), prompt: 'Explore', model: 'claude-fake', env: claudeEnv(fx, server.url), timeoutMs: 5000 }), new AbortController().signal);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(/timed out/);
+    // Measured: the assistant event is written when its content block ends, with the output tokens
+    // counted so far (the final count comes in message_delta, which print mode does not forward).
+    expect(outcome.usage.inputTokens).toBe(100);
+    expect(outcome.usage.outputTokens).toBeGreaterThan(0);
+    expect(outcome.usage.costUsd).toBeCloseTo((100 * 3 + outcome.usage.outputTokens * 15) / 1e6, 12);
   });
 
   it('stops an agent that exceeds its timeout and leaves no process behind', async () => {
