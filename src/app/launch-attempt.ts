@@ -1,6 +1,5 @@
 import { attemptBranch, attemptId } from '../core/ids.js';
 import { formatScore } from '../core/score.js';
-import { stripControl } from '../core/terminal-text.js';
 import type { AttemptSpec } from '../core/types.js';
 import type { AttemptRecord } from '../store/records.js';
 import { executeAttempt } from './execute-attempt.js';
@@ -29,5 +28,5 @@ export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, 
   const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';
   const flags = done.flags.length > 0 ? ` [${done.flags.join(', ')}]` : '';
-  report(stripControl(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}`));
+  report(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}`);
 };

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ConfigOverrides } from '../../config/index.js';
 import { formatScore } from '../../core/score.js';
+import { stripControl } from '../../core/terminal-text.js';
 import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 import { startProgress } from '../progress.js';
@@ -51,7 +52,7 @@ export const registerRun = (program: Command): void => {
         if (flags.json) printJson(result);
         else {
           const best = result.best ? `${result.best.id} with ${formatScore(result.best.score)}` : 'none';
-          process.stdout.write(`run ${result.runId} ${result.status}: ${result.stopReason}\nbaseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}\nsee \`swarm status\`, \`swarm graph\`, \`swarm show <attempt>\`\n`);
+          process.stdout.write(`run ${result.runId} ${result.status}: ${stripControl(result.stopReason)}\nbaseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}\nsee \`swarm status\`, \`swarm graph\`, \`swarm show <attempt>\`\n`);
         }
         process.exitCode = result.status === 'finished' ? 0 : result.status === 'interrupted' ? 130 : 1;
       } finally {
