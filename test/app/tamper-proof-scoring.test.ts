@@ -160,4 +160,13 @@ console.log(JSON.stringify({ score: 1 }));
     expect(readFileSync(join(repo.dir, 'prog.js'), 'utf8')).toContain('// an uncommitted edit');
     expect(repo.git('status', '--porcelain')).toBe(' M prog.js\n');
   });
+
+  it('does not take its own log and result files for changes to protected files', async () => {
+    writeFileSync(join(repo.dir, '.swarmrc.json'), JSON.stringify({ evaluator: { command: 'node evaluate.js', protect: ['**/*.json', 'evaluate.js'] } }));
+    writeFileSync(join(repo.dir, 'evaluate.js'), 'console.log(JSON.stringify({ score: 2 }))\n');
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'honest evaluator, broad protection');
+    const result = await runCli(repo.dir, ['eval', '--json']);
+    expect(JSON.parse(result.stdout)).toMatchObject({ valid: true, score: 2 });
+  });
 });
