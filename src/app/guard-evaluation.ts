@@ -21,12 +21,14 @@ export const guardProtected = (inner: EvaluatorRunner, ref: ProtectedReference):
     await restoreProtected(job.cwd, ref, await protectedDrift(job.cwd, ref));
     await setProtectedWritable(job.cwd, ref, false);
     let outcome: EvalOutcome;
+    let changed: string[];
     try {
       outcome = await inner.run(job, signal);
+      // Verified while still read-only: an untouched file keeps its stat, so it is not hashed again.
+      changed = await protectedDrift(job.cwd, ref);
     } finally {
       await setProtectedWritable(job.cwd, ref, true);
     }
-    const changed = await protectedDrift(job.cwd, ref);
     if (changed.length === 0) return outcome;
     for (const path of changed) violations.add(path);
     await restoreProtected(job.cwd, ref, changed);

@@ -1,6 +1,5 @@
 import { attemptBranch, attemptId } from '../core/ids.js';
 import { formatScore } from '../core/score.js';
-import { stripControl } from '../core/terminal-text.js';
 import type { AttemptSpec } from '../core/types.js';
 import type { AttemptRecord } from '../store/records.js';
 import { executeAttempt } from './execute-attempt.js';

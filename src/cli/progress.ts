@@ -1,3 +1,4 @@
+import { stripControl } from '../core/terminal-text.js';
 import { renderProgressLine } from './render/status-table.js';
 
 interface Progress {
@@ -23,7 +24,8 @@ export const startProgress = (options: { enabled: boolean; color: boolean }): Pr
   return {
     print: (line) => {
       clear();
-      process.stderr.write(`${line}\n`);
+      // Lines quote evaluator and agent text: no control sequence of theirs reaches the terminal.
+      process.stderr.write(`${stripControl(line)}\n`);
     },
     follow: (dbFile, runId) => {
       if (!options.enabled || timer) return;

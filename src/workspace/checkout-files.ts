@@ -21,13 +21,14 @@ const pathspecsFor = (globs: readonly string[]): string[] => {
 /**
  * Files on disk in a checkout under the static parts of `globs` (repository-relative, sorted):
  * tracked ones and every untracked one, ignored files included, since an evaluation can write
- * anywhere. The index is only a lister here, never trusted for content.
+ * anywhere. The index is only a lister here, never trusted for content. swarm's own `.swarm/`
+ * (logs, result files, other attempts' worktrees) is never part of a checkout's files.
  */
 export const filesUnder = async (checkout: string, globs: readonly string[]): Promise<string[]> => {
   const specs = pathspecsFor(globs);
   if (specs.length === 0) return [];
   const listing = await runGit(checkout, ['ls-files', '-z', '--cached', '--others', '--', ...specs], { ceiling: dirname(checkout) });
-  return [...new Set(listing.split('\0').filter((file) => file !== ''))].sort();
+  return [...new Set(listing.split('\0').filter((file) => file !== '' && !file.startsWith('.swarm/')))].sort();
 };
 
 export interface TreeEntry {

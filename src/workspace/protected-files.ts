@@ -62,6 +62,8 @@ export const restoreProtected = async (checkout: string, ref: ProtectedReference
     if (content === null) throw new Error(`blob ${entry.blob} of protected file ${path} is missing from ${ref.blobSource}`);
     if (entry.mode === '120000') await symlink(content.toString('utf8'), target);
     else await writeFile(target, content, { mode: fileMode(entry) });
+    const written = await lstatBig(target);
+    if (written !== null) blobCache.set(target, { key: statKey(written, entry.blob.length), value: { blob: entry.blob, mode: entry.mode } });
   }
 };
 
@@ -73,10 +75,10 @@ export const setProtectedWritable = async (checkout: string, ref: ProtectedRefer
   for (const entry of ref.entries) {
     if (entry.mode === '120000') continue;
     const file = join(checkout, entry.path);
-    const stat = await lstat(file).catch(() => null);
-    if (stat === null || !stat.isFile()) continue;
+    const before = await lstatBig(file);
+    if (before === null || !before.isFile()) continue;
     await chmod(file, writable ? fileMode(entry) : fileMode(entry) & ~0o222);
-    if (!writable) rekey(file, await lstatBig(file));
+    rekey(file, before, await lstatBig(file));
   }
 };
 
@@ -110,11 +112,16 @@ type FileStat = BigIntStats | null;
 
 const lstatBig = (file: string): Promise<FileStat> => lstat(file, { bigint: true }).catch(() => null);
 
-/** After swarm's own chmod before an evaluation (ctime moves), a cached id stays valid: nothing else has run yet. */
-const rekey = (file: string, stat: FileStat): void => {
+/**
+ * swarm's own chmod moves ctime but not the content: a cached id that was valid for the file just
+ * before it stays valid after it. (A process still writing at that instant could slip between the
+ * two stats; every process of the evaluation is gone by then.)
+ */
+const rekey = (file: string, before: FileStat, after: FileStat): void => {
   const cached = blobCache.get(file);
-  if (cached === undefined || stat === null) return;
-  cached.key = statKey(stat, Number(cached.key.split(':').at(-1)));
+  if (cached === undefined || before === null || after === null) return;
+  const idLength = Number(cached.key.split(':').at(-1));
+  if (cached.key === statKey(before, idLength)) cached.key = statKey(after, idLength);
 };
 
 /** A git blob id of `content` in the repository's hash (sha1: 40 hex digits, sha256: 64). */

@@ -1,4 +1,4 @@
-import { copyFile, lstat, mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { runGit, tryGit, type GitCallOptions } from './git-command.js';
@@ -7,9 +7,9 @@ import { runGit, tryGit, type GitCallOptions } from './git-command.js';
 export interface WorktreeSnapshot {
   checkout: string;
   tree: string;
-  /** A scratch index matching `tree`; the checkout's own index is never touched. */
-  scratch: string;
-  /** The checkout's index file and a copy of it, to undo a `git add` of the program. */
+  /** Scratch index and object directory; the checkout's own index and object store get nothing. */
+  scratch: { dir: string; index: string; options: GitCallOptions };
+  /** The checkout's index file (a copy is kept, to undo a `git add` of the program). */
   index: string;
   /** What HEAD named (a branch, or null when detached) and the commit it was at. */
   headRef: string | null;
@@ -18,43 +18,52 @@ export interface WorktreeSnapshot {
 
 const CHUNK = 200;
 
-const scratchTree = async (checkout: string, index: string): Promise<string> => {
-  const options: GitCallOptions = { ceiling: dirname(checkout), env: { GIT_INDEX_FILE: index } };
+const gitPath = async (checkout: string, name: string): Promise<string> => {
+  const path = (await runGit(checkout, ['rev-parse', '--git-path', name], { ceiling: dirname(checkout) })).trim();
+  return isAbsolute(path) ? path : join(checkout, path);
+};
+
+/** The checkout's files as a tree, written through the scratch index into the scratch objects. */
+const scratchTree = async (checkout: string, options: GitCallOptions): Promise<string> => {
   await runGit(checkout, ['add', '--all'], options);
   return (await runGit(checkout, ['write-tree'], options)).trim();
 };
 
 /**
  * Records the checkout as it is now. The scratch index starts as a copy of the checkout's index,
- * so git rehashes only the files that changed since.
+ * so git rehashes only the files that changed since; new blobs go to a scratch object directory
+ * (the repository's objects stay readable as alternates), so this works where `.git` is
+ * read-only, as in Codex's workspace-write sandbox, and leaves no loose objects behind.
  */
 export const snapshotWorktree = async (checkout: string): Promise<WorktreeSnapshot> => {
   const ceiling = { ceiling: dirname(checkout) };
   const dir = await mkdtemp(join(tmpdir(), 'swarm-snapshot-'));
-  const scratch = join(dir, 'index');
-  const gitPath = (await runGit(checkout, ['rev-parse', '--git-path', 'index'], ceiling)).trim();
-  const index = isAbsolute(gitPath) ? gitPath : join(checkout, gitPath);
-  await copyIndex(index, scratch);
-  await copyIndex(index, `${scratch}.orig`);
+  await mkdir(join(dir, 'objects'));
+  const index = await gitPath(checkout, 'index');
+  const scratchIndex = join(dir, 'index');
+  await copyIndex(index, scratchIndex);
+  await copyIndex(index, join(dir, 'index.orig'));
+  const env = { GIT_INDEX_FILE: scratchIndex, GIT_OBJECT_DIRECTORY: join(dir, 'objects'), GIT_ALTERNATE_OBJECT_DIRECTORIES: await gitPath(checkout, 'objects') };
+  const scratch = { dir, index: scratchIndex, options: { ...ceiling, env } };
   const headRef = (await tryGit(checkout, ['symbolic-ref', '--quiet', 'HEAD'], ceiling))?.trim() || null;
   const headCommit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
-  return { checkout, tree: await scratchTree(checkout, scratch), scratch, index, headRef, headCommit };
+  return { checkout, tree: await scratchTree(checkout, scratch.options), scratch, index, headRef, headCommit };
 };
 
 /**
  * Puts the checkout back as the snapshot recorded it: files added since are removed, changed or
- * deleted ones rewritten from the snapshot. Returns the paths it put back.
+ * deleted ones rewritten from the snapshot, HEAD and the index restored. Returns the paths it put back.
  */
 export const revertToSnapshot = async (snapshot: WorktreeSnapshot): Promise<string[]> => {
-  const { checkout } = snapshot;
-  const ceiling = dirname(checkout);
+  const { checkout, scratch } = snapshot;
   try {
     await restoreHead(snapshot);
-    const now = `${snapshot.scratch}.now`;
-    await copyIndex(snapshot.scratch, now);
-    const tree = await scratchTree(checkout, now);
+    const now = join(scratch.dir, 'index.now');
+    await copyIndex(scratch.index, now);
+    const nowOptions = { ...scratch.options, env: { ...scratch.options.env, GIT_INDEX_FILE: now } };
+    const tree = await scratchTree(checkout, nowOptions);
     if (tree === snapshot.tree) return [];
-    const diff = (await runGit(checkout, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', snapshot.tree, tree], { ceiling })).split('\0');
+    const diff = (await runGit(checkout, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', snapshot.tree, tree], nowOptions)).split('\0');
     const added: string[] = [];
     const changed: string[] = [];
     for (let i = 0; i + 1 < diff.length; i += 2) {
@@ -65,11 +74,11 @@ export const revertToSnapshot = async (snapshot: WorktreeSnapshot): Promise<stri
     }
     for (const path of added) await rm(join(checkout, path), { force: true });
     for (let i = 0; i < changed.length; i += CHUNK) {
-      await runGit(checkout, ['checkout-index', '--force', '--', ...changed.slice(i, i + CHUNK)], { ceiling, env: { GIT_INDEX_FILE: snapshot.scratch } });
+      await runGit(checkout, ['checkout-index', '--force', '--', ...changed.slice(i, i + CHUNK)], scratch.options);
     }
     return [...added, ...changed].sort();
   } finally {
-    await rm(dirname(snapshot.scratch), { recursive: true, force: true });
+    await rm(scratch.dir, { recursive: true, force: true });
   }
 };
 
@@ -83,9 +92,9 @@ const restoreHead = async (snapshot: WorktreeSnapshot): Promise<void> => {
   }
   const commit = (await tryGit(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'], ceiling))?.trim() || null;
   if (headCommit !== null && commit !== headCommit) await runGit(checkout, ['update-ref', headRef ?? 'HEAD', headCommit], ceiling);
-  const original = await readFile(`${snapshot.scratch}.orig`).catch(() => null);
+  const original = await readFile(join(snapshot.scratch.dir, 'index.orig')).catch(() => null);
   const current = await readFile(snapshot.index).catch(() => null);
-  if (original !== null && (current === null || !original.equals(current))) await copyIndex(`${snapshot.scratch}.orig`, snapshot.index);
+  if (original !== null && (current === null || !original.equals(current))) await copyIndex(join(snapshot.scratch.dir, 'index.orig'), snapshot.index);
 };
 
 /**

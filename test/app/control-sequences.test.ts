@@ -55,3 +55,20 @@ describe('terminal control sequences from evaluators', () => {
     expect(readFileSync(join(logs, stderrLog ?? ''), 'utf8')).toContain('\u001b]0;pwned\u0007');
   });
 });
+
+describe('a baseline that fails with control sequences in its output', () => {
+  let repo: ToyRepo;
+  beforeAll(() => {
+    const feedback = 'boom \\u001b]0;pwned\\u0007\\u001b[31mvisible';
+    repo = createToyRepo({}, { 'evaluate.js': `console.log(JSON.stringify({ score: 0, valid: false, feedback: '${feedback}' }));\n` });
+  });
+  afterAll(() => repo.cleanup());
+
+  it('stops the run with a stop reason printed clean', async () => {
+    const run = await runCli(repo.dir, ['run']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('baseline evaluation failed: evaluator reported valid: false: boom visible');
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(CONTROL);
+    expect((await runCli(repo.dir, ['status'])).stdout).not.toMatch(CONTROL);
+  });
+});

@@ -5,16 +5,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+import { CLI, createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/function-minimization', import.meta.url));
 const FORGED = 0.987654321;
 
-/** The attack of issue 12: while attempt a3 is evaluated, its program rewrites the protected evaluator. */
+/**
+ * The attack of issue 12: while attempt a3 (an explorer) is evaluated, its program rewrites the
+ * protected evaluator. a6 (an optimizer of the local agent, which scores its steps with
+ * `swarm eval`) does the same, so the agent's own evaluations are attacked too.
+ */
+const TAMPERERS = ['a3', 'a6'];
 const TAMPER = `
 
 import os as _os
-if _os.environ.get("SWARM_ATTEMPT_ID") == "a3" and _os.environ.get("SWARM_STAGE"):
+if _os.environ.get("SWARM_ATTEMPT_ID") in ("a3", "a6") and _os.environ.get("SWARM_STAGE"):
     open("evaluate.py", "w").write('import json\\nprint(json.dumps({"score": ${FORGED}}))\\n')
 `;
 
@@ -51,6 +56,20 @@ describe('a program that rewrites the protected evaluator while it is evaluated'
     expect(a3?.reason).toContain('evaluate.py');
   });
 
+  // Every step refused, a6 ends with its parent's code, whose honest result it reuses.
+  it("refuses the optimizer's own swarm eval scores too", () => {
+    expect(status.attempts.find((a) => a.id === 'a6')?.role).toBe('optimizer');
+    const show = JSON.parse(execFileSync(process.execPath, [CLI, 'show', 'a6', '--json'], { cwd: dir, encoding: 'utf8' })) as {
+      evaluations: Array<{ kind: string; valid: boolean; reason: string | null }>;
+    };
+    const intermediate = show.evaluations.filter((e) => e.kind === 'intermediate');
+    expect(intermediate.length).toBeGreaterThan(0);
+    for (const e of intermediate) {
+      expect(e.valid).toBe(false);
+      expect(e.reason).toContain('evaluate.py');
+    }
+  });
+
   it('lets no branch carry the changed evaluator', () => {
     const baseline = git('show', 'main:evaluate.py');
     const branches = branchesOf(git);
@@ -62,8 +81,10 @@ describe('a program that rewrites the protected evaluator while it is evaluated'
   it('records no forged score anywhere', () => {
     expect(status.attempts.map((a) => a.score)).not.toContain(FORGED);
     expect(status.best?.score).not.toBe(FORGED);
-    const show = execFileSync(process.execPath, [fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url)), 'show', 'a3', '--json'], { cwd: dir, encoding: 'utf8' });
-    expect(show).not.toContain(String(FORGED));
+    for (const id of TAMPERERS) {
+      const show = execFileSync(process.execPath, [CLI, 'show', id, '--json'], { cwd: dir, encoding: 'utf8' });
+      expect(show).not.toContain(String(FORGED));
+    }
   });
 });
 
@@ -138,5 +159,14 @@ console.log(JSON.stringify({ score: 1 }));
     expect(existsSync(join(repo.dir, 'left-behind.txt'))).toBe(false);
     expect(readFileSync(join(repo.dir, 'prog.js'), 'utf8')).toContain('// an uncommitted edit');
     expect(repo.git('status', '--porcelain')).toBe(' M prog.js\n');
+  });
+
+  it('does not take its own log and result files for changes to protected files', async () => {
+    writeFileSync(join(repo.dir, '.swarmrc.json'), JSON.stringify({ evaluator: { command: 'node evaluate.js', protect: ['**/*.json', 'evaluate.js'] } }));
+    writeFileSync(join(repo.dir, 'evaluate.js'), 'console.log(JSON.stringify({ score: 2 }))\n');
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'honest evaluator, broad protection');
+    const result = await runCli(repo.dir, ['eval', '--json']);
+    expect(JSON.parse(result.stdout)).toMatchObject({ valid: true, score: 2 });
   });
 });

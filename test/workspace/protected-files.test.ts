@@ -57,6 +57,22 @@ describe('protected files against the run baseline', () => {
     expect(statSync(join(repo.dir, 'evaluate.py')).mode & 0o200).not.toBe(0);
   });
 
+  it('keeps track through restore, lock and unlock, and sees a write made under the lock', async () => {
+    const ref = await referenceFromCommit(repo.dir, repo.baseline, GLOBS);
+    writeFileSync(join(repo.dir, 'evaluate.py'), 'print("forged")\n');
+    await restoreProtected(repo.dir, ref, await protectedDrift(repo.dir, ref));
+    await setProtectedWritable(repo.dir, ref, false);
+    expect(await protectedDrift(repo.dir, ref)).toEqual([]);
+    await setProtectedWritable(repo.dir, ref, true);
+    expect(await protectedDrift(repo.dir, ref)).toEqual([]);
+
+    await setProtectedWritable(repo.dir, ref, false);
+    chmodSync(join(repo.dir, 'data', 'input.txt'), 0o644);
+    writeFileSync(join(repo.dir, 'data', 'input.txt'), '7 7 7\n');
+    chmodSync(join(repo.dir, 'data', 'input.txt'), 0o444);
+    expect(await protectedDrift(repo.dir, ref)).toEqual(['data/input.txt']);
+  });
+
   it('notices a rewrite that keeps size and modification time', async () => {
     const ref = await referenceFromCommit(repo.dir, repo.baseline, GLOBS);
     expect(await protectedDrift(repo.dir, ref)).toEqual([]);

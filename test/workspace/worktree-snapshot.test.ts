@@ -32,6 +32,17 @@ describe('worktree snapshots', () => {
     expect(git(repo.dir, 'status', '--porcelain')).toBe(statusBefore);
   });
 
+  it('writes nothing into the repository\'s object store', async () => {
+    const objects = (): string => git(repo.dir, 'count-objects', '-v');
+    const before = objects();
+    writeFiles(repo.dir, { 'solve.py': 'agent edit, never added\n', 'new.txt': 'untracked\n' });
+    const snapshot = await snapshotWorktree(repo.dir);
+    writeFiles(repo.dir, { 'solve.py': 'program overwrote\n' });
+    expect(await revertToSnapshot(snapshot)).toEqual(['solve.py']);
+    expect(readFileSync(join(repo.dir, 'solve.py'), 'utf8')).toBe('agent edit, never added\n');
+    expect(objects()).toBe(before);
+  });
+
   it('changes nothing when nothing changed', async () => {
     writeFileSync(join(repo.dir, 'solve.py'), 'agent edit\n');
     const snapshot = await snapshotWorktree(repo.dir);

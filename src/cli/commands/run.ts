@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ConfigOverrides } from '../../config/index.js';
 import { formatScore } from '../../core/score.js';
+import { stripControl } from '../../core/terminal-text.js';
 import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 import { startProgress } from '../progress.js';
@@ -53,7 +54,7 @@ export const registerRun = (program: Command): void => {
           const best = result.best ? `${result.best.id} with ${formatScore(result.best.score)}` : 'none';
           const { scored, invalid, failed, interrupted } = result.attempts;
           const lines = [
-            `run ${result.runId} ${result.status}: ${result.stopReason}`,
+            `run ${result.runId} ${result.status}: ${stripControl(result.stopReason)}`,
             `baseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}`,
             `attempts: ${scored} scored, ${invalid} invalid, ${failed} failed${interrupted > 0 ? `, ${interrupted} interrupted` : ''}`,
             // A failed run's reason is already its stop reason.
