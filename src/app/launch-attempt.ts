@@ -1,3 +1,4 @@
+import { stripControl } from '../core/terminal-text.js';
 import { attemptBranch, attemptId } from '../core/ids.js';
 import { formatScore } from '../core/score.js';
 import type { AttemptSpec } from '../core/types.js';

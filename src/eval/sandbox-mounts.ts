@@ -1,5 +1,6 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import { matchProtected } from '../workspace/protected-paths.js';
 import type { SandboxMounts } from './bwrap-sandbox.js';
 
@@ -22,24 +23,47 @@ export const sandboxMounts = async (input: { checkout: string; protect: string[]
     if ((await kindOf(join(input.checkout, name))) !== 'other') readOnly.push(join(input.checkout, name));
   }
   readOnly.push(...(await linkedGitDirs(input.checkout)));
-  if (input.protect.length > 0) readOnly.push(...(await protectedPaths(input.checkout, '', input.protect)).map((rel) => join(input.checkout, rel)));
+  if (input.protect.length > 0) readOnly.push(...(await protectedPaths(input.checkout, input.protect)).map((rel) => join(input.checkout, rel)));
   return { checkout: input.checkout, readOnly, writable: [input.resultDir], network: input.network };
 };
 
-/** The topmost protected paths under `rel`, skipping swarm's and git's directories and symlinks. */
-const protectedPaths = async (checkout: string, rel: string, globs: string[]): Promise<string[]> => {
-  const names = await readdir(join(checkout, rel)).catch(() => [] as string[]);
-  const paths = names.filter((name) => rel !== '' || !ALWAYS_READ_ONLY.includes(name)).map((name) => (rel === '' ? name : `${rel}/${name}`));
-  const matched = new Set(matchProtected(paths, globs));
-  const found: string[] = [];
-  for (const path of paths) {
-    const kind = await kindOf(join(checkout, path));
-    if (kind === 'other') continue;
-    if (matched.has(path)) found.push(path);
-    else if (kind === 'dir') found.push(...(await protectedPaths(checkout, path, globs)));
+/**
+ * The topmost existing paths the protect globs match. Each glob is searched from its static base
+ * (`data/**` from `data`, `evaluate.py` is looked up directly) and no deeper than its pattern
+ * reaches, so a large untracked tree beside it (a virtualenv, node_modules) is never walked.
+ */
+const protectedPaths = async (checkout: string, globs: string[]): Promise<string[]> => {
+  const found = new Set<string>();
+  for (const pattern of globs.map((glob) => glob.replace(/^\.\//, '').replace(/\/+$/, '')).filter((glob) => glob !== '')) {
+    const { base, glob, isGlob } = picomatch.scan(pattern);
+    if (!isGlob) {
+      if ((await kindOf(join(checkout, base))) !== 'other') found.add(base);
+      continue;
+    }
+    const depth = glob.includes('**') ? Infinity : glob.split('/').length;
+    for (const path of await walkMatches(checkout, base, depth, [pattern])) found.add(path);
   }
-  return found;
+  const paths = [...found].sort();
+  // A path inside another protected directory is covered by that directory's mount.
+  return paths.filter((path) => !paths.some((other) => path.startsWith(`${other}/`)) && !isSwarmOrGit(path));
 };
+
+/** Entries below `rel`, at most `depth` levels down, that match; a match is not descended into. */
+const walkMatches = async (checkout: string, rel: string, depth: number, globs: string[]): Promise<string[]> => {
+  if (depth <= 0 || isSwarmOrGit(rel)) return [];
+  const names = await readdir(join(checkout, rel)).catch(() => [] as string[]);
+  const paths = names.map((name) => (rel === '' ? name : `${rel}/${name}`)).filter((path) => !isSwarmOrGit(path));
+  const matched = new Set(matchProtected(paths, globs));
+  const below = await Promise.all(paths.map(async (path): Promise<string[]> => {
+    const kind = await kindOf(join(checkout, path));
+    if (kind === 'other') return [];
+    if (matched.has(path)) return [path];
+    return kind === 'dir' ? walkMatches(checkout, path, depth - 1, globs) : [];
+  }));
+  return below.flat();
+};
+
+const isSwarmOrGit = (path: string): boolean => ALWAYS_READ_ONLY.includes(path.split('/')[0] ?? '');
 
 /** A linked worktree's own git directory and the repository's common one, from its `.git` file. */
 const linkedGitDirs = async (checkout: string): Promise<string[]> => {

@@ -17,7 +17,7 @@ describe('evaluations guarded against changes to protected files', () => {
 
   const input = async (stages: Array<{ name: string; command: string }>): Promise<EvaluateCheckoutInput> => ({
     runner: new LocalEvaluatorRunner(),
-    stages: stages.map((s) => ({ ...s, timeoutMs: 20_000, threshold: null })),
+    stages: stages.map((s) => ({ ...s, timeoutMs: 20_000, threshold: null, thresholdOn: 'score' as const })),
     cwd: repo.dir,
     logDir: join(repo.dir, '.logs'),
     metric: 'score',

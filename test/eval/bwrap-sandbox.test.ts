@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isSwarmError } from '../../src/core/errors.js';
 import { bwrapArgs, prepareBwrap, type BwrapHost } from '../../src/eval/bwrap-sandbox.js';
+import { sandboxMounts } from '../../src/eval/sandbox-mounts.js';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
 import { processesWithEnv } from '../support/processes-with-env.js';
 import { git } from '../workspace/repo-fixture.js';
@@ -173,5 +174,20 @@ describe('bwrapArgs', () => {
     });
     const binds = args.flatMap((arg, index) => (arg === '--bind' || arg === '--ro-bind' ? [`${arg} ${args[index + 1] ?? ''}`] : []));
     expect(binds).toEqual(['--ro-bind /', '--bind /repo', '--ro-bind /repo/.swarm', '--ro-bind /repo/evaluate.py', '--bind /repo/.swarm/logs/a1']);
+  });
+});
+
+describe('sandboxMounts', () => {
+  it('resolves protect globs to the topmost existing paths, and keeps the worktree\'s git data read-only', async () => {
+    for (const file of ['data/a.txt', 'data/deep/b.txt', 'src/lib/x.py', 'src/y.py']) {
+      await mkdir(join(checkout, file, '..'), { recursive: true });
+      await writeFile(join(checkout, file), '');
+    }
+    const mounts = await sandboxMounts({ checkout, protect: ['./evaluate.py', 'data/', '**/x.py', 'missing.txt'], resultDir: logDir, network: false });
+    expect(mounts.readOnly).toEqual([
+      join(checkout, '.git'), join(main, '.git'), join(main, '.git', 'worktrees', 'a1'),
+      join(checkout, 'data'), join(checkout, 'evaluate.py'), join(checkout, 'src', 'lib', 'x.py'),
+    ]);
+    expect(mounts).toMatchObject({ checkout, writable: [logDir], network: false });
   });
 });
