@@ -10,27 +10,34 @@ const informedByOf = (edges: readonly EdgeRecord[]): Map<string, AttemptId[]> =>
   return sources;
 };
 
-const toView = (a: AttemptRecord, parents: AttemptId[], informedBy: AttemptId[], instances: Record<string, number> | null): AttemptView => ({
-  id: attemptId(a.id),
-  runId: toRunId(a.runId),
-  wave: a.wave,
-  role: a.role,
-  operator: a.operator,
-  backend: a.backend,
-  parents,
-  status: a.status,
-  score: a.score,
-  hypothesis: a.hypothesis ?? a.summary,
-  createdAt: a.createdAt,
-  finishedAt: a.finishedAt,
-  costUsd: a.usage.costUsd,
-  tokens: a.usage.inputTokens + a.usage.outputTokens,
-  informedBy,
-  metrics: a.metrics,
-  instances,
-  flags: a.flags,
-  diffSize: a.diff === null ? null : a.diff.insertions + a.diff.deletions,
-});
+/**
+ * An attempt's result is the policies' only once recorded: a running one may already carry its
+ * stored result (kept for crash recovery, see stored-result.ts), which they must not see yet.
+ */
+const toView = (a: AttemptRecord, parents: AttemptId[], informedBy: AttemptId[], instances: Record<string, number> | null): AttemptView => {
+  const recorded = a.status !== 'running';
+  return {
+    id: attemptId(a.id),
+    runId: toRunId(a.runId),
+    wave: a.wave,
+    role: a.role,
+    operator: a.operator,
+    backend: a.backend,
+    parents,
+    status: a.status,
+    score: recorded ? a.score : null,
+    hypothesis: a.hypothesis ?? a.summary,
+    createdAt: a.createdAt,
+    finishedAt: a.finishedAt,
+    costUsd: a.usage.costUsd,
+    tokens: a.usage.inputTokens + a.usage.outputTokens,
+    informedBy,
+    metrics: recorded ? a.metrics : {},
+    instances,
+    flags: recorded ? a.flags : [],
+    diffSize: !recorded || a.diff === null ? null : a.diff.insertions + a.diff.deletions,
+  };
+};
 
 /** Per-instance scores of the attempt's deciding evaluation, when the evaluator reported them. */
 const instancesOf = (ctx: RunContext, a: AttemptRecord): Record<string, number> | null => {
