@@ -42,7 +42,7 @@ export const pictureSection = (svg: string): string =>
  * One self-contained HTML document: inline CSS and script, no external resource of any kind, so
  * that it opens offline and can be attached to an issue or a paper.
  */
-export const htmlDocument = (title: string, body: string): string =>
+export const htmlDocument = (title: string, body: string, script = ''): string =>
   [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -56,7 +56,7 @@ export const htmlDocument = (title: string, body: string): string =>
     '</head>',
     '<body>',
     body,
-    `<script>${ZOOM_SCRIPT}</script>`,
+    `<script>${ZOOM_SCRIPT}${script}</script>`,
     '</body>',
     '</html>',
     '',
