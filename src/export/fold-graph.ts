@@ -88,20 +88,22 @@ const records = (nodes: readonly AttemptRow[], direction: Direction): Set<string
   return ids;
 };
 
-/** `seeds` plus every physical ancestor, so that what is shown stays connected. */
-const withAncestors = (seeds: Iterable<string>, input: GraphInput, byId: ReadonlyMap<string, AttemptRow>): Set<string> => {
-  const physical = new Map<string, string[]>();
-  for (const edge of input.edges) {
-    if (edge.kind === 'informed_by') continue;
-    physical.set(edge.to, [...(physical.get(edge.to) ?? []), edge.from]);
-  }
+/** Lookups built once per fold: attempts by id, physical parents from the edges, what is always drawn. */
+interface FoldIndex {
+  byId: ReadonlyMap<string, AttemptRow>;
+  physical: ReadonlyMap<string, string[]>;
+  always: ReadonlySet<string>;
+}
+
+/** `seeds` and what is always drawn, plus every physical ancestor, so that what is shown stays connected. */
+const withAncestors = (seeds: Iterable<string>, index: FoldIndex): Set<string> => {
   const keep = new Set<string>();
-  const stack = [...seeds];
+  const stack = [...index.always, ...seeds];
   while (stack.length > 0) {
     const id = stack.pop();
-    if (id === undefined || keep.has(id) || !byId.has(id)) continue;
+    if (id === undefined || keep.has(id) || !index.byId.has(id)) continue;
     keep.add(id);
-    stack.push(...(byId.get(id)?.parents ?? []), ...(physical.get(id) ?? []));
+    stack.push(...(index.byId.get(id)?.parents ?? []), ...(index.physical.get(id) ?? []));
   }
   return keep;
 };
@@ -117,12 +119,12 @@ const alwaysDrawn = (input: GraphInput): Set<string> => {
  * The largest `count` such that the `count` best-scoring attempts, with what is always drawn and
  * all their ancestors, stay within the limit (binary search: the kept set grows with `count`).
  */
-const keepTop = (input: GraphInput, byId: ReadonlyMap<string, AttemptRow>, limit: number): { keep: Set<string>; count: number } => {
+const keepTop = (input: GraphInput, index: FoldIndex, limit: number): { keep: Set<string>; count: number } => {
   const ranked = input.nodes
     .filter((node) => node.status === 'scored' && node.score !== null)
     .sort((a, b) => compareScores(input.run.objective.direction)(a.score, b.score) || compareAttemptIds(a.id, b.id))
     .map((node) => node.id);
-  const keptWith = (count: number): Set<string> => withAncestors([...alwaysDrawn(input), ...ranked.slice(0, count)], input, byId);
+  const keptWith = (count: number): Set<string> => withAncestors(ranked.slice(0, count), index);
   let low = 0;
   let high = ranked.length;
   while (low < high) {
@@ -168,14 +170,22 @@ export const foldGraph = (input: GraphInput, threshold = FOLD_THRESHOLD): Folded
   const direction = input.run.objective.direction;
   let level: Exclude<FoldLevel, 'none'> = 'gain';
   let topCount = 0;
-  let keep = withAncestors([...alwaysDrawn(input), ...gains(input.nodes, byId, direction)], input, byId);
+  const physical = new Map<string, string[]>();
+  for (const edge of input.edges) {
+    if (edge.kind === 'informed_by') continue;
+    const list = physical.get(edge.to);
+    if (list) list.push(edge.from);
+    else physical.set(edge.to, [edge.from]);
+  }
+  const index: FoldIndex = { byId, physical, always: alwaysDrawn(input) };
+  let keep = withAncestors(gains(input.nodes, byId, direction), index);
   if (keep.size > DRAW_LIMIT) {
     level = 'record';
-    keep = withAncestors([...alwaysDrawn(input), ...records(input.nodes, direction)], input, byId);
+    keep = withAncestors(records(input.nodes, direction), index);
   }
   if (keep.size > DRAW_LIMIT) {
     level = 'top';
-    ({ keep, count: topCount } = keepTop(input, byId, DRAW_LIMIT));
+    ({ keep, count: topCount } = keepTop(input, index, DRAW_LIMIT));
   }
 
   const cache = new Map<string, string | null>();
