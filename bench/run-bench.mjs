@@ -32,11 +32,13 @@ const main = async () => {
   const { measureLargeStore } = await import('./large-store.mjs');
   const { measureOverhead } = await import('./overhead.mjs');
   const { measurePictures } = await import('./pictures.mjs');
+  const { measureDashboard } = await import('./dashboard.mjs');
   const { measureSlots } = await import('./slots.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
   const pictures = await measurePictures({ counts: pictureCounts, samples: Math.min(3, sizes.samples), log });
+  const dashboard = await measureDashboard({ attempts: quick ? 8 : 24, log });
   const overhead = await measureOverhead({ attempts: sizes.attempts, diagnosticAttempts: sizes.diagnosticAttempts, log });
   const slots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'literal', log });
   const explorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'explorers', log });
@@ -67,6 +69,9 @@ const main = async () => {
       figure(`graph.png.${p.count}.wall.median`, `swarm graph --format png, ${p.count} attempts`, p.png.wallMedianMs, 'ms', null, 0),
       figure(`graph.png.${p.count}.rss.peak`, `swarm graph --format png peak RSS, ${p.count} attempts`, MB(p.png.rssMaxMiB), 'MB'),
     ]),
+    figure('dashboard.first-paint', 'swarm dashboard: navigation to the first attempts row', dashboard.firstPaintMs ?? Number.NaN, 'ms', null, 0),
+    figure('dashboard.event-latency.median', `dashboard: attempt.planned event to its row on screen, median of ${dashboard.samples ?? 0}`, dashboard.latencyMedianMs ?? Number.NaN, 'ms', null, 0),
+    figure('dashboard.event-latency.max', 'dashboard: attempt.planned event to its row on screen, max', dashboard.latencyMaxMs ?? Number.NaN, 'ms', null, 0),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
   ];
@@ -87,6 +92,7 @@ const main = async () => {
     '3. status and graph on a large run',
     ...explainLargeStore(store).map((l) => `   ${l}`),
     '',
+    ...(dashboard.skipped ? [`dashboard not measured: ${dashboard.skipped}`, ''] : []),
     '4. pictures of a large run',
     ...pictures.map((p) => `   ${p.count} attempts: ${p.drawnNodes} boxes drawn (folded); svg ${(p.svg.outputBytes / 1e3).toFixed(0)} kB, png ${(p.png.outputBytes / 1e6).toFixed(1)} MB; median of ${Math.min(3, sizes.samples)} process runs each`),
     '',
@@ -95,7 +101,7 @@ const main = async () => {
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -164,7 +164,7 @@ export const DASHBOARD_SCRIPT = String.raw`
     var source = new EventSource('/events');
     source.addEventListener('swarm', function (message) {
       var e = JSON.parse(message.data);
-      events.push(e); window.__swarmEvents.push({ id: e.id, type: e.type, attemptId: e.attemptId, receivedAt: Date.now() });
+      events.push(e); window.__swarmEvents.push({ id: e.id, type: e.type, attemptId: e.attemptId, at: e.at, receivedAt: Date.now() });
       renderEvents(); schedule();
     });
   });
