@@ -1,3 +1,4 @@
+/* global window, document, MutationObserver -- the functions given to page.evaluate run in the browser */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
