@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore } from './open-store.js';
@@ -14,14 +14,14 @@ export const writeReport = async (options: { cwd: string; runId?: string; output
   let inputs;
   try {
     const status = buildStatusReport(store, options.runId);
-    inputs = { status, graph: loadGraphInput(store, status.run.id), plots: loadPlotInput(store, status.run.id) };
+    inputs = { status, graph: loadGraphInput(store, status.run.id), plots: loadPlotInput(store, status.run.id), swarmDir: dirname(store.path) };
   } finally {
     store.close();
   }
   const { renderReport } = await import('../export/report-page.js');
   const html = await renderReport(inputs.status, inputs.graph, inputs.plots, options.now ?? new Date());
   if (options.output === '-') return { path: null, html };
-  const path = options.output ?? join(options.cwd, '.swarm', `report-${inputs.status.run.id}.html`);
+  const path = options.output ?? join(inputs.swarmDir, `report-${inputs.status.run.id}.html`);
   await writeFile(path, html);
   return { path, html };
 };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/report.js';
@@ -70,5 +70,8 @@ describe('pictures of a real run: graph svg/png/html, plot, report', () => {
     expect(html.replace(/xmlns(:\w+)?="[^"]*"/g, '')).not.toMatch(/https?:\/\//);
     const stdout = await runCli(repo.dir, ['report', '-o', '-']);
     expect(stdout.stdout).toMatch(/^<!DOCTYPE html>/);
+    const sub = join(repo.dir, 'deep', 'er');
+    mkdirSync(sub, { recursive: true });
+    expect((await runCli(sub, ['report'])).stdout).toBe(`report written to ${path}\n`);
   });
 });
