@@ -16,8 +16,9 @@ const headerLines = (input: GraphInput): { title: string; description: string; s
   const baseline = input.nodes.find((node) => node.role === 'baseline') ?? null;
   const dead = input.nodes.filter((node) => node.status === 'failed' || node.status === 'invalid' || node.status === 'interrupted').length;
   const running = input.nodes.filter((node) => node.status === 'running').length;
+  const searched = input.nodes.filter((node) => node.role !== 'baseline').length;
   const summary = [
-    `${input.nodes.length} attempts (baseline included)`,
+    `${searched} attempts${baseline ? ' + the baseline' : ''}`,
     best ? `best ${best.id} = ${formatScore(best.score)}` : 'no scored attempt yet',
     baseline ? `baseline ${formatScore(baseline.score)}` : null,
     dead > 0 ? `${dead} failed/invalid/interrupted` : null,

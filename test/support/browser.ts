@@ -18,17 +18,17 @@ export interface Browser {
  * Starts Debian's Chromium headless with a new, empty profile. When it cannot start, the error
  * says so and how to install it: browser tests fail, they never skip.
  */
-export const startBrowser = async (): Promise<Browser> => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}: the browser tests need it (apt-get install -y chromium; .ci/run does this)`);
+export const startBrowser = async (executable = CHROMIUM): Promise<Browser> => {
+  if (!existsSync(executable)) {
+    throw new Error(`Chromium is not installed at ${executable}: the browser tests need it (apt-get install -y chromium; .ci/run does this)`);
   }
   const profile = mkdtempSync(join(tmpdir(), 'swarm-chromium-'));
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    context = await chromium.launchPersistentContext(profile, { executablePath: executable, headless: true, args: ARGS });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });
-    throw new Error(`Chromium at ${CHROMIUM} could not start, so the browser tests cannot run: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Chromium at ${executable} could not start, so the browser tests cannot run: ${error instanceof Error ? error.message : String(error)}`);
   }
   const requests: string[] = [];
   context.on('request', (request) => requests.push(request.url()));
