@@ -15,6 +15,7 @@ const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const sizes = quick
   ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, samples: 2 }
   : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, samples: 5 };
+const pictureCounts = quick ? [200, 1_000] : [1_000, 10_000];
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -30,10 +31,14 @@ const main = async () => {
   const { measureCliLatency } = await import('./cli-latency.mjs');
   const { measureLargeStore } = await import('./large-store.mjs');
   const { measureOverhead } = await import('./overhead.mjs');
+  const { measurePictures } = await import('./pictures.mjs');
+  const { measureDashboard } = await import('./dashboard.mjs');
   const { measureSlots } = await import('./slots.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
+  const pictures = await measurePictures({ counts: pictureCounts, samples: Math.min(3, sizes.samples), log });
+  const dashboard = await measureDashboard({ attempts: quick ? 8 : 24, log });
   const overhead = await measureOverhead({ attempts: sizes.attempts, diagnosticAttempts: sizes.diagnosticAttempts, log });
   const slots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'literal', log });
   const explorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'explorers', log });
@@ -58,6 +63,15 @@ const main = async () => {
     figure('status.json.rss.peak', `swarm status --json peak RSS`, MB(store.status.rssMaxMiB), 'MB', { op: '<', value: 200 }),
     figure('graph.dot.wall.median', `swarm graph --format dot, ${store.count} attempts`, store.graph.wallMedianMs, 'ms', { op: '<', value: 2000 }, 0),
     figure('graph.dot.rss.peak', 'swarm graph --format dot peak RSS', MB(store.graph.rssMaxMiB), 'MB', { op: '<', value: 200 }),
+    ...pictures.flatMap((p) => [
+      figure(`graph.svg.${p.count}.wall.median`, `swarm graph --format svg, ${p.count} attempts (${p.drawnNodes} boxes drawn)`, p.svg.wallMedianMs, 'ms', null, 0),
+      figure(`graph.svg.${p.count}.rss.peak`, `swarm graph --format svg peak RSS, ${p.count} attempts`, MB(p.svg.rssMaxMiB), 'MB'),
+      figure(`graph.png.${p.count}.wall.median`, `swarm graph --format png, ${p.count} attempts`, p.png.wallMedianMs, 'ms', null, 0),
+      figure(`graph.png.${p.count}.rss.peak`, `swarm graph --format png peak RSS, ${p.count} attempts`, MB(p.png.rssMaxMiB), 'MB'),
+    ]),
+    figure('dashboard.first-paint', 'swarm dashboard: navigation to the first attempts row', dashboard.firstPaintMs ?? Number.NaN, 'ms', null, 0),
+    figure('dashboard.event-latency.median', `dashboard: attempt.planned event to its row on screen, median of ${dashboard.samples ?? 0}`, dashboard.latencyMedianMs ?? Number.NaN, 'ms', null, 0),
+    figure('dashboard.event-latency.max', 'dashboard: attempt.planned event to its row on screen, max', dashboard.latencyMaxMs ?? Number.NaN, 'ms', null, 0),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
   ];
@@ -78,12 +92,16 @@ const main = async () => {
     '3. status and graph on a large run',
     ...explainLargeStore(store).map((l) => `   ${l}`),
     '',
+    ...(dashboard.skipped ? [`dashboard not measured: ${dashboard.skipped}`, ''] : []),
+    '4. pictures of a large run',
+    ...pictures.map((p) => `   ${p.count} attempts: ${p.drawnNodes} boxes drawn (folded); svg ${(p.svg.outputBytes / 1e3).toFixed(0)} kB, png ${(p.png.outputBytes / 1e6).toFixed(1)} MB; median of ${Math.min(3, sizes.samples)} process runs each`),
+    '',
   ];
   const missed = figures.filter((f) => f.pass === false);
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

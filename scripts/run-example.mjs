@@ -29,5 +29,17 @@ console.error(`example ${name} copied to ${dir}`);
 const cli = join(root, 'dist', 'cli', 'main.js');
 const run = spawnSync(process.execPath, [cli, 'run', ...flags], { cwd: dir, stdio: 'inherit' });
 spawnSync(process.execPath, [cli, 'status'], { cwd: dir, stdio: 'inherit' });
-console.error(`\nexplore further: cd ${dir} && node ${cli} graph --format mermaid`);
+
+// The pictures go under .swarm/ (git ignores it there), drawn by swarm itself.
+const pictures = [
+  ['the evolution tree', ['graph', '--format', 'png', '-o', join(dir, '.swarm', 'tree.png')], join(dir, '.swarm', 'tree.png')],
+  ['the score plot', ['plot', '--format', 'png', '-o', join(dir, '.swarm', 'plot.png')], join(dir, '.swarm', 'plot.png')],
+  ['the report (open it in a browser)', ['report', '-o', join(dir, '.swarm', 'report.html')], join(dir, '.swarm', 'report.html')],
+];
+console.error('');
+for (const [what, args, file] of pictures) {
+  const drawn = spawnSync(process.execPath, [cli, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.error(drawn.status === 0 ? `${what}: ${file}` : `${what}: not written (swarm ${args[0]} exited with ${drawn.status})`);
+}
+console.error(`\nexplore further: cd ${dir} && node ${cli} status --watch, show <attempt> --diff, graph --format svg`);
 process.exit(run.status ?? 1);

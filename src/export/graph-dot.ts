@@ -1,24 +1,15 @@
 import type { AttemptRow, GraphEdge, GraphInput } from '../core/report.js';
-import type { Role } from '../core/types.js';
+import { formatScore } from '../core/score.js';
 import { bestLineage } from './best-lineage.js';
+import type { FoldedGroup } from './fold-graph.js';
+import { BEST_FILL, DEAD_FILL, DEAD_LINE, INFORMED_COLOR, LINEAGE_COLOR, ROLE_STYLE } from './graph-style.js';
 import { isDeadEnd, nodeLabelLines, nodeTooltip } from './node-label.js';
 import { sortAttempts, sortEdges } from './node-order.js';
-
-const ROLE_STYLE: Record<Role, { shape: string; fill: string }> = {
-  baseline: { shape: 'box', fill: '#dbeafe' },
-  explorer: { shape: 'ellipse', fill: '#fef3c7' },
-  optimizer: { shape: 'hexagon', fill: '#dcfce7' },
-};
-
-const LINEAGE_COLOR = '#b45309';
-const BEST_FILL = '#fde047';
-const DEAD_FILL = '#f3f4f6';
-const DEAD_LINE = '#9ca3af';
 
 const EDGE_STYLE: Record<GraphEdge['kind'], string> = {
   parent: 'style=solid',
   merge: 'style=bold',
-  informed_by: 'style=dashed, color="#6b7280", constraint=false',
+  informed_by: `style=dashed, color="${INFORMED_COLOR}", constraint=false`,
 };
 
 /**
@@ -59,23 +50,45 @@ const edgeStatement = (edge: GraphEdge, lineage: ReadonlySet<string>): string =>
   return `  ${dotString(edge.from)} -> ${dotString(edge.to)} [${attrs}];`;
 };
 
+/** Label of a folded group: how many attempts, how many dead ends, the best score among them. */
+export const foldLabelLines = (group: FoldedGroup): string[] => {
+  const lines = [`+${group.members} attempt${group.members === 1 ? '' : 's'}`, `best ${formatScore(group.bestScore)}`];
+  if (group.dead > 0) lines.push(`${group.dead} not scored`);
+  return lines;
+};
+
+const foldStatements = (group: FoldedGroup): string[] => [
+  `  ${dotString(group.id)} [label=${dotString(foldLabelLines(group).join('\n'))}, shape=folder, style="filled,dashed", fillcolor="${DEAD_FILL}", color="${DEAD_LINE}", fontcolor="#4b5563"];`,
+  `  ${dotString(group.under)} -> ${dotString(group.id)} [style=dotted, color="${DEAD_LINE}", arrowhead=none];`,
+];
+
+export interface DotOptions {
+  /** Put the run's id, objective and description on top (default true; pictures draw their own header). */
+  title?: boolean;
+  /** Folded groups to draw as grey folders under their shown attempt (see `foldGraph`). */
+  groups?: readonly FoldedGroup[];
+}
+
 /**
  * The graph as a Graphviz digraph (top to bottom): one node per attempt, shaped by role, the best
  * attempt's lineage drawn bold, dead ends greyed and dashed, edges styled by kind.
  */
-export const graphToDot = (input: GraphInput): string => {
+export const graphToDot = (input: GraphInput, options: DotOptions = {}): string => {
   const lineage = bestLineage(input);
   const { id, objective, description } = input.run;
   const title = `${id} · ${objective.metric} (${objective.direction})${description ? ` · ${description}` : ''}`;
   const lines = [
     `digraph ${dotString(`swarm ${id}`)} {`,
-    `  graph [rankdir=TB, labelloc=t, fontname="Helvetica", label=${dotString(title)}];`,
+    options.title === false
+      ? '  graph [rankdir=TB, fontname="Helvetica"];'
+      : `  graph [rankdir=TB, labelloc=t, fontname="Helvetica", label=${dotString(title)}];`,
     '  node [fontname="Helvetica", fontsize=10];',
     '  edge [arrowsize=0.7];',
   ];
   const nodes = sortAttempts(input.nodes);
   for (const node of nodes) lines.push(nodeStatement(node, lineage, input.bestId));
   for (const edge of sortEdges(input.edges, nodes)) lines.push(edgeStatement(edge, lineage));
+  for (const group of options.groups ?? []) lines.push(...foldStatements(group));
   lines.push('}');
   return `${lines.join('\n')}\n`;
 };

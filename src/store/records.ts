@@ -181,6 +181,13 @@ export const attemptRowRecord = z
   }));
 export type AttemptRowRecord = z.output<typeof attemptRowRecord>;
 
+/** Tokens and cost of one attempt, for the usage plots. */
+export const attemptUsageRecord = z
+  .object(attemptColumns)
+  .pick({ id: true, input_tokens: true, output_tokens: true, cost_usd: true })
+  .transform((row) => ({ id: row.id, inputTokens: row.input_tokens, outputTokens: row.output_tokens, costUsd: row.cost_usd }));
+export type AttemptUsageRecord = z.output<typeof attemptUsageRecord>;
+
 export const edgeRecord = z
   .object({ from_id: z.string(), to_id: z.string(), kind: z.enum(['parent', 'merge', 'informed_by']), position: int })
   .transform((row) => ({ from: row.from_id, to: row.to_id, kind: row.kind, position: row.position }));

@@ -7,6 +7,8 @@ import {
   attemptRecord,
   attemptRowRecord,
   type AttemptRowRecord,
+  attemptUsageRecord,
+  type AttemptUsageRecord,
   edgeRecord,
   evaluationRecord,
   eventRecord,
@@ -241,6 +243,11 @@ export class SwarmStore {
   /** Attempts of a run with only the columns reports need (see ATTEMPT_ROW_COLUMNS). */
   listAttemptRows(runId: string): AttemptRowRecord[] {
     return parseAll(attemptRowRecord, this.db.prepare(`SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).all(runId));
+  }
+
+  /** Tokens and cost of every attempt of a run, oldest first. */
+  listAttemptUsage(runId: string): AttemptUsageRecord[] {
+    return parseAll(attemptUsageRecord, this.db.prepare('SELECT id, input_tokens, output_tokens, cost_usd FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
   }
 
   /** Ids of the best scored attempts of a run, best first (ties: oldest first). */

@@ -5,6 +5,7 @@ import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import { commitAll, type CommitAllParams } from './commit-all.js';
 import { commitConfig } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
+import { diffText } from './diff-text.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
 import { locateRepo } from './locate-repo.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
@@ -123,6 +124,11 @@ export class GitWorkspace {
 
   async diffStat(from: string, to: string): Promise<DiffStat> {
     return diffStat(this.root, from, to);
+  }
+
+  /** The unified diff between two commits without the `exclude` paths. */
+  async diffText(from: string, to: string, exclude: readonly string[] = []): Promise<string> {
+    return diffText(this.root, from, to, exclude);
   }
 
   /** Paths changed between two commits that match any protected glob. */

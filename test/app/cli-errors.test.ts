@@ -58,9 +58,9 @@ describe('usage and configuration errors exit 2 with a message naming the proble
     expect(agent.stderr).toMatch(/agent\.backend \(from --agent\)/);
     const unknown = await runCli(repo.dir, ['frobnicate']);
     expect(unknown.code).toBe(2);
-    const format = await runCli(repo.dir, ['graph', '--format', 'png']);
+    const format = await runCli(repo.dir, ['graph', '--format', 'pdf']);
     expect(format.code).toBe(2);
-    expect(format.stderr).toMatch(/expected one of json, dot, mermaid/);
+    expect(format.stderr).toMatch(/expected one of json, dot, mermaid, svg, png, html, got "pdf"/);
   });
 
   it('names an unknown attempt', async () => {

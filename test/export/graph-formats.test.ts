@@ -136,9 +136,10 @@ describe('mermaid', () => {
 
 describe('renderGraph', () => {
   it('knows its formats', () => {
-    expect(GRAPH_FORMATS).toEqual(['json', 'dot', 'mermaid']);
+    expect(GRAPH_FORMATS).toEqual(['json', 'dot', 'mermaid', 'svg', 'png', 'html']);
     expect(isGraphFormat('dot')).toBe(true);
-    expect(isGraphFormat('svg')).toBe(false);
+    expect(isGraphFormat('svg')).toBe(true);
+    expect(isGraphFormat('pdf')).toBe(false);
   });
 
   it('renders 10,000 nodes in every format', () => {

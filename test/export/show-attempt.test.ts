@@ -142,3 +142,13 @@ describe('renderAttempt', () => {
     expect(renderAttempt(detail(), { color: false })).not.toContain('swarm eval  ');
   });
 });
+
+describe('the Shepherd context', () => {
+  it('is printed once: in its section, and pointed to from the prompt that embeds it', () => {
+    const context = 'Population: 3 attempts so far.\nBest so far: a2 with score 2.3.';
+    const text = renderAttempt(detail({ context, prompt: `# Task\n\n# Context from the Shepherd\n\n${context}\n\n# Parents\n- a2` }), { color: false });
+    expect(text.split('Best so far: a2 with score 2.3.')).toHaveLength(2);
+    expect(text).toContain('  (the context from the Shepherd, shown above)');
+    expect(text.indexOf('context\n')).toBeLessThan(text.indexOf('prompt\n'));
+  });
+});

@@ -130,3 +130,21 @@ describe('audit flags', () => {
     expect(lineOf(text, 'a1')).not.toContain('[');
   });
 });
+
+describe('in flight and the metric name', () => {
+  it('lists running attempts with role, parents, phase and elapsed time above the table', () => {
+    const text = renderStatus(statusReport(smallRun(), 'a4'), { color: false, now: NOW, width: 100 });
+    const lines = text.split('\n');
+    const start = lines.indexOf('in flight (1)');
+    expect(start).toBeGreaterThan(0);
+    expect(lines[start + 1]).toMatch(/^ {4}attempt +role +parents +phase +elapsed$/);
+    expect(lines[start + 2]).toMatch(/^ {4}a5 +explorer +a4 +evaluate +1m12s$/);
+    expect(start).toBeLessThan(lines.findIndex((line) => line.includes('hypothesis')));
+  });
+
+  it('has no in-flight section when nothing runs, and names the score column for the metric', () => {
+    const text = renderStatus(statusReport(smallRun().filter((r) => r.status !== 'running'), 'a4'), { color: false, now: NOW, width: 100 });
+    expect(text).not.toContain('in flight');
+    expect(text.split('\n').find((line) => line.includes('hypothesis'))).toMatch(/status +sum_radii +time +hypothesis$/);
+  });
+});

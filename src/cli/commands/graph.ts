@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises';
 import { InvalidArgumentError, type Command } from 'commander';
+import { SwarmError } from '../../core/errors.js';
 import { GRAPH_FORMATS, isGraphFormat, type GraphFormat } from '../../export/index.js';
+import { writeResult } from '../output-file.js';
 
 const parseFormat = (value: string): GraphFormat => {
   if (!isGraphFormat(value)) throw new InvalidArgumentError(`expected one of ${GRAPH_FORMATS.join(', ')}, got "${value}"`);
@@ -11,13 +12,15 @@ export const registerGraph = (program: Command): void => {
   program
     .command('graph')
     .description('export the evolution tree: attempts with score and role, parent/merge/informed-by edges, best lineage marked')
-    .option('-f, --format <format>', `one of ${GRAPH_FORMATS.join(', ')}`, parseFormat, 'json')
+    .option('-f, --format <format>', `one of ${GRAPH_FORMATS.join(', ')} (svg, png and html are drawn pictures with a legend)`, parseFormat, 'json')
     .option('-o, --output <file>', 'write to a file instead of stdout')
     .option('--run <id>', 'a run other than the latest')
     .action(async (flags: { format: GraphFormat; output?: string; run?: string }) => {
+      if (flags.format === 'png' && !flags.output && process.stdout.isTTY) {
+        throw new SwarmError('USAGE', 'swarm graph --format png writes binary data; give a file with -o tree.png or redirect stdout');
+      }
       const { exportGraph } = await import('../../app/graph.js');
-      const text = await exportGraph({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}) });
-      if (flags.output) await writeFile(flags.output, text.endsWith('\n') ? text : `${text}\n`);
-      else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      const result = await exportGraph({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}) });
+      await writeResult(result, flags.output);
     });
 };

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { printJson, useColor } from '../options.js';
+import { painter } from '../render/ansi.js';
 import { renderAttempt } from '../render/show-attempt.js';
 
 export const registerShow = (program: Command): void => {
@@ -9,7 +10,16 @@ export const registerShow = (program: Command): void => {
     .argument('<attempt>', 'attempt id, e.g. a7')
     .option('--full', 'print prompt, paths and output tails in full')
     .option('--json', 'print the attempt as JSON')
-    .action(async (id: string, flags: { json?: boolean; full?: boolean }) => {
+    .option('--diff', 'print the attempt\'s diff against the commit it started from (findings.md left out)')
+    .action(async (id: string, flags: { json?: boolean; full?: boolean; diff?: boolean }) => {
+      if (flags.diff) {
+        const { attemptDiff } = await import('../../app/attempt-diff.js');
+        const { renderAttemptDiff } = await import('../render/attempt-diff.js');
+        const diff = await attemptDiff({ cwd: process.cwd(), attemptId: id });
+        if (flags.json) printJson(diff);
+        else process.stdout.write(renderAttemptDiff(diff, painter(useColor(process.stdout))));
+        return;
+      }
       const { showAttempt } = await import('../../app/show-attempt.js');
       const detail = await showAttempt({ cwd: process.cwd(), attemptId: id });
       if (flags.json) printJson(detail);

@@ -31,6 +31,12 @@ const tail = (text: string, max: number, full: boolean): string[] => {
   return full || lines.length <= max ? lines : lines.slice(-max);
 };
 
+/** The prompt with the Shepherd's context (printed in its own section) replaced by a pointer to it. */
+export const promptWithoutContext = (prompt: string, context: string | null): string => {
+  const body = context?.trim() ?? '';
+  return body === '' || !prompt.includes(body) ? prompt : prompt.replace(body, '(the context from the Shepherd, shown above)');
+};
+
 const shortCommit = (commit: string | null, full: boolean): string => (commit === null ? '—' : full ? commit : commit.slice(0, 12));
 
 const headerLine = (a: AttemptRow, usage: AttemptDetail['usage'], paint: Paint): string => {
@@ -143,7 +149,7 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
 
   if (detail.context) lines.push(section('context'), ...indent(detail.context));
   if (detail.prompt) {
-    const { lines: prompt, cut } = head(detail.prompt, PROMPT_LINES, full);
+    const { lines: prompt, cut } = head(promptWithoutContext(detail.prompt, detail.context), PROMPT_LINES, full);
     lines.push(section('prompt'), ...indent(prompt.join('\n')));
     if (cut > 0) lines.push(paint(`  … ${cut} more lines (--full)`, 'dim'));
   }

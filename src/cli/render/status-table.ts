@@ -5,6 +5,7 @@ import { formatScore } from '../../core/score.js';
 import { pad, painter, textWidth, truncate, type Paint, type Style } from './ansi.js';
 import { formatDuration } from './format-duration.js';
 import { renderStatusHeader } from './status-header.js';
+import { renderInFlight } from './status-in-flight.js';
 import { attemptDurationMs, newBestIds, selectRows } from './status-rows.js';
 
 export { formatDuration } from './format-duration.js';
@@ -45,7 +46,7 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
     { title: 'role', align: 'left', cell: (row) => row.role },
     { title: 'parents', align: 'left', cell: (row) => truncate(row.parents.join(',') || '—', 16) },
     { title: 'status', align: 'left', cell: statusCell },
-    { title: 'score', align: 'right', cell: (row) => formatScore(row.status === 'scored' ? row.score : null) },
+    { title: report.run.objective.metric, align: 'right', cell: (row) => formatScore(row.status === 'scored' ? row.score : null) },
     {
       title: 'time',
       align: 'right',
@@ -76,13 +77,16 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
 
 /**
  * `swarm status` for a terminal: header (run, objective, budget, cost, stop reason, baseline, best
- * and its improvement, waves), then a table of attempts. Runs longer than 40 attempts show a digest
+ * and its improvement, waves), the attempts in flight, then a table of attempts (the score column
+ * named for the objective's metric). Runs longer than 40 attempts show a digest
  * (running, 10 best, 15 most recent) unless `all` is set. ANSI colors only when `color` is true.
  */
 export const renderStatus = (report: StatusReport, options: StatusRenderOptions): string => {
   const paint = painter(options.color);
   const width = options.width ?? 100;
   const lines = renderStatusHeader(report, paint, width, options.now);
+  const flying = renderInFlight(report.attempts, paint, options.now);
+  if (flying.length > 0) lines.push('', ...flying);
   const { rows, hidden } = selectRows(report.attempts, report.run.objective.direction, options.all ?? false);
   lines.push('');
   if (rows.length === 0) lines.push(paint('no attempts yet', 'dim'));

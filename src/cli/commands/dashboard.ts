@@ -1,0 +1,31 @@
+import { InvalidArgumentError, type Command } from 'commander';
+
+const port = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError(`expected a port from 0 to 65535, got "${value}"`);
+  return n;
+};
+
+export const registerDashboard = (program: Command): void => {
+  program
+    .command('dashboard')
+    .description('serve a read-only live view of the run on 127.0.0.1: tree, attempts, score plot, in-flight attempts, events')
+    .option('--port <port>', 'port to listen on (default: a free one)', port, 0)
+    .option('--run <id>', 'a run other than the latest')
+    .action(async (flags: { port: number; run?: string }) => {
+      const { startDashboard } = await import('../../app/dashboard.js');
+      const dashboard = await startDashboard({ cwd: process.cwd(), port: flags.port, ...(flags.run ? { runId: flags.run } : {}) });
+      process.stdout.write(`dashboard of run ${dashboard.runId}: ${dashboard.url}\n(read-only; Ctrl-C stops it)\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: NodeJS.Signals): void => {
+          process.exitCode = signal === 'SIGINT' ? 130 : 0;
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+      await dashboard.close();
+    });
+};

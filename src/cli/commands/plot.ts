@@ -1,0 +1,25 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { PlotFormat } from '../../app/plot.js';
+import { SwarmError } from '../../core/errors.js';
+import { writeResult } from '../output-file.js';
+
+const parseFormat = (value: string): PlotFormat => {
+  if (value !== 'svg' && value !== 'png') throw new InvalidArgumentError(`expected svg or png, got "${value}"`);
+  return value;
+};
+
+export const registerPlot = (program: Command): void => {
+  program
+    .command('plot')
+    .description('plot the score over attempts (points by role, best so far, baseline), and cost and tokens over time when reported')
+    .option('-f, --format <format>', 'svg or png', parseFormat, 'svg')
+    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .option('--run <id>', 'a run other than the latest')
+    .action(async (flags: { format: PlotFormat; output?: string; run?: string }) => {
+      if (flags.format === 'png' && !flags.output && process.stdout.isTTY) {
+        throw new SwarmError('USAGE', 'swarm plot --format png writes binary data; give a file with -o plot.png or redirect stdout');
+      }
+      const { exportPlot } = await import('../../app/plot.js');
+      await writeResult(await exportPlot({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}) }), flags.output);
+    });
+};

@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StatusReport } from '../core/report.js';
+import { inFlightLine } from './render/status-in-flight.js';
+import { renderProgressLine, renderStatus } from './render/status-table.js';
+
+export interface WatchOptions {
+  /** Reads the status afresh (a new read of the database each time). */
+  read: () => Promise<StatusReport>;
+  out: NodeJS.WriteStream;
+  intervalMs: number;
+  color: boolean;
+  all: boolean;
+  signal: AbortSignal;
+}
+
+const HOME_AND_CLEAR = '\u001b[H\u001b[2J';
+
+/** A plain line for logs and pipes: the progress line, then what is in flight. */
+const plainLine = (report: StatusReport, now: number): string => {
+  const flying = inFlightLine(report.attempts, now);
+  return flying === '' ? renderProgressLine(report, now) : `${renderProgressLine(report, now)} · in flight: ${flying}`;
+};
+
+/** What must change for a plain line to be printed again (elapsed times alone do not count). */
+const plainKey = (report: StatusReport): string =>
+  JSON.stringify([report.run.status, report.counts, report.best?.id ?? null, report.attempts.filter((a) => a.status === 'running').map((a) => [a.id, a.phase])]);
+
+/**
+ * `swarm status --watch`: on a terminal, redraws the whole status in place every interval; on a
+ * pipe or file, prints a plain line whenever the run moves (an attempt starts, changes phase or
+ * ends). Stops after the run is no longer running, or when `signal` aborts.
+ */
+export const watchStatus = async (options: WatchOptions): Promise<void> => {
+  const tty = options.out.isTTY === true;
+  let lastKey = '';
+  for (;;) {
+    const report = await options.read();
+    const now = Date.now();
+    if (tty) {
+      const width = options.out.columns ?? 120;
+      options.out.write(`${HOME_AND_CLEAR}${renderStatus(report, { color: options.color, now, width, all: options.all })}`);
+    } else {
+      const key = plainKey(report);
+      if (key !== lastKey) options.out.write(`${plainLine(report, now)}\n`);
+      lastKey = key;
+    }
+    if (report.run.status !== 'running' || options.signal.aborted) return;
+    try {
+      await sleep(options.intervalMs, undefined, { signal: options.signal });
+    } catch {
+      return;
+    }
+  }
+};

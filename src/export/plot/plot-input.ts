@@ -1,0 +1,22 @@
+import type { AttemptRow, GraphInput } from '../../core/report.js';
+
+/** Tokens and cost one attempt's backend reported. */
+export interface AttemptUsage {
+  id: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+/** What the plots draw: the run, its attempts and the usage their backends reported. */
+export interface PlotInput {
+  run: GraphInput['run'];
+  attempts: AttemptRow[];
+  usage: AttemptUsage[];
+}
+
+/** Finished attempts (running ones left out) in the order they finished, ties by id. */
+export const finishedInOrder = (attempts: readonly AttemptRow[]): AttemptRow[] =>
+  attempts
+    .filter((row) => row.status !== 'running' && row.finishedAt !== null)
+    .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || a.id.localeCompare(b.id, 'en', { numeric: true }));

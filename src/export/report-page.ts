@@ -1,0 +1,46 @@
+import type { GraphInput, StatusReport } from '../core/report.js';
+import { formatScore } from '../core/score.js';
+import { attemptsTable, TABLE_SCRIPT } from './attempts-table.js';
+import { htmlDocument, inlineSvg, pictureSection } from './html-page.js';
+import type { PlotInput } from './plot/plot-input.js';
+import { renderPlotSvg } from './plot/plot-svg.js';
+import { escapeXml } from './svg-text.js';
+import { renderTreeSvg } from './tree-svg.js';
+
+const summary = (report: StatusReport): string => {
+  const { run, best, baseline } = report;
+  const parts = [
+    `status ${run.status}${run.stopReason ? ` (${run.stopReason})` : ''}`,
+    `${run.attemptsUsed}/${run.attemptBudget} attempts`,
+    baseline ? `baseline ${baseline.id} = ${formatScore(baseline.score)}` : null,
+    best ? `best ${best.id} = ${formatScore(best.score)}` : 'no scored attempt',
+    best !== null && best.improvement !== null && baseline !== null && best.id !== baseline.id ? `${best.improvement >= 0 ? '+' : ''}${formatScore(best.improvement)} over the baseline` : null,
+    report.costUsd > 0 ? `cost $${report.costUsd.toFixed(2)}` : null,
+    `${report.counts.scored} scored · ${report.counts.invalid} invalid · ${report.counts.failed} failed · ${report.counts.interrupted} interrupted · ${report.counts.running} running`,
+  ];
+  return parts.filter((part): part is string => part !== null).join(' · ');
+};
+
+/**
+ * `swarm report`: one self-contained HTML file with the run's summary, the evolution tree, the
+ * plots and every attempt in a sortable table. Inline SVG, CSS and script only: it opens offline.
+ */
+export const renderReport = async (report: StatusReport, graph: GraphInput, plots: PlotInput, generatedAt: Date): Promise<string> => {
+  const { run } = report;
+  const title = `swarm run ${run.id}: ${run.objective.direction} ${run.objective.metric}`;
+  const tree = await renderTreeSvg(graph);
+  const body = [
+    `<h1>${escapeXml(title)}</h1>`,
+    run.description.trim() === '' ? '' : `<p class="meta">${escapeXml(run.description)}</p>`,
+    `<p class="meta">${escapeXml(summary(report))}</p>`,
+    `<p class="meta">generated ${escapeXml(generatedAt.toISOString())} by swarm report</p>`,
+    '<h2 id="tree">Evolution tree</h2>',
+    pictureSection(tree),
+    '<h2 id="plots">Plots</h2>',
+    `<div class="picture">${inlineSvg(renderPlotSvg(plots))}</div>`,
+    `<h2 id="attempts">Attempts (${report.attempts.length})</h2>`,
+    '<p class="meta">click a column header to sort</p>',
+    attemptsTable(report.attempts, run.objective.metric, report.best?.id ?? null),
+  ];
+  return htmlDocument(title, body.filter((part) => part !== '').join('\n'), TABLE_SCRIPT);
+};
