@@ -41,14 +41,22 @@ export const guardAgainstCrash = (target: CrashGuardTarget): (() => void) => {
   };
 };
 
+const KILL_ROUNDS = 10;
+
 const cleanUp = async (target: CrashGuardTarget, reason: string): Promise<void> => {
   try {
-    for (const pid of await findOrphans(target.runId, target.root)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
+    // Scan until none is left: work still in flight in this process can start a child after a scan.
+    for (let round = 0; round < KILL_ROUNDS; round++) {
+      const living = await findOrphans(target.runId, target.root);
+      if (living.length === 0) break;
+      for (const pid of living) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
       }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (target.store.db.open) {
       target.store.updateRun(target.runId, { status: 'interrupted', ownerPid: null, stopReason: `${reason}; run \`swarm run\` to resume` });
