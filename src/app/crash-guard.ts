@@ -41,14 +41,16 @@ export const guardAgainstCrash = (target: CrashGuardTarget): (() => void) => {
   };
 };
 
-const KILL_ROUNDS = 10;
+const KILL_ROUNDS = 25;
+const QUIET_SCANS = 3;
 
 const cleanUp = async (target: CrashGuardTarget, reason: string): Promise<void> => {
   try {
-    // Scan until none is left: work still in flight in this process can start a child after a scan.
-    for (let round = 0; round < KILL_ROUNDS; round++) {
+    // Scan until a few scans in a row find none: work still in flight in this process (a queued
+    // attempt, an agent's `swarm eval` handed to the driver) can start a child after a scan.
+    for (let round = 0, quiet = 0; round < KILL_ROUNDS && quiet < QUIET_SCANS; round++) {
       const living = await findOrphans(target.runId, target.root);
-      if (living.length === 0) break;
+      quiet = living.length === 0 ? quiet + 1 : 0;
       for (const pid of living) {
         try {
           process.kill(pid, 'SIGKILL');

@@ -17,6 +17,7 @@ const OPTIMIZER_EDIT = { from: 'const b = 2.0;', to: 'const b = -1.0;' };
 const isOptimizerTurn = (history: unknown): boolean => [...JSON.stringify(history).matchAll(/You are (explorer|optimizer) a\d+/g)].at(-1)?.[1] === 'optimizer';
 
 const attemptRow = z.object({
+  reason: z.string().nullable(), flags_json: z.string(),
   id: z.string(), role: z.string(), status: z.string(), score: z.number().nullable(), session_json: z.string().nullable(),
   cost_usd: z.number(), input_tokens: z.number(), branch: z.string(),
 });
@@ -52,8 +53,8 @@ const sharedExpectations = (get: () => { run: CliResult; repo: ToyRepo; record: 
     const optimizers = record.attempts.filter((a) => a.role === 'optimizer');
     expect(explorers).toHaveLength(3);
     expect(optimizers.length).toBeGreaterThanOrEqual(1);
-    for (const a of explorers) expect({ id: a.id, status: a.status, score: a.score }).toEqual({ id: a.id, status: 'scored', score: -9 });
-    for (const a of optimizers) expect({ id: a.id, status: a.status, score: a.score }).toEqual({ id: a.id, status: 'scored', score: 0 });
+    for (const a of explorers) expect({ id: a.id, status: a.status, score: a.score, reason: a.reason, flags: a.flags_json }).toEqual({ id: a.id, status: 'scored', score: -9, reason: null, flags: expect.anything() });
+    for (const a of optimizers) expect({ id: a.id, status: a.status, score: a.score, reason: a.reason, flags: a.flags_json }).toEqual({ id: a.id, status: 'scored', score: 0, reason: null, flags: expect.anything() });
   });
 
   it('commits the CLI\'s edits on the attempt branches', () => {
