@@ -11,8 +11,12 @@ export const jobScript = (job: EvalJob, env: Record<string, string>): string => 
   '#!/bin/bash',
   '# Written by swarm: one evaluation of one attempt.',
   ...Object.entries(env).filter(([name]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)).map(([name, value]) => `export ${name}=${quote(value)}`),
-  // The GPUs Slurm bound to this job are the evaluation's, under every vendor's name.
-  'if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then export HIP_VISIBLE_DEVICES="$CUDA_VISIBLE_DEVICES" ROCR_VISIBLE_DEVICES="$CUDA_VISIBLE_DEVICES"; fi',
+  // AMD's names for the GPUs Slurm bound, unless Slurm set them: ROCm applies ROCR_VISIBLE_DEVICES
+  // first and HIP_VISIBLE_DEVICES then counts what is left from 0.
+  'if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then',
+  '  : "${ROCR_VISIBLE_DEVICES:=$CUDA_VISIBLE_DEVICES}"; export ROCR_VISIBLE_DEVICES',
+  '  : "${HIP_VISIBLE_DEVICES:=$(seq -s, 0 $(( $(printf %s "$CUDA_VISIBLE_DEVICES" | tr -cd , | wc -c) )))}"; export HIP_VISIBLE_DEVICES',
+  'fi',
   `cd ${quote(job.cwd)} || exit ${CANNOT_ENTER_CHECKOUT}`,
   `exec /bin/sh -c ${quote(job.command)}`,
   '',
