@@ -7,6 +7,7 @@ import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
 import { registerGraph } from './commands/graph.js';
 import { registerInit } from './commands/init.js';
+import { registerReview } from './commands/review.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
 import { registerStatus } from './commands/status.js';
@@ -30,6 +31,7 @@ registerShow(program);
 registerGraph(program);
 registerEval(program);
 registerCheckout(program);
+registerReview(program);
 registerDoctor(program);
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */

@@ -273,6 +273,15 @@ export class SwarmStore {
     return parseAll(evaluationRecord, this.db.prepare('SELECT * FROM evaluations WHERE attempt_id = ? ORDER BY id').all(attemptId));
   }
 
+  /** Every seed the run's own evaluations used (so a re-measurement can pick others). */
+  evaluationSeeds(runId: string): number[] {
+    const seeds: unknown[] = this.db
+      .prepare(`SELECT DISTINCT e.seed FROM evaluations e JOIN attempts a ON a.id = e.attempt_id WHERE a.run_id = ? AND e.kind NOT IN ('review', 'held-out') ORDER BY e.seed`)
+      .pluck()
+      .all(runId);
+    return seeds.filter((seed): seed is number => typeof seed === 'number');
+  }
+
   addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId: string | null = null, now = Date.now()): void {
     this.insertEvent(runId, attemptId, type, data, now);
   }

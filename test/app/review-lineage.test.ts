@@ -1,0 +1,177 @@
+import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SwarmStore } from '../../src/store/swarm-store.js';
+import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+
+// The toy program's value plus noise drawn from the seed AND the program text: a program change
+// that does nothing for the value still moves its scores, as real noise does.
+const NOISY_EVAL = `const { execFileSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const out = JSON.parse(execFileSync(process.execPath, ['prog.js']).toString());
+const digest = createHash('sha256').update(process.env.SWARM_SEED + ':' + readFileSync('prog.js', 'utf8')).digest();
+const noise = digest.readUInt32BE(0) / 2 ** 32 - 0.5;
+console.log(JSON.stringify({ score: out.value + noise }));
+`;
+
+// The toy program with its two constants and its comment far enough apart that a revert of one
+// change applies cleanly beside the others (git conflicts on adjacent lines).
+const PROGRAM = `// EVOLVE-BLOCK-START
+const a = 1.0;
+const pad1 = 0;
+const pad2 = 0;
+const pad3 = 0;
+const pad4 = 0;
+const b = 2.0;
+const pad5 = 0;
+const pad6 = 0;
+const pad7 = 0;
+const pad8 = 0;
+// EVOLVE-BLOCK-END
+console.log(JSON.stringify({ value: -((a - 3) ** 2) - ((b + 1) ** 2) + pad1 + pad2 + pad3 + pad4 + pad5 + pad6 + pad7 + pad8 }));
+`;
+
+const interval = z.object({ n: z.number(), mean: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() });
+const report = z.object({
+  attempt: z.string(),
+  seeds: z.array(z.number()),
+  steps: z.array(z.object({
+    attempt: z.string(),
+    score: interval,
+    gain: interval.nullable(),
+    ablation: z.union([
+      z.object({ status: z.literal('measured'), contribution: interval, withinNoise: z.boolean() }),
+      z.object({ status: z.literal('conflict'), files: z.array(z.string()) }),
+      z.object({ status: z.literal('empty') }),
+      z.null(),
+    ]),
+  })),
+});
+
+/**
+ * A real lineage a1 (baseline) → a2 (essential: a = 3, +4) → a3 (useless: a comment) → a4 (its
+ * change to `b` conflicts with nothing, and a2's revert is clean), recorded in a real store the way
+ * a run records it: the agent's commit is the evaluated head, the findings entry the branch tip.
+ */
+const buildLineage = (repo: ToyRepo): void => {
+  const git = repo.git;
+  const head = (): string => git('rev-parse', 'HEAD').trim();
+  const step = (edit: () => void, message: string): { head: string; tip: string } => {
+    edit();
+    appendFileSync(join(repo.dir, 'findings.md'), `- ${message} (agent's note)\n`);
+    git('add', '-A');
+    git('commit', '-q', '-m', message);
+    const evaluated = head();
+    appendFileSync(join(repo.dir, 'findings.md'), `- ${message} | score recorded\n`);
+    git('commit', '-q', '-am', `findings: ${message}`);
+    return { head: evaluated, tip: head() };
+  };
+  const base = head();
+  const edit = (from: string, to: string) => (): void => {
+    const file = join(repo.dir, 'prog.js');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+  };
+  const baseline = step(() => writeFileSync(join(repo.dir, 'findings.md'), '# findings\n'), 'baseline');
+  const essential = step(edit('const a = 1.0;', 'const a = 3.0;'), 'set a to 3');
+  const useless = step(edit('// EVOLVE-BLOCK-END', '// tidied up\n// EVOLVE-BLOCK-END'), 'tidy a comment');
+  const last = step(edit('const b = 2.0;', 'const b = 0.0;'), 'set b to 0');
+  const store = SwarmStore.open(join(repo.dir, '.swarm', 'swarm.db'));
+  try {
+    const run = store.createRun({ description: 'toy', metric: 'score', direction: 'maximize', baseCommit: base, baseBranch: 'main', configJson: '{}', attemptBudget: 4, ownerPid: process.pid });
+    let parent: string | null = null;
+    for (const [role, commits, seed] of [['baseline', baseline, 1], ['explorer', essential, 2], ['optimizer', useless, 3], ['optimizer', last, 4]] as const) {
+      const attempt = store.createAttempt({ runId: run.id, wave: 0, role, operator: 'explore', backend: 'local', seed, context: null, parents: parent === null ? [] : [parent], informedBy: [], paths: (id) => ({ branch: `swarm/${run.id}/${id}`, logDir: join(repo.dir, '.swarm', 'logs', id) }) });
+      store.updateAttempt(attempt.id, { status: 'scored', phase: 'done', headCommit: commits.head, tipCommit: commits.tip, score: 0, valid: true });
+      store.addEvaluation(attempt.id, 'official', { metrics: {}, score: 0, valid: true, reason: null, feedback: null, instances: null, artifacts: null, exitCode: 0, signal: null, timedOut: false, durationMs: 1, stdoutTail: '', stderrTail: '', jobId: null, stage: 'main', seed, commit: commits.head });
+      parent = attempt.id;
+    }
+    store.updateRun(run.id, { status: 'finished', ownerPid: null });
+  } finally {
+    store.close();
+  }
+};
+
+describe('swarm review', () => {
+  let repo: ToyRepo;
+  let json: CliResult;
+  let text: CliResult;
+
+  beforeAll(async () => {
+    repo = createToyRepo({ evaluator: { command: 'node noisy-eval.js', protect: ['noisy-eval.js'] } }, { 'noisy-eval.js': NOISY_EVAL, 'prog.js': PROGRAM });
+    buildLineage(repo);
+    json = await runCli(repo.dir, ['review', 'a4', '--json']);
+    text = await runCli(repo.dir, ['review', 'a4', '--seeds', '3']);
+  }, 180_000);
+
+  afterAll(() => repo.cleanup());
+
+  it('re-measures each step with 5 fresh seeds and finds the essential step clearly positive, the useless one within noise', () => {
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const parsed = report.parse(JSON.parse(json.stdout));
+    // Seeds 1–4 are the run's own.
+    expect(parsed.seeds).toEqual([5, 6, 7, 8, 9]);
+    expect(parsed.steps.map((s) => s.attempt)).toEqual(['a1', 'a2', 'a3', 'a4']);
+    const [baseline, essential, useless, last] = parsed.steps;
+    expect(baseline?.score.mean).toBeCloseTo(-13, 0);
+    expect(baseline?.ablation).toBeNull();
+    expect(essential?.gain?.low).toBeGreaterThan(3);
+    const removeEssential = essential?.ablation;
+    expect(removeEssential?.status).toBe('measured');
+    if (removeEssential?.status !== 'measured') return;
+    expect(removeEssential.withinNoise).toBe(false);
+    expect(removeEssential.contribution.low).toBeGreaterThan(3);
+    const removeUseless = useless?.ablation;
+    if (removeUseless?.status !== 'measured') throw new Error(`the useless step was not measured: ${JSON.stringify(removeUseless)}`);
+    expect(removeUseless.withinNoise).toBe(true);
+    expect(removeUseless.contribution.low).toBeLessThan(0);
+    expect(removeUseless.contribution.high).toBeGreaterThan(0);
+    // b from 2 to 0: -(b+1)^2 from -9 to -1.
+    expect(last?.ablation?.status === 'measured' && last.ablation.contribution.mean).toBeGreaterThan(7);
+  });
+
+  it('records every evaluation as kind "review" and leaves no worktree or branch change behind', () => {
+    const store = SwarmStore.open(join(repo.dir, '.swarm', 'swarm.db'), { mustExist: true });
+    try {
+      const reviews = ['a1', 'a2', 'a3', 'a4'].flatMap((id) => store.listEvaluations(id).filter((e) => e.kind === 'review'));
+      // (4 steps + 3 ablations) × (5 + 3 seeds).
+      expect(reviews).toHaveLength(7 * 8);
+      expect(new Set(reviews.map((e) => e.seed))).toEqual(new Set([5, 6, 7, 8, 9]));
+    } finally {
+      store.close();
+    }
+    expect(repo.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(1);
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
+  it('prints a table that flags the step within noise', () => {
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^review of a4 \(run r1\) · score \(maximize\) · seeds 5, 6, 7$/m);
+    expect(text.stdout).toMatch(/^a3 .*within noise$/m);
+    expect(text.stdout).toMatch(/^within noise \(the 95 % interval of its contribution includes 0\): a3$/m);
+  });
+
+  it('reports a revert that conflicts instead of guessing', async () => {
+    // a5 rewrites the line a2 changed: taking a2 back from a5 cannot apply.
+    const branch = repo.git('rev-parse', 'HEAD').trim();
+    expect(branch).not.toBe('');
+    const file = join(repo.dir, 'prog.js');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('const a = 3.0;', 'const a = 2.5;'));
+    repo.git('commit', '-q', '-am', 'rewrite a');
+    const conflicted = repo.git('rev-parse', 'HEAD').trim();
+    const store = SwarmStore.open(join(repo.dir, '.swarm', 'swarm.db'), { mustExist: true });
+    try {
+      const a5 = store.createAttempt({ runId: 'r1', wave: 1, role: 'optimizer', operator: 'deepen', backend: 'local', seed: 5, context: null, parents: ['a4'], informedBy: [], paths: (id) => ({ branch: `swarm/r1/${id}`, logDir: join(repo.dir, '.swarm', 'logs', id) }) });
+      store.updateAttempt(a5.id, { status: 'scored', phase: 'done', headCommit: conflicted, tipCommit: conflicted, score: 0, valid: true });
+    } finally {
+      store.close();
+    }
+    const result = await runCli(repo.dir, ['review', 'a5', '--seeds', '2', '--json']);
+    expect(result.code).toBe(0);
+    const parsed = report.parse(JSON.parse(result.stdout));
+    expect(parsed.steps.find((s) => s.attempt === 'a2')?.ablation).toMatchObject({ status: 'conflict', files: ['prog.js'] });
+    expect(parsed.steps.find((s) => s.attempt === 'a3')?.ablation?.status).toBe('measured');
+  });
+});
