@@ -17,6 +17,7 @@ import { recoverInterrupted } from './recover-run.js';
 import type { RunContext } from './run-context.js';
 import { runWaves } from './run-waves.js';
 import { loadSystemPrompts } from './system-prompts.js';
+import { heldOutAtRunEnd } from './run-held-out.js';
 
 export interface RunSearchOptions {
   cwd: string;
@@ -152,6 +153,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: options.drain, report, replan: interrupted });
     const status = options.force.aborted || options.drain.aborted ? 'interrupted' : 'finished';
+    if (status === 'finished') await heldOutAtRunEnd(ctx, report);
     return finish(store, run.id, status, outcome.stopReason, resumable, baseline, ctx.incumbent);
   } catch (error) {
     // A bug or an environment failure mid-run: the run is released (a later `swarm run` resumes

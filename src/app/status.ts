@@ -48,6 +48,9 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     attempts: rows,
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
+    heldOut: store.heldOutResults(run.id)
+      .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
+      .sort((a, b) => compareScores(direction)(a.score, b.score)),
   };
 };
 

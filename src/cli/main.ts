@@ -6,6 +6,7 @@ import { registerCheckout } from './commands/checkout.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
 import { registerGraph } from './commands/graph.js';
+import { registerHeldOut } from './commands/heldout.js';
 import { registerInit } from './commands/init.js';
 import { registerReview } from './commands/review.js';
 import { registerRun } from './commands/run.js';
@@ -32,6 +33,7 @@ registerGraph(program);
 registerEval(program);
 registerCheckout(program);
 registerReview(program);
+registerHeldOut(program);
 registerDoctor(program);
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */

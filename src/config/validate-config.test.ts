@@ -111,6 +111,8 @@ describe('validateConfig: resolution', () => {
         confirm: 0,
         env: {},
         gpus: [],
+        gpusPerEvaluation: 1,
+        heldOut: null,
         tailBytes: 4000,
         sandbox: 'none',
         network: false,

@@ -54,6 +54,8 @@ export interface StatusReport {
   attempts: AttemptRow[];
   counts: Record<AttemptStatus, number>;
   costUsd: number;
+  /** Finalists scored by evaluator.heldOut, best run score first: both scores side by side. */
+  heldOut?: Array<{ id: string; score: number | null; heldOut: number | null; valid: boolean }>;
 }
 
 export interface GraphEdge {
