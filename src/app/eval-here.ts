@@ -11,7 +11,7 @@ import { passedEnv } from '../core/env-allow-list.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
 import type { evaluateCheckout } from './evaluate-checkout.js';
-import { projectPaths } from './project-paths.js';
+import { projectPaths, runnerLocks } from './project-paths.js';
 
 export interface EvalHereResult {
   attempt: string | null;
@@ -49,7 +49,7 @@ export const evalHere = async (options: { cwd: string; configFile?: string; seed
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
   const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
-    runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}),
+    runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations) : {}),
     stages: evaluationStages(config.evaluator),
     cwd: checkout,
     logDir,

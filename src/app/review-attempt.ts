@@ -10,6 +10,7 @@ import { referenceFromCommit } from '../workspace/protected-files.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { evaluateProgram, freshSeeds, type ProgramEvaluation, type SeededScores } from './evaluate-program.js';
 import { openProjectStore } from './open-store.js';
+import { runnerLocks } from './project-paths.js';
 import { attemptLineage, type LineageStep } from './review-lineage.js';
 
 export interface ReviewedStep {
@@ -71,7 +72,7 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
     const ev: ProgramEvaluation = {
       store,
       workspace,
-      runner: await createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir }),
+      runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations)),
       config,
       runId: run.id,
       protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, run.baseCommit, config.evaluator.protect),

@@ -7,6 +7,7 @@ import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { runProtection } from './evaluate-checkout.js';
 import { scoreHeldOut, type HeldOutScore } from './held-out.js';
 import { openProjectStore, selectRun } from './open-store.js';
+import { runnerLocks } from './project-paths.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -49,7 +50,7 @@ export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]
         {
           store,
           workspace,
-          runner: await createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir }),
+          runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations)),
           config,
           runId,
           protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, baseCommit, config.evaluator.protect),

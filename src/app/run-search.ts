@@ -12,7 +12,7 @@ import { writeSwarmShim } from './cli-path.js';
 import { costTrackingWarning, createBackend, describeBackend } from './create-backend.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { createRunLogger } from './logger.js';
-import { projectPaths } from './project-paths.js';
+import { projectPaths, runnerLocks } from './project-paths.js';
 import { recoverInterrupted } from './recover-run.js';
 import type { RunContext } from './run-context.js';
 import { runWaves } from './run-waves.js';
@@ -64,7 +64,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // Backends and the planning model are checked before anything is recorded: a missing key or
   // binary is a configuration error (exit 2), not a run that dies after its baseline.
   const backend = await createBackend(config);
-  const runner = await createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir });
+  const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./llm-shepherd.js')).shepherdModelApi({ config });
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
