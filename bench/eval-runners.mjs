@@ -36,7 +36,7 @@ const overheadOf = async (runnerName, samples) => {
       const submitted = Date.now();
       const outcome = await runner.run(
         { command: stampedJob(marks), cwd: dir, stage: 'main', seed: i, timeoutMs: 60_000, env: {}, logDir: join(marks, 'log'), metric: 'score' },
-        new AbortController().signal,
+        new globalThis.AbortController().signal,
       );
       const recorded = Date.now();
       if (!outcome.valid) throw new Error(`${runnerName} evaluation ${i} failed: ${outcome.reason}`);
