@@ -33,6 +33,9 @@ export const scoreHeldOut = async (
       continue;
     }
     const worktree = join(p.scratchDir, attempt.id);
+    // One left by a run killed during its held-out evaluations.
+    await ev.workspace.removeWorktree(worktree).catch(() => undefined);
+    await rm(worktree, { recursive: true, force: true });
     await ev.workspace.addDetachedWorktree(worktree, commit);
     try {
       const result = await evaluateProgram(ev, { attemptId: attempt.id, commit, worktree, logDir: join(p.logsDir, attempt.id, 'held-out'), stages: p.heldOut.stages, seeds: [p.seed], kind: 'held-out' });
