@@ -105,3 +105,47 @@ describe('swarm review', () => {
     expect(parsed.steps.find((s) => s.attempt === 'a3')?.ablation?.status).toBe('measured');
   });
 });
+
+describe('swarm review of a merge step', () => {
+  let repo: ToyRepo;
+
+  beforeAll(() => {
+    repo = createToyRepo({ evaluator: { command: 'node noisy-eval.js', protect: ['noisy-eval.js'] } }, { 'noisy-eval.js': NOISY_EVAL, 'prog.js': PROGRAM });
+    buildLineage(repo);
+  });
+
+  afterAll(() => repo.cleanup());
+
+  it('takes back a merge with everything it brought in, as one unit', async () => {
+    const store = SwarmStore.open(join(repo.dir, '.swarm', 'swarm.db'), { mustExist: true });
+    const tipOf = (id: string): string => store.requireAttempt(id).tipCommit ?? '';
+    try {
+      // a5 (from the baseline) sets b to 0; a6 merges a5 into a2 and changes nothing else.
+      repo.git('checkout', '-q', '-b', 'side', tipOf('a1'));
+      const file = join(repo.dir, 'prog.js');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('const b = 2.0;', 'const b = 0.0;'));
+      repo.git('commit', '-q', '-am', 'a5: set b to 0');
+      const side = repo.git('rev-parse', 'HEAD').trim();
+      repo.git('checkout', '-q', '-b', 'merged', tipOf('a2'));
+      repo.git('merge', '-q', '--no-ff', '-m', 'a6: merge a5 into a2', 'side');
+      const merge = repo.git('rev-parse', 'HEAD').trim();
+      const add = (parents: string[], head: string): string => {
+        const a = store.createAttempt({ runId: 'r1', wave: 2, role: 'explorer', operator: 'merge', backend: 'local', seed: 9, context: null, parents, informedBy: [], paths: (id) => ({ branch: `swarm/r1/${id}`, logDir: join(repo.dir, '.swarm', 'logs', id) }) });
+        store.updateAttempt(a.id, { status: 'scored', phase: 'done', headCommit: head, tipCommit: head, score: 0, valid: true });
+        return a.id;
+      };
+      const a5 = add(['a1'], side);
+      expect(add(['a2', a5], merge)).toBe('a6');
+    } finally {
+      store.close();
+    }
+    const result = await runCli(repo.dir, ['review', 'a6', '--seeds', '3', '--json']);
+    expect(result.code).toBe(0);
+    const steps = z.array(z.object({ attempt: z.string(), merged: z.array(z.string()), ablation: z.unknown() })).parse(z.object({ steps: z.unknown() }).parse(JSON.parse(result.stdout)).steps);
+    expect(steps.map((s) => s.attempt)).toEqual(['a1', 'a2', 'a6']);
+    expect(steps[2]?.merged).toEqual(['a5']);
+    // Without the merge, b is back at 2: -(b+1)^2 from -1 to -9.
+    const ablation = z.object({ status: z.literal('measured'), contribution: z.object({ low: z.number() }) }).parse(steps[2]?.ablation);
+    expect(ablation.contribution.low).toBeGreaterThan(6);
+  });
+});
