@@ -1,6 +1,7 @@
 import type { AttemptStatus } from '../core/types.js';
 import type { AttemptRow, StatusReport, WaveRow } from '../core/report.js';
 import { compareScores, isBetter } from '../core/score.js';
+import { heldOutResults } from '../store/check-queries.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
 import { openRunStore, selectRun } from './open-store.js';
@@ -48,7 +49,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     attempts: rows,
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
-    heldOut: store.heldOutResults(run.id)
+    heldOut: heldOutResults(store, run.id)
       .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
       .sort((a, b) => compareScores(direction)(a.score, b.score)),
   };

@@ -73,7 +73,6 @@ export interface AttemptPatch {
 }
 
 const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
-const heldOutRow = z.object({ attempt_id: z.string(), valid: z.number(), score: z.number().nullable() });
 
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
@@ -272,28 +271,6 @@ export class SwarmStore {
 
   listEvaluations(attemptId: string): EvaluationRecord[] {
     return parseAll(evaluationRecord, this.db.prepare('SELECT * FROM evaluations WHERE attempt_id = ? ORDER BY id').all(attemptId));
-  }
-
-  /** The latest held-out result of each attempt of a run that has one (its last stage decides). */
-  heldOutResults(runId: string): Array<{ attemptId: string; valid: boolean; score: number | null }> {
-    const latest = new Map<string, { attemptId: string; valid: boolean; score: number | null }>();
-    const rows = this.db
-      .prepare(`SELECT e.attempt_id, e.valid, e.score FROM evaluations e JOIN attempts a ON a.id = e.attempt_id WHERE a.run_id = ? AND e.kind = 'held-out' ORDER BY e.id`)
-      .all(runId);
-    for (const row of rows) {
-      const parsed = heldOutRow.parse(row);
-      latest.set(parsed.attempt_id, { attemptId: parsed.attempt_id, valid: parsed.valid === 1, score: parsed.score });
-    }
-    return [...latest.values()];
-  }
-
-  /** Every seed the run's own evaluations used (so a re-measurement can pick others). */
-  evaluationSeeds(runId: string): number[] {
-    const seeds: unknown[] = this.db
-      .prepare(`SELECT DISTINCT e.seed FROM evaluations e JOIN attempts a ON a.id = e.attempt_id WHERE a.run_id = ? AND e.kind NOT IN ('review', 'held-out') ORDER BY e.seed`)
-      .pluck()
-      .all(runId);
-    return seeds.filter((seed): seed is number => typeof seed === 'number');
   }
 
   addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId: string | null = null, now = Date.now()): void {
