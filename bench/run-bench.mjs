@@ -13,8 +13,8 @@ const quick = process.argv.includes('--quick');
 const strict = process.argv.includes('--strict');
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const sizes = quick
-  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, samples: 2 }
-  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, samples: 5 };
+  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, samples: 2, runnerSamples: 2, gpuAttempts: 4 }
+  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, samples: 5, runnerSamples: 4, gpuAttempts: 6 };
 const pictureCounts = quick ? [200, 1_000] : [1_000, 10_000];
 
 const started = performance.now();
@@ -34,6 +34,7 @@ const main = async () => {
   const { measurePictures } = await import('./pictures.mjs');
   const { measureDashboard } = await import('./dashboard.mjs');
   const { measureSlots } = await import('./slots.mjs');
+  const { explainEvalRunners, measureEvalRunners } = await import('./eval-runners.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
@@ -44,6 +45,7 @@ const main = async () => {
   const explorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'explorers', log });
   const asyncSlots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async', log });
   const asyncExplorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async-explorers', log });
+  const runners = await measureEvalRunners({ samples: sizes.runnerSamples, attempts: sizes.gpuAttempts, log });
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -72,6 +74,12 @@ const main = async () => {
     figure('dashboard.first-paint', 'swarm dashboard: navigation to the first attempts row', dashboard.firstPaintMs ?? Number.NaN, 'ms', null, 0),
     figure('dashboard.event-latency.median', `dashboard: attempt.planned event to its row on screen, median of ${dashboard.samples ?? 0}`, dashboard.latencyMedianMs ?? Number.NaN, 'ms', null, 0),
     figure('dashboard.event-latency.max', 'dashboard: attempt.planned event to its row on screen, max', dashboard.latencyMaxMs ?? Number.NaN, 'ms', null, 0),
+    figure('eval.local.submit-to-start', 'local runner, submit to start of a 1 s job, median', runners.local.submitToStartMedianMs, 'ms', null, 0),
+    figure('eval.slurm.submit-to-start', 'slurm runner, submit to start of a 1 s job, median', runners.slurm.submitToStartMedianMs, 'ms', null, 0),
+    figure('eval.local.finish-to-recorded', 'local runner, job end to outcome, median', runners.local.finishToRecordedMedianMs, 'ms', null, 0),
+    figure('eval.slurm.finish-to-recorded', 'slurm runner, job end to outcome, median', runners.slurm.finishToRecordedMedianMs, 'ms', null, 0),
+    figure('gpus.local.occupancy', 'GPU occupancy, local pool of 2, short run', runners.localGpus.occupancy, 'ratio', null, 2),
+    figure('gpus.slurm.occupancy', 'GPU occupancy, slurm with 2 fake GPUs, short run', runners.slurmGpus.occupancy, 'ratio', null, 2),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
   ];
@@ -96,12 +104,15 @@ const main = async () => {
     '4. pictures of a large run',
     ...pictures.map((p) => `   ${p.count} attempts: ${p.drawnNodes} boxes drawn (folded); svg ${(p.svg.outputBytes / 1e3).toFixed(0)} kB, png ${(p.png.outputBytes / 1e6).toFixed(1)} MB; median of ${Math.min(3, sizes.samples)} process runs each`),
     '',
+    '5. evaluation runners (slurm against local) and GPU occupancy',
+    ...explainEvalRunners(runners).map((l) => `   ${l}`),
+    '',
   ];
   const missed = figures.filter((f) => f.pass === false);
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli, evalRunners: runners });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -14,7 +14,7 @@ import { evalResultOf, recordIntermediate, type EvalHereResult } from './eval-ha
 import { requestDriverEvaluation, type HandoffTiming } from './eval-handoff/handoff-client.js';
 import { HANDOFF_ENV } from './eval-handoff/handoff-protocol.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
-import { projectPaths } from './project-paths.js';
+import { projectPaths, runnerLocks } from './project-paths.js';
 
 export type { EvalHereResult } from './eval-handoff/eval-result.js';
 
@@ -63,7 +63,7 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
   const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
-    runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? { gpuLockDir: paths.gpuLocksDir } : {}),
+    runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations) : {}),
     stages: evaluationStages(config.evaluator),
     cwd: checkout,
     logDir,

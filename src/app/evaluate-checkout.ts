@@ -4,6 +4,7 @@ import type { EvalOutcome, EvaluatorRunner } from '../core/ports.js';
 import type { Direction } from '../core/score.js';
 import { evaluationStages, type StageConfig } from '../config/index.js';
 import { runCascade } from '../eval/run-cascade.js';
+import type { EvaluationKind } from '../store/records.js';
 import { referenceFromCommit, type ProtectedReference } from '../workspace/protected-files.js';
 import { collectArtifacts } from './collect-artifacts.js';
 import { guardProtected } from './guard-evaluation.js';
@@ -13,7 +14,7 @@ import type { RunContext } from './run-context.js';
 export interface StageResult {
   stage: string;
   seed: number;
-  kind: 'official' | 'confirm' | 'intermediate' | 'baseline';
+  kind: EvaluationKind;
   outcome: EvalOutcome;
 }
 

@@ -24,7 +24,8 @@ import type { RunContext } from './run-context.js';
 const parentBriefs = (ctx: RunContext, parents: readonly string[]): ParentBrief[] =>
   parents.map((id) => {
     const parent = ctx.store.getAttempt(id);
-    const lastEval = parent ? ctx.store.listEvaluations(id).at(-1) : undefined;
+    // Only the run's own evaluations: review and held-out scores are never shown to agents.
+    const lastEval = parent ? ctx.store.listEvaluations(id).filter((e) => e.kind === 'official' || e.kind === 'baseline' || e.kind === 'confirm').at(-1) : undefined;
     return {
       id,
       score: parent?.score ?? null,

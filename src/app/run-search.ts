@@ -17,7 +17,7 @@ import { costTrackingWarning, createBackend, describeBackend } from './create-ba
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { guardAgainstCrash } from './crash-guard.js';
 import { createRunLogger } from './logger.js';
-import { projectPaths } from './project-paths.js';
+import { projectPaths, runnerLocks } from './project-paths.js';
 import { recoverInterrupted } from './recover-run.js';
 import type { EvalHandoffServer } from './eval-handoff/handoff-server.js';
 import type { RunContext } from './run-context.js';
@@ -27,6 +27,7 @@ import { routeConsoleWarnings } from './console-warnings.js';
 import { preflight } from './preflight.js';
 import { createRunBreaker } from './run-breaker.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
+import { heldOutAtRunEnd } from './run-held-out.js';
 
 export interface RunSearchOptions {
   cwd: string;
@@ -73,7 +74,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
-  const runner = await createEvaluatorRunner(config.evaluator, { gpuLockDir: paths.gpuLocksDir });
+  const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./llm-shepherd.js')).shepherdModelApi({ config });
   await preflight(config, workspace.root);
   const store = SwarmStore.open(paths.dbFile);
@@ -181,6 +182,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: stop.signal, report, replan: interrupted });
     if (options.force.aborted || options.drain.aborted) return finish(store, run.id, 'interrupted', outcome.stopReason, resumable, baseline, ctx.incumbent);
     const breaker = ctx.breaker.reason;
+    // Finalists get their held-out score only when the run ended on its budget.
+    if (breaker === null) await heldOutAtRunEnd(ctx, report);
     return finish(store, run.id, breaker === null ? 'finished' : 'failed', breaker ?? outcome.stopReason, resumable, baseline, ctx.incumbent);
   } catch (error) {
     // A bug or an environment failure mid-run: the run is released (a later `swarm run` resumes

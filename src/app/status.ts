@@ -3,6 +3,7 @@ import type { AttemptRow, StaleRun, StatusReport, WaveRow } from '../core/report
 import { isIdentityAlive } from '../eval/process-identity.js';
 import type { RunRecord } from '../store/records.js';
 import { compareScores, isBetter } from '../core/score.js';
+import { heldOutResults } from '../store/check-queries.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
 import { limitWaits } from './limits/limit-waits.js';
@@ -69,6 +70,9 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
     waits: limitWaits(store, run, rows, Date.now()),
+    heldOut: heldOutResults(store, run.id)
+      .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
+      .sort((a, b) => compareScores(direction)(a.score, b.score)),
   };
 };
 

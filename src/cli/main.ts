@@ -8,9 +8,11 @@ import { registerDashboard } from './commands/dashboard.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
 import { registerGraph } from './commands/graph.js';
+import { registerHeldOut } from './commands/heldout.js';
 import { registerInit } from './commands/init.js';
 import { registerPlot } from './commands/plot.js';
 import { registerReport } from './commands/report.js';
+import { registerReview } from './commands/review.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
 import { registerStatus } from './commands/status.js';
@@ -37,6 +39,8 @@ registerReport(program);
 registerDashboard(program);
 registerEval(program);
 registerCheckout(program);
+registerReview(program);
+registerHeldOut(program);
 registerDoctor(program);
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */

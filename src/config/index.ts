@@ -1,6 +1,6 @@
 export { configSchema, type SwarmConfigInput, type ParsedConfig, AGENT_BACKENDS, SHEPHERD_POLICIES, LOG_LEVELS } from './schema.js';
 export {
-  type SwarmConfig, type StageConfig, type EvaluatorConfig, type SlurmSettings, type AgentConfig,
+  type SwarmConfig, type StageConfig, type EvaluatorConfig, type HeldOutConfig, type SlurmSettings, type AgentConfig,
   type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages, resolveConfig,
 } from './resolve-config.js';
 export { parseDuration, formatDuration } from './duration.js';

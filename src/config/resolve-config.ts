@@ -36,6 +36,12 @@ export interface SlurmSettings {
   retries: number;
 }
 
+/** evaluator.heldOut resolved: the stages a finalist's held-out evaluation runs. */
+export interface HeldOutConfig {
+  stages: StageConfig[];
+  finalists: number;
+}
+
 export interface EvaluatorConfig {
   command: string;
   timeoutMs: number;
@@ -50,6 +56,8 @@ export interface EvaluatorConfig {
   noiseCheck: boolean;
   env: Record<string, string>;
   gpus: string[];
+  gpusPerEvaluation: number;
+  heldOut: HeldOutConfig | null;
   tailBytes: number;
   runner: 'local' | 'slurm' | 'command';
   slurm: SlurmSettings;
@@ -204,6 +212,8 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
       noiseCheck: evaluator.noiseCheck,
       env: { ...evaluator.env },
       gpus: [...evaluator.gpus],
+      gpusPerEvaluation: gpusPerEvaluation(evaluator.gpus.length, evaluator.gpusPerEvaluation),
+      heldOut: heldOutConfig(evaluator.heldOut, timeoutMs),
       tailBytes: evaluator.tailBytes,
       runner: evaluator.runner,
       slurm: {
@@ -266,6 +276,29 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
     concurrency: { ...parsed.concurrency },
     log: { ...parsed.log },
   };
+};
+
+const gpusPerEvaluation = (pool: number, per: number): number => {
+  if (pool > 0 && per > pool) {
+    throw new SwarmError('CONFIG_INVALID', `evaluator.gpusPerEvaluation is ${per} but evaluator.gpus lists ${pool}; list more GPUs or lower evaluator.gpusPerEvaluation`);
+  }
+  return per;
+};
+
+const heldOutConfig = (heldOut: ParsedConfig['evaluator']['heldOut'], defaultTimeoutMs: number): HeldOutConfig | null => {
+  if (heldOut === null) return null;
+  const timeoutMs = heldOut.timeout === undefined ? defaultTimeoutMs : ms(heldOut.timeout, 'evaluator.heldOut.timeout');
+  const stages: StageConfig[] = heldOut.cascade.length > 0
+    ? heldOut.cascade.map((stage, index) => ({
+      name: stage.name,
+      command: stage.command,
+      timeoutMs: stage.timeout === undefined ? timeoutMs : ms(stage.timeout, `evaluator.heldOut.cascade[${index}].timeout`),
+      threshold: stage.threshold,
+      thresholdOn: stage.thresholdOn,
+    }))
+    : heldOut.command === null ? [] : [{ name: 'held-out', command: heldOut.command, timeoutMs, threshold: null, thresholdOn: 'score' }];
+  if (stages.length === 0) throw new SwarmError('CONFIG_INVALID', 'evaluator.heldOut has neither a command nor a cascade; set evaluator.heldOut.command, or set evaluator.heldOut to null');
+  return { stages, finalists: heldOut.finalists };
 };
 
 /** The stages an evaluation runs: the cascade, or one stage "main" running evaluator.command. */

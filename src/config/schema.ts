@@ -32,6 +32,14 @@ const stageSchema = z.strictObject({
     .describe('What the threshold is compared with: "score" = this stage\'s primary metric; "combined-or-mean" = OpenEvolve\'s rule, `combined_score` of the metrics of every stage so far, else the mean of those metrics except `error`, always compared with >=.'),
 });
 
+const heldOutSchema = z.strictObject({
+  command: z.string().min(1).nullable().default(null)
+    .describe('Held-out evaluator command, run in a finalist\'s checkout (SWARM_STAGE "held-out"); null = evaluator.heldOut.cascade.'),
+  cascade: z.array(stageSchema).default([]).describe('Held-out stages instead of one command.'),
+  timeout: positiveDurationSchema.optional().describe('Timeout of the held-out command; defaults to evaluator.timeout.'),
+  finalists: int(1, 100).default(3).describe('How many of the best attempts are scored held-out when a run ends.'),
+});
+
 const slurmSchema = z.strictObject({
   partition: z.string().min(1).nullable().default(null).describe('--partition of every evaluation job; null = the cluster\'s default partition.'),
   gpus: int(0, 1024).default(0).describe('--gpus of every evaluation job (Slurm sets CUDA_VISIBLE_DEVICES); 0 = none.'),
@@ -81,7 +89,11 @@ const evaluatorSchema = z.strictObject({
   passEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).default([])
     .describe('Names of variables of swarm\'s environment passed on to the evaluator (and to API agents\' run_command) besides the allow-list (PATH, HOME, LANG, LC_*, TMPDIR, SWARM_*, GPU variables, ...).'),
   gpus: z.array(z.string().min(1)).default([])
-    .describe('GPU ids of a local GPU pool; each evaluation gets one as CUDA_VISIBLE_DEVICES. Empty = no GPU pool.'),
+    .describe('GPU ids of a local GPU pool; each evaluation holds evaluator.gpusPerEvaluation of them, as CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES and ROCR_VISIBLE_DEVICES (agents\' `swarm eval` included). Empty = no GPU pool.'),
+  gpusPerEvaluation: int(1, 64).default(1)
+    .describe('GPUs of evaluator.gpus each local evaluation holds (CUDA_VISIBLE_DEVICES="a,b"); at most the size of the pool.'),
+  heldOut: heldOutSchema.nullable().default(null)
+    .describe('A second evaluation run only on finalists (the best evaluator.heldOut.finalists attempts when a run ends, and `swarm heldout`), stored as kind "held-out" and never shown to agents or the Shepherd; null = none.'),
   tailBytes: int(0, 10_000_000).default(4000).describe('Bytes of the evaluator\'s stdout and stderr tails to keep.'),
   runner: z.enum(['local', 'slurm', 'command']).default('local')
     .describe('Where evaluations run: "local" processes (with evaluator.gpus slots), "slurm" batch jobs (evaluator.slurm), or "command": evaluator.wrap around the evaluator command (srun, kubectl, modal …).'),

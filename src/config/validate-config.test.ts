@@ -112,6 +112,8 @@ describe('validateConfig: resolution', () => {
         noiseCheck: true,
         env: {},
         gpus: [],
+        gpusPerEvaluation: 1,
+        heldOut: null,
         tailBytes: 4000,
         sandbox: 'none',
         network: false,

@@ -78,6 +78,8 @@ export interface StatusReport {
   costUsd: number;
   /** Limits the run waits on (empty when none; `buildStatusReport` always sets it). */
   waits?: LimitWaitRow[];
+  /** Finalists scored by evaluator.heldOut, best run score first: both scores side by side. */
+  heldOut?: Array<{ id: string; score: number | null; heldOut: number | null; valid: boolean }>;
 }
 
 export interface GraphEdge {

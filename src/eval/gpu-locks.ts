@@ -14,14 +14,31 @@ export class GpuLocks {
     private readonly dir: string,
     private readonly gpus: readonly string[],
     private readonly pollMs = 100,
+    /** File name prefix: `gpu` for GPUs, `slot` for evaluation slots (concurrency.evaluations). */
+    private readonly prefix = 'gpu',
   ) {}
 
   /** A free GPU id, waiting (polling) while all are held; null when `signal` aborts first. */
   async acquire(signal?: AbortSignal): Promise<string | null> {
+    return (await this.acquireMany(1, signal))?.[0] ?? null;
+  }
+
+  /**
+   * `count` free ids at once, waiting while fewer are free; null when `signal` aborts first. A
+   * sweep that gets only some gives them back before it waits: holding part of a set while
+   * waiting for the rest would let two multi-GPU evaluations block each other for ever.
+   */
+  async acquireMany(count: number, signal?: AbortSignal): Promise<string[] | null> {
     await mkdir(this.dir, { recursive: true });
     for (;;) {
       if (signal?.aborted === true) return null;
-      for (const gpu of this.gpus) if (await this.claim(gpu, true)) return gpu;
+      const held: string[] = [];
+      for (const gpu of this.gpus) {
+        if (held.length === count) break;
+        if (await this.claim(gpu, true)) held.push(gpu);
+      }
+      if (held.length === count) return held;
+      for (const gpu of held) this.release(gpu);
       // The timer's own abort listener goes when it fires: no listener piles up on a long wait.
       await sleep(this.pollMs, undefined, signal ? { signal } : {}).catch(() => undefined);
     }
@@ -32,7 +49,7 @@ export class GpuLocks {
   }
 
   private file(gpu: string): string {
-    return join(this.dir, `gpu-${gpu.replace(/[^\w.-]/g, '_')}.lock`);
+    return join(this.dir, `${this.prefix}-${gpu.replace(/[^\w.-]/g, '_')}.lock`);
   }
 
   /**

@@ -14,8 +14,10 @@ import { SlotPool } from './slot-pool.js';
 export interface LocalEvaluatorRunnerOptions {
   /** Bytes of stdout / stderr kept in the outcome (default 4000). */
   tailBytes?: number;
-  /** GPU ids; when non-empty each job holds one exclusively, exposed as CUDA_VISIBLE_DEVICES. */
+  /** GPU ids; when non-empty each job holds `gpusPerEvaluation` of them exclusively (see gpuEnv). */
   gpus?: string[];
+  /** GPUs each job holds (default 1). */
+  gpusPerEvaluation?: number;
   /**
    * Directory of GPU lock files shared with other swarm processes of the repository (agents'
    * `swarm eval`); without it the GPU pool is this process's alone.
@@ -64,7 +66,8 @@ const withheldFromEvaluator = (name: string): boolean => !isAllowedEnvName(name)
 export class LocalEvaluatorRunner implements EvaluatorRunner {
   private readonly tailBytes: number | undefined;
   private readonly killGraceMs: number | undefined;
-  private readonly gpus: Pick<SlotPool<string>, 'acquire' | 'release'> | null;
+  private readonly gpus: Pick<SlotPool<string>, 'acquireMany' | 'release'> | null;
+  private readonly gpusPerJob: number;
   private readonly sandbox: EvalSandbox | null;
 
   constructor(options: LocalEvaluatorRunnerOptions = {}) {
@@ -72,21 +75,22 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
     this.killGraceMs = options.killGraceMs;
     this.sandbox = options.sandbox ?? null;
     const gpus = options.gpus ?? [];
+    this.gpusPerJob = Math.min(options.gpusPerEvaluation ?? 1, Math.max(gpus.length, 1));
     this.gpus = gpus.length === 0 ? null : options.gpuLockDir !== undefined ? new GpuLocks(options.gpuLockDir, gpus) : new SlotPool(gpus);
   }
 
   async run(job: EvalJob, signal: AbortSignal): Promise<EvalOutcome> {
     if (this.gpus === null) return this.runOn(job, signal, null);
-    const gpu = await this.gpus.acquire(signal);
-    if (gpu === null) return canceledBeforeStart(job);
+    const held = await this.gpus.acquireMany(this.gpusPerJob, signal);
+    if (held === null) return canceledBeforeStart(job);
     try {
-      return await this.runOn(job, signal, gpu);
+      return await this.runOn(job, signal, held);
     } finally {
-      this.gpus.release(gpu);
+      for (const gpu of held) this.gpus.release(gpu);
     }
   }
 
-  private async runOn(job: EvalJob, signal: AbortSignal, gpu: string | null): Promise<EvalOutcome> {
+  private async runOn(job: EvalJob, signal: AbortSignal, gpus: string[] | null): Promise<EvalOutcome> {
     const files = evalJobFiles(job);
     await ensureLogDir(job.logDir);
     await rm(files.result, { force: true });
@@ -96,7 +100,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       SWARM_SEED: String(job.seed),
       SWARM_RESULT_FILE: files.result,
       SWARM_WORKTREE: job.cwd,
-      ...(gpu === null ? {} : { CUDA_VISIBLE_DEVICES: gpu }),
+      ...(gpus === null ? {} : gpuEnv(gpus)),
     };
     const proc = await runProcessGroup({
       ...(await this.commandLine(job)),
@@ -127,6 +131,18 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
     return { file: this.sandbox.host.program, args: [...bwrapArgs(this.sandbox.host, mounts), '--', '/bin/sh', '-c', job.command], shell: false };
   }
 }
+
+/**
+ * The variables that hand a job its GPUs. NVIDIA reads CUDA_VISIBLE_DEVICES; on AMD, ROCm reads
+ * ROCR_VISIBLE_DEVICES first and HIP then numbers what it left from 0, and HIP prefers
+ * HIP_VISIBLE_DEVICES over CUDA_VISIBLE_DEVICES: so ROCR gets the physical ids and HIP the
+ * indices 0…k-1 (the physical ids there would point past the visible set).
+ */
+export const gpuEnv = (gpus: readonly string[]): Record<string, string> => ({
+  CUDA_VISIBLE_DEVICES: gpus.join(','),
+  ROCR_VISIBLE_DEVICES: gpus.join(','),
+  HIP_VISIBLE_DEVICES: gpus.map((_, index) => String(index)).join(','),
+});
 
 const readOptional = async (path: string): Promise<string | null> => {
   try {

@@ -193,11 +193,17 @@ export const edgeRecord = z
   .transform((row) => ({ from: row.from_id, to: row.to_id, kind: row.kind, position: row.position }));
 export type EdgeRecord = z.output<typeof edgeRecord>;
 
+/**
+ * What an evaluation was for. "review" (`swarm review`) and "held-out" (evaluator.heldOut) are the
+ * user's checks of results: never shown to agents, never read by the Shepherd's policies.
+ */
+export const EVALUATION_KINDS = ['official', 'intermediate', 'confirm', 'baseline', 'review', 'held-out'] as const;
+
 export const evaluationRecord = z
   .object({
     id: int,
     attempt_id: z.string(),
-    kind: z.enum(['official', 'intermediate', 'confirm', 'baseline']),
+    kind: z.enum(EVALUATION_KINDS),
     stage: z.string(),
     seed: int,
     commit_sha: nullableText,

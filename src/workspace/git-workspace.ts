@@ -12,6 +12,7 @@ import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from 
 import { matchProtected } from './protected-paths.js';
 import { withRepoLock } from './repo-mutex.js';
 import { resetWorktree } from './reset-worktree.js';
+import { revertStep, type RevertOutcome } from './revert-step.js';
 import { clearStaleLocks } from './stale-locks.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
 
@@ -178,6 +179,16 @@ export class GitWorkspace {
       throw new SwarmError('NOT_FOUND', `branch ${branch} does not exist in ${this.root}; list attempts with \`swarm status\``);
     }
     await this.locked(() => addWorktree(this.root, worktreePath, { commit: branch }));
+  }
+
+  /** A worktree on a detached HEAD at `commit` (no branch), e.g. for `swarm review`. */
+  async addDetachedWorktree(worktreePath: string, commit: string): Promise<void> {
+    await this.locked(() => addWorktree(this.root, worktreePath, { commit }));
+  }
+
+  /** Takes back in `worktree` what `from` → `to` changed (paths in `keep` excepted); see revertStep. */
+  async revertStep(worktree: string, step: { from: string; to: string }, keep: string[]): Promise<RevertOutcome> {
+    return revertStep(worktree, step, keep);
   }
 
   /** The content of `file` at `commit`, or null when the file (or commit) does not exist there. */

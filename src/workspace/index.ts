@@ -14,3 +14,4 @@ export type { PrepareAttemptParams, PreparedAttempt } from './prepare-attempt.js
 export { matchProtected } from './protected-paths.js';
 export { sideFileName } from './resolve-conflicts.js';
 export type { WorktreeInfo } from './worktrees.js';
+export type { RevertOutcome } from './revert-step.js';

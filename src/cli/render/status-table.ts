@@ -92,6 +92,11 @@ export const renderStatus = (report: StatusReport, options: StatusRenderOptions)
   if (rows.length === 0) lines.push(paint('no attempts yet', 'dim'));
   else lines.push(...renderTable(rows, report, options, paint));
   if (hidden > 0) lines.push(paint(`… ${hidden} more (swarm status --all)`, 'dim'));
+  const heldOut = report.heldOut ?? [];
+  if (heldOut.length > 0) {
+    lines.push('', 'finalists (held-out evaluation):');
+    for (const h of heldOut) lines.push(`  ${h.id}  ${report.run.objective.metric} ${formatScore(h.score)}  held-out ${h.valid ? formatScore(h.heldOut) : 'invalid'}`);
+  }
   return `${lines.join('\n')}\n`;
 };
 
