@@ -1,0 +1,96 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SlurmSettings } from '../../src/config/index.js';
+import type { EvalJob } from '../../src/core/ports.js';
+import { SlurmEvaluatorRunner } from '../../src/eval/slurm/slurm-runner.js';
+import { ensureSlurm, jobState, resumeNode, scontrol, swarmJobs, waitFor } from '../support/slurm.js';
+import { makeJob, makeTempDir, noAbort, sh } from '../eval/support.js';
+
+const settings = (fields: Partial<SlurmSettings> = {}): SlurmSettings => ({
+  partition: null, gpus: 0, gres: null, cpus: 1, memory: null, extraArgs: [], pollMs: 200, retries: 1, ...fields,
+});
+const runner = (fields: Partial<SlurmSettings> = {}): SlurmEvaluatorRunner =>
+  new SlurmEvaluatorRunner({ settings: settings(fields), baseEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+
+/** An evaluator as a node one-liner: prints its GPUs and a score, after `sleepMs`. */
+const evaluator = (sleepMs: number, score = 1): string =>
+  `${sh(process.execPath)} -e ${sh(`setTimeout(() => console.log(JSON.stringify({ score: ${score}, gpus: (process.env.CUDA_VISIBLE_DEVICES ?? '').split(',').filter(Boolean).length, hip: (process.env.HIP_VISIBLE_DEVICES ?? '').length > 0 ? 1 : 0 })), ${sleepMs})`)}`;
+
+/** Cases against the one test cluster; run from slurm.test.ts, one file so no two use it at once. */
+export const slurmRunnerCases = (): void => {
+  describe('slurm runner against a real one-node cluster', () => {
+    let temp: Awaited<ReturnType<typeof makeTempDir>>;
+    const job = (fields: Partial<EvalJob> = {}): EvalJob => makeJob(temp.dir, { env: { SWARM_ATTEMPT_ID: 'a9' }, ...fields });
+
+    beforeAll(async () => {
+      ensureSlurm();
+      temp = await makeTempDir();
+    }, 200_000);
+
+    afterEach(() => {
+      // A test that failed half-way must not leave a node down or jobs holding the GPUs.
+      resumeNode();
+    });
+
+    afterAll(async () => temp.cleanup());
+
+    it('runs an evaluation as a batch job with a GPU bound by Slurm, and records job, node and pending time', async () => {
+      const outcome = await runner({ gpus: 1 }).run(job({ command: evaluator(100, 2.5), stage: 'gpu' }), noAbort());
+      expect(outcome).toMatchObject({ valid: true, score: 2.5, metrics: { score: 2.5, gpus: 1, hip: 1 }, exitCode: 0, timedOut: false });
+      expect(outcome.jobId).toMatch(/^\d+$/);
+      expect(outcome.cluster).toMatchObject({ node: 'localhost', state: 'COMPLETED', retries: 0 });
+      expect(outcome.cluster?.pendingMs).toBeGreaterThanOrEqual(0);
+    });
+
+    it('records a failing program as invalid with its exit code and output, without resubmitting it', async () => {
+      const outcome = await runner().run(job({ command: `echo broken >&2; exit 3`, stage: 'fails' }), noAbort());
+      expect(outcome).toMatchObject({ valid: false, exitCode: 3, reason: 'evaluator exited with code 3', cluster: { state: 'FAILED', retries: 0 } });
+      expect(outcome.stderrTail).toContain('broken');
+    });
+
+    it('stops with a configuration error naming the fix when the node cannot see the checkout', async () => {
+      const error: unknown = await runner().run(job({ cwd: '/nonexistent/swarm-checkout', stage: 'unseen' }), noAbort()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/cannot enter the checkout \/nonexistent\/swarm-checkout: the compute nodes must see the repository/) });
+    });
+
+    it('scancels a job that runs past its timeout', async () => {
+      const outcome = await runner().run(job({ command: 'sleep 60', stage: 'hangs', timeoutMs: 1500 }), noAbort());
+      expect(outcome).toMatchObject({ valid: false, timedOut: true });
+      expect(outcome.reason).toMatch(/^evaluator timed out after 1\.5 s \(stage hangs\)/);
+      expect(jobState(outcome.jobId ?? '')).toBe('CANCELLED');
+    });
+
+    it('a job needing both GPUs waits until another evaluation frees its GPU; an abort scancels a pending job', async () => {
+      const holder = runner({ gpus: 1 }).run(job({ command: evaluator(3000), stage: 'holds-one' }), noAbort());
+      await waitFor('the first job to run', () => swarmJobs().some((id) => jobState(id) === 'RUNNING'));
+      const both = await runner({ gpus: 2 }).run(job({ command: evaluator(0), stage: 'needs-two' }), noAbort());
+      const first = await holder;
+      expect(both).toMatchObject({ valid: true, metrics: { gpus: 2 } });
+      expect(both.cluster?.pendingMs).toBeGreaterThan(1000);
+      // Now a pending job: both GPUs taken, a third evaluation waits and is canceled while it waits.
+      const controller = new AbortController();
+      const busy = runner({ gpus: 2 }).run(job({ command: evaluator(4000), stage: 'busy' }), noAbort());
+      await waitFor('the busy job to run', () => swarmJobs().some((id) => jobState(id) === 'RUNNING'));
+      const waiting = runner({ gpus: 1 }).run(job({ command: evaluator(0), stage: 'waits' }), controller.signal);
+      await waitFor('the third job to be pending', () => swarmJobs().some((id) => jobState(id) === 'PENDING'));
+      const pendingId = swarmJobs().find((id) => jobState(id) === 'PENDING') ?? '';
+      controller.abort();
+      expect(await waiting).toMatchObject({ valid: false, reason: 'evaluation canceled' });
+      expect(jobState(pendingId)).toBe('CANCELLED');
+      expect(first.valid).toBe(true);
+      await busy;
+    });
+
+    it('a node that goes down mid-job is a cluster failure, and the evaluation is resubmitted once', async () => {
+      const before = new Set(swarmJobs());
+      const result = runner().run(job({ command: evaluator(4000, 7), stage: 'node-down' }), noAbort());
+      await waitFor('the job to run', () => swarmJobs().some((id) => !before.has(id) && jobState(id) === 'RUNNING'));
+      const [firstId] = swarmJobs().filter((id) => !before.has(id));
+      scontrol('update', 'nodename=localhost', 'state=down', 'reason=swarm-test');
+      await waitFor('the first job to fail and a second to be submitted', () => swarmJobs().filter((id) => !before.has(id)).length >= 2);
+      resumeNode();
+      const outcome = await result;
+      expect(jobState(firstId ?? '')).toBe('NODE_FAIL');
+      expect(outcome).toMatchObject({ valid: true, score: 7, cluster: { state: 'COMPLETED', retries: 1 } });
+    });
+  });
+};
