@@ -26,12 +26,12 @@ const agentScript = (onOptimizer: (text: string) => void): FakeScript => (reques
   return replies[Math.min(assistantTurns(request), 2)] ?? { kind: 'message', text: 'done' };
 };
 
-interface Attempt { id: string; role: string; status: string; score: number | null }
+interface Attempt { id: string; role: string; status: string; score: number | null; reason: string | null; flags_json: string }
 const readDb = (repo: ToyRepo): { attempts: Attempt[]; events: string[]; intermediate: number; sessions: number; rationales: string[] } => {
   const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
   try {
     return {
-      attempts: db.prepare("SELECT id, role, status, score FROM attempts WHERE role != 'baseline' ORDER BY seq").all() as Attempt[],
+      attempts: db.prepare("SELECT id, role, status, score, reason, flags_json FROM attempts WHERE role != 'baseline' ORDER BY seq").all() as Attempt[],
       events: (db.prepare('SELECT type FROM events').all() as Array<{ type: string }>).map((e) => e.type),
       intermediate: (db.prepare("SELECT COUNT(*) AS n FROM evaluations WHERE kind = 'intermediate'").get() as { n: number }).n,
       sessions: (db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE messages_json IS NOT NULL').get() as { n: number }).n,
@@ -59,7 +59,7 @@ describe('swarm run with API agents against fake model servers', () => {
     const run = await runCli(repo.dir, ['run', '--json'], { ANTHROPIC_API_KEY: 'sk-fake-secret', ANTHROPIC_BASE_URL: server.url });
     expect(run.code, run.stderr).toBe(0);
     const { attempts, intermediate, sessions } = readDb(repo);
-    expect(attempts.map((a) => [a.role, a.status, a.score])).toEqual([['explorer', 'scored', -9], ['explorer', 'scored', -9], ['optimizer', 'scored', -9]]);
+    expect(attempts.map((a) => [a.role, a.status, a.score, a.reason])).toEqual([['explorer', 'scored', -9, null], ['explorer', 'scored', -9, null], ['optimizer', 'scored', -9, null]]);
     expect(optimizerSawParent).toBe(true);
     expect(intermediate).toBeGreaterThanOrEqual(2);
     expect(sessions).toBe(3);
