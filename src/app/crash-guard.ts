@@ -12,6 +12,8 @@ export interface CrashGuardTarget {
   logger: Logger;
   /** Flushes and closes the run log. */
   flush: () => void;
+  /** Stops the run's work at once (a forced stop, with the run's stop reason), so nothing new starts while the guard cleans up. */
+  abort: (stopReason: string) => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export const guardAgainstCrash = (target: CrashGuardTarget): (() => void) => {
     target.logger.fatal({ err: error, origin }, reason);
     if (crashed) return;
     crashed = true;
+    target.abort(`${reason}; run \`swarm run\` to resume`);
     setTimeout(() => process.exit(1), CLEANUP_MS).unref();
     void cleanUp(target, reason).finally(() => process.exit(1));
   };

@@ -87,6 +87,9 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   else options.drain.addEventListener('abort', onDrain, { once: true });
   let claimedRun: string | null = null;
   let unguard = (): void => undefined;
+  // A crash of the driver is a forced stop too (see guardAgainstCrash).
+  const crashed = new AbortController();
+  const force = AbortSignal.any([options.force, crashed.signal]);
   let evalHandoff: EvalHandoffServer | null = null;
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
@@ -125,7 +128,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     });
     const resumable = resumed;
     claimedRun = run.id;
-    unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush });
+    unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush, abort: (reason) => crashed.abort(reason) });
     if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);
     else {
       if (dirty) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
@@ -163,7 +166,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
         ...(loaded.file ? { SWARM_CONFIG: loaded.file } : {}),
       },
       drain: stop.signal,
-      force: options.force,
+      force,
       breaker: createRunBreaker({ limit: config.agent.maxConsecutiveFailures, stop, report, store, runId: run.id, logger }),
       incumbent: null,
     };
@@ -173,14 +176,14 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);
     const baseline = await ensureBaseline(ctx, run, report);
     if (baseline.status !== 'scored' || baseline.score === null) {
-      const stopReason = options.force.aborted
-        ? 'interrupted during the baseline evaluation'
+      const stopReason = force.aborted
+        ? (crashReason(crashed.signal) ?? 'interrupted during the baseline evaluation')
         : `baseline evaluation failed: ${baseline.reason ?? 'no score'}; fix the evaluator (try \`swarm eval\` in ${workspace.root})`;
-      return finish(store, run.id, options.force.aborted ? 'interrupted' : 'failed', stopReason, resumable, baseline, null);
+      return finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumable, baseline, null);
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: stop.signal, report, replan: interrupted });
-    if (options.force.aborted || options.drain.aborted) return finish(store, run.id, 'interrupted', outcome.stopReason, resumable, baseline, ctx.incumbent);
+    if (force.aborted || options.drain.aborted) return finish(store, run.id, 'interrupted', crashReason(crashed.signal) ?? outcome.stopReason, resumable, baseline, ctx.incumbent);
     const breaker = ctx.breaker.reason;
     // Finalists get their held-out score only when the run ended on its budget.
     if (breaker === null) await heldOutAtRunEnd(ctx, report);
@@ -201,6 +204,9 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     flush();
   }
 };
+
+/** The stop reason the crash guard gave when it stopped the run, else null. */
+const crashReason = (signal: AbortSignal): string | null => (signal.aborted && typeof signal.reason === 'string' ? signal.reason : null);
 
 /** The run a plain `swarm run` would resume (read before the config, for the run's own flags), or null. */
 const resumableRun = (dbFile: string): RunRecord | null => {
