@@ -1,6 +1,5 @@
 import PQueue from 'p-queue';
 import { loadConfig, type ConfigOverrides } from '../config/index.js';
-import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
 import { SwarmError } from '../core/errors.js';
 import { formatScore } from '../core/score.js';
 import { runId as toRunId } from '../core/ids.js';
@@ -19,6 +18,7 @@ import { recoverInterrupted } from './recover-run.js';
 import type { RunContext } from './run-context.js';
 import { runWaves } from './run-waves.js';
 import { loadSystemPrompts } from './system-prompts.js';
+import { roleInstructionsFromSkills } from './packaged-skills.js';
 
 export interface RunSearchOptions {
   cwd: string;
@@ -124,7 +124,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       logger: logger.child({ run: run.id }),
       agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
       evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
-      systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, ROLE_INSTRUCTIONS),
+      systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, roleInstructionsFromSkills()),
       env: {
         PATH: `${shimDir}:${process.env.PATH ?? ''}`,
         SWARM_RUN_ID: run.id,
