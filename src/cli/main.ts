@@ -10,6 +10,7 @@ import { registerGraph } from './commands/graph.js';
 import { registerInit } from './commands/init.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
+import { registerSkills } from './commands/skills.js';
 import { registerStatus } from './commands/status.js';
 
 const version = (): string => {
@@ -32,6 +33,7 @@ registerGraph(program);
 registerEval(program);
 registerCheckout(program);
 registerDoctor(program);
+registerSkills(program);
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */
 const main = async (): Promise<void> => {
