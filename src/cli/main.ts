@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { exitCodeFor, isSwarmError } from '../core/errors.js';
 import { surviveClosedOutput } from './closed-output.js';
+import { registerApply } from './commands/apply.js';
 import { registerCheckout } from './commands/checkout.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
@@ -32,6 +33,7 @@ registerShow(program);
 registerGraph(program);
 registerEval(program);
 registerCheckout(program);
+registerApply(program);
 registerDoctor(program);
 registerSkills(program);
 
