@@ -9,6 +9,7 @@ import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
 import { registerGraph } from './commands/graph.js';
 import { registerInit } from './commands/init.js';
+import { registerPrune } from './commands/prune.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
 import { registerSkills } from './commands/skills.js';
@@ -34,6 +35,7 @@ registerGraph(program);
 registerEval(program);
 registerCheckout(program);
 registerApply(program);
+registerPrune(program);
 registerDoctor(program);
 registerSkills(program);
 
