@@ -9,6 +9,7 @@ import { registerDoctor } from './commands/doctor.js';
 import { registerEval } from './commands/eval.js';
 import { registerGraph } from './commands/graph.js';
 import { registerInit } from './commands/init.js';
+import { registerNominate } from './commands/nominate.js';
 import { registerPrune } from './commands/prune.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
@@ -36,6 +37,7 @@ registerEval(program);
 registerCheckout(program);
 registerApply(program);
 registerPrune(program);
+registerNominate(program);
 registerDoctor(program);
 registerSkills(program);
 

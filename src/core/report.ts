@@ -67,6 +67,15 @@ export interface StatusReport {
   attempts: AttemptRow[];
   counts: Record<AttemptStatus, number>;
   costUsd: number;
+  /** Nominated attempts (`swarm nominate`), most nominated first: a readout apart from the best score. */
+  nominations?: NominatedAttempt[];
+}
+
+export interface NominatedAttempt {
+  id: string;
+  count: number;
+  score: number | null;
+  reasons: string[];
 }
 
 export interface GraphEdge {
