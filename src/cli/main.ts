@@ -14,6 +14,7 @@ import { registerPrune } from './commands/prune.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
 import { registerSkills } from './commands/skills.js';
+import { registerSpawn } from './commands/spawn.js';
 import { registerStatus } from './commands/status.js';
 
 const version = (): string => {
@@ -38,6 +39,7 @@ registerCheckout(program);
 registerApply(program);
 registerPrune(program);
 registerNominate(program);
+registerSpawn(program);
 registerDoctor(program);
 registerSkills(program);
 

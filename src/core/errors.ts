@@ -11,6 +11,8 @@ export type SwarmErrorCode =
   /** The cluster (sbatch, scontrol) failed an evaluation: an outcome, retried once, never the program's fault. */
   | 'EVAL_CLUSTER'
   | 'INTERRUPTED'
+  /** A budget of the run is spent: nothing new may start (`swarm spawn`). */
+  | 'BUDGET_SPENT'
   | 'INTERNAL';
 
 /** The one base error of swarm: a stable code, a message naming the object and the fix, and a cause. */
@@ -35,6 +37,7 @@ export const exitCodeFor = (error: unknown): number => {
     case 'NOT_A_GIT_REPO':
     case 'NOT_FOUND':
     case 'RUN_LOCKED':
+    case 'BUDGET_SPENT':
       return 2;
     case 'INTERRUPTED':
       return 130;
