@@ -42,5 +42,5 @@ export const startSpawnDriver = async (root: string, paths: ProjectPaths): Promi
   });
   stdout.destroy();
   child.unref();
-  if (!outcome.ok) throw new SwarmError('CONFIG_INVALID', `the spawn driver could not start: ${outcome.message}`);
+  if (!outcome.ok) throw new SwarmError('DRIVER_FAILED', `the spawn driver could not start: ${outcome.message}`);
 };

@@ -33,7 +33,10 @@ const claimRun = (store: SwarmStore, config: SwarmConfig, base: { commit: string
     if (latest !== null && latest.status === 'running' && latest.ownerPid !== null && latest.ownerPid !== process.pid && isIdentityAlive({ pid: latest.ownerPid, started: latest.ownerStarted })) {
       throw new SwarmError('RUN_LOCKED', `run ${latest.id} is being driven by process ${latest.ownerPid}; wait for it to finish (or stop it with Ctrl-C), then spawn again`);
     }
-    if (latest !== null) {
+    // A run the spawn driver gave up (or one a dead driver left) continues; a finished or failed
+    // `swarm run` stays as it ended and a new run starts.
+    const continues = latest !== null && (latest.status === 'running' || latest.status === 'interrupted' || (latest.status === 'finished' && latest.stopReason === SPAWN_STOP_REASON));
+    if (latest !== null && continues) {
       store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null });
       store.addEvent(latest.id, 'run.resumed', { pid: process.pid, by: 'spawn' });
       return { id: latest.id, recover: true };

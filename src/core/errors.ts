@@ -13,6 +13,8 @@ export type SwarmErrorCode =
   | 'INTERRUPTED'
   /** A budget of the run is spent: nothing new may start (`swarm spawn`). */
   | 'BUDGET_SPENT'
+  /** The background driver of `swarm spawn` could not start (e.g. the baseline does not evaluate). */
+  | 'DRIVER_FAILED'
   | 'INTERNAL';
 
 /** The one base error of swarm: a stable code, a message naming the object and the fix, and a cause. */

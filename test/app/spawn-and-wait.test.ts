@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +93,26 @@ describe('swarm spawn / swarm wait with the local agent', () => {
     expect(optimizerFromBaseline.code).toBe(2);
     expect(optimizerFromBaseline.stderr).toContain('exactly one --parent');
   });
+});
+
+describe('a baseline that does not evaluate', () => {
+  it('fails the first spawn with the reason; once the evaluator is fixed a new run starts', async () => {
+    const repo = createToyRepo({ evaluator: { command: 'node broken.js' } }, { 'broken.js': 'process.exit(3);\n' });
+    try {
+      const failed = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer'], ENV);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('baseline evaluation failed');
+      writeFileSync(join(repo.dir, '.swarmrc.json'), readFileSync(join(repo.dir, '.swarmrc.json'), 'utf8').replace('node broken.js', 'node evaluate.js'));
+      repo.git('commit', '-qam', 'fix the evaluator');
+      const spawnedNow = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--json'], ENV);
+      expect(spawnedNow.code).toBe(0);
+      expect(spawned.parse(JSON.parse(spawnedNow.stdout)).run).toBe('r2');
+      expect((await runCli(repo.dir, ['wait', '--all'], ENV)).code).toBe(0);
+      for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      repo.cleanup();
+    }
+  }, 120_000);
 });
 
 describe('one live driver per repository', () => {

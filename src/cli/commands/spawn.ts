@@ -82,11 +82,19 @@ export const registerSpawn = (program: Command): void => {
       const { driveSpawned } = await import('../../app/spawn-driver.js');
       const { FAILED_LINE, READY_LINE } = await import('../../app/spawn-driver-process.js');
       const idle = Number(process.env.SWARM_SPAWN_IDLE_MS ?? '');
+      // Only until ready does the spawn that started this driver read its stdout.
+      let ready = false;
       await driveSpawned({
         cwd: process.cwd(),
         idleMs: Number.isFinite(idle) && idle > 0 ? idle : 10_000,
-        onReady: (info) => process.stdout.write(`${READY_LINE} ${info.runId} ${info.baselineId}\n`),
-        onFailed: (message) => process.stdout.write(`${FAILED_LINE}: ${message.split('\n')[0] ?? ''}\n`),
+        onReady: (info) => {
+          ready = true;
+          process.stdout.write(`${READY_LINE} ${info.runId} ${info.baselineId}\n`);
+        },
+        onFailed: (message) => {
+          if (!ready) process.stdout.write(`${FAILED_LINE}: ${message.split('\n')[0] ?? ''}\n`);
+          process.stderr.write(`swarm spawn driver: ${message}\n`);
+        },
       });
     });
 };
