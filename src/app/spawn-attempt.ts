@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AGENT_BACKENDS, loadConfig, type SwarmConfig } from '../config/index.js';
@@ -13,7 +12,7 @@ import { GitWorkspace } from '../workspace/index.js';
 import { budgetFrom } from './budget-state.js';
 import { attemptLogDir, projectPaths, type ProjectPaths } from './project-paths.js';
 import { startSpawnDriver } from './spawn-driver-process.js';
-import { driverIdentity, isDriverLive, SPAWN_DRIVER_FILE, SPAWNED_EVENT, type DriverIdentity } from './spawn-queue.js';
+import { isDriverLive, readDriverFile, SPAWN_DRIVER_FILE, SPAWNED_EVENT, type DriverIdentity } from './spawn-queue.js';
 
 export interface SpawnOptions {
   cwd: string;
@@ -35,13 +34,22 @@ export interface SpawnResult {
   wave: number;
 }
 
-const readDriver = (paths: ProjectPaths): DriverIdentity | null => {
-  const file = join(paths.swarmDir, SPAWN_DRIVER_FILE);
-  if (!existsSync(file)) return null;
-  try {
-    return driverIdentity.parse(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    return null;
+const readDriver = (paths: ProjectPaths): DriverIdentity | null => readDriverFile(join(paths.swarmDir, SPAWN_DRIVER_FILE));
+
+const READY_TIMEOUT_MS = 10 * 60_000;
+
+/** Waits until the driver owns its run and the baseline is recorded (a spawn that lost the start race). */
+const untilDriverReady = async (store: SwarmStore, paths: ProjectPaths): Promise<void> => {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const driver = readDriver(paths);
+    if (driver === null || !isIdentityAlive({ pid: driver.pid, started: driver.started })) {
+      throw new SwarmError('DRIVER_FAILED', 'the spawn driver stopped before it was ready; see .swarm/logs/spawn-driver.log');
+    }
+    const baseline = driver.runId === null ? undefined : store.listAttempts(driver.runId).find((a) => a.role === 'baseline' && a.status !== 'interrupted');
+    if (isDriverLive(store, driver) && baseline !== undefined && baseline.status !== 'running') return;
+    if (Date.now() >= deadline) throw new SwarmError('DRIVER_FAILED', 'the spawn driver is not ready after 10 minutes; see .swarm/logs/spawn-driver.log');
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
 
@@ -95,15 +103,23 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
   const paths = projectPaths(workspace.root);
   const store = SwarmStore.open(paths.dbFile);
   try {
-    let driver = readDriver(paths);
-    if (!isDriverLive(store, driver)) {
-      refuseOtherDriver(store);
-      await startSpawnDriver(workspace.root, paths);
-      driver = readDriver(paths);
+    if (!isDriverLive(store, readDriver(paths))) {
+      const starting = readDriver(paths);
+      if (starting === null || !isIdentityAlive({ pid: starting.pid, started: starting.started })) {
+        refuseOtherDriver(store);
+        const started = await startSpawnDriver(workspace.root, paths);
+        // Two spawns started together: one driver wins the run, the other spawn waits for it.
+        const holder = readDriver(paths);
+        if (started.failure !== null && (holder === null || holder.pid === started.pid)) {
+          throw new SwarmError('DRIVER_FAILED', `the spawn driver could not start: ${started.failure}`);
+        }
+      }
     }
-    if (driver === null) throw new SwarmError('INTERNAL', 'the spawn driver said it was ready but left no .swarm/spawn-driver.json; see .swarm/logs/spawn-driver.log');
-    const runId = driver.runId;
-    const live = driver;
+    // A live driver may still be evaluating the baseline.
+    await untilDriverReady(store, paths);
+    const live = readDriver(paths);
+    if (live === null || live.runId === null) throw new SwarmError('DRIVER_FAILED', 'the spawn driver stopped before this spawn was recorded; see .swarm/logs/spawn-driver.log and spawn again');
+    const runId = live.runId;
     return store.transaction(() => {
       if (!isDriverLive(store, live)) throw new SwarmError('RUN_LOCKED', `the spawn driver of run ${runId} stopped meanwhile; spawn again`);
       const baseline = store.listAttempts(runId).find((a) => a.role === 'baseline' && a.status === 'scored');

@@ -21,9 +21,10 @@ const tail = (file: string): string => {
 /**
  * Starts the background driver (`swarm __drive-spawned`) detached from this process and waits
  * until it says ready (it owns the run, the baseline is evaluated) or fails. Its stderr goes
- * to `.swarm/logs/spawn-driver.log`.
+ * to `.swarm/logs/spawn-driver.log`. A failure is returned, not thrown: the caller knows whether
+ * another driver won the start.
  */
-export const startSpawnDriver = async (root: string, paths: ProjectPaths): Promise<void> => {
+export const startSpawnDriver = async (root: string, paths: ProjectPaths): Promise<{ pid: number | null; failure: string | null }> => {
   mkdirSync(paths.logsDir, { recursive: true });
   const logFile = join(paths.logsDir, 'spawn-driver.log');
   const log = openSync(logFile, 'a');
@@ -42,5 +43,5 @@ export const startSpawnDriver = async (root: string, paths: ProjectPaths): Promi
   });
   stdout.destroy();
   child.unref();
-  if (!outcome.ok) throw new SwarmError('DRIVER_FAILED', `the spawn driver could not start: ${outcome.message}`);
+  return { pid: child.pid ?? null, failure: outcome.ok ? null : outcome.message };
 };

@@ -20,7 +20,7 @@ import { roleInstructionsFromSkills } from './packaged-skills.js';
 import { projectPaths, type ProjectPaths } from './project-paths.js';
 import { recoverInterrupted, specOf } from './recover-run.js';
 import type { RunContext } from './run-context.js';
-import { queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
+import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
 import { loadSystemPrompts } from './system-prompts.js';
 
 const POLL_MS = 250;
@@ -84,6 +84,11 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
   const driverFile = join(paths.swarmDir, SPAWN_DRIVER_FILE);
   let unguard = (): void => undefined;
   let runId: string | null = null;
+  if (!acquireDriverFile(driverFile)) {
+    store.close();
+    options.onFailed('another spawn driver is starting; its spawn continues');
+    return;
+  }
   try {
     const [commit, branch, seqFloor] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.highestRunNumber()]);
     const claimed = claimRun(store, loaded.config, { commit, branch, seqFloor });

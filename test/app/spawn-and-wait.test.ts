@@ -95,6 +95,24 @@ describe('swarm spawn / swarm wait with the local agent', () => {
   });
 });
 
+describe('spawns started together', () => {
+  it('share one driver and one run: three ids, all scored', async () => {
+    const repo = createToyRepo({ budget: { attempts: 4 } });
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--json'], ENV)));
+      expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
+      const ids = results.map((r) => spawned.parse(JSON.parse(r.stdout)));
+      expect(new Set(ids.map((r) => r.id)).size).toBe(3);
+      expect(new Set(ids.map((r) => r.run))).toEqual(new Set(['r1']));
+      const done = waited.parse(JSON.parse((await runCli(repo.dir, ['wait', ...ids.map((r) => r.id), '--json'], ENV)).stdout));
+      expect(done.attempts.map((a) => a.status)).toEqual(['scored', 'scored', 'scored']);
+      for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      repo.cleanup();
+    }
+  }, 120_000);
+});
+
 describe('a baseline that does not evaluate', () => {
   it('fails the first spawn with the reason; once the evaluator is fixed a new run starts', async () => {
     const repo = createToyRepo({ evaluator: { command: 'node broken.js' } }, { 'broken.js': 'process.exit(3);\n' });
