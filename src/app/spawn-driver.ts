@@ -134,7 +134,16 @@ const runQueue = async (ctx: RunContext, idleMs: number, backendFor: (name: stri
       started.add(record.id);
       const spec = specOf(record, ctx.store.listEdges(ctx.runId));
       if (spec === null) continue;
-      const attemptCtx = { ...ctx, backend: await backendFor(record.backend) };
+      let backend: AgentBackend;
+      try {
+        backend = await backendFor(record.backend);
+      } catch (error) {
+        // An unusable backend (missing key or binary) fails this attempt, not the driver.
+        const reason = `agent backend ${record.backend} cannot start: ${error instanceof Error ? error.message : String(error)}`;
+        ctx.store.updateAttempt(record.id, { status: 'failed', reason, finishedAt: Date.now() });
+        continue;
+      }
+      const attemptCtx = { ...ctx, backend };
       const task = runPlannedAttempt(attemptCtx, record, spec, (line) => ctx.logger.info(line))
         .catch((error: unknown) => ctx.logger.error({ attempt: record.id, err: error }, 'spawned attempt failed'))
         .finally(() => {

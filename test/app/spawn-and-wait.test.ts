@@ -113,6 +113,25 @@ describe('spawns started together', () => {
   }, 120_000);
 });
 
+describe('an agent backend that cannot start', () => {
+  it('fails the attempt that asked for it with the reason; the driver goes on', async () => {
+    const repo = createToyRepo({ budget: { attempts: 4 } });
+    const env = { ...ENV, ANTHROPIC_API_KEY: '' };
+    try {
+      const broken = spawned.parse(JSON.parse((await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--backend', 'anthropic', '--json'], env)).stdout));
+      const result = await runCli(repo.dir, ['wait', broken.id, '--json'], env);
+      const failed = z.object({ attempts: z.array(z.object({ status: z.string(), reason: z.string().nullable() })) }).parse(JSON.parse(result.stdout)).attempts[0];
+      expect(failed?.status).toBe('failed');
+      expect(failed?.reason).toContain('agent backend anthropic cannot start');
+      const next = spawned.parse(JSON.parse((await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--json'], env)).stdout));
+      expect(waited.parse(JSON.parse((await runCli(repo.dir, ['wait', next.id, '--json'], env)).stdout)).attempts[0]?.status).toBe('scored');
+      for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      repo.cleanup();
+    }
+  }, 120_000);
+});
+
 describe('a baseline that does not evaluate', () => {
   it('fails the first spawn with the reason; once the evaluator is fixed a new run starts', async () => {
     const repo = createToyRepo({ evaluator: { command: 'node broken.js' } }, { 'broken.js': 'process.exit(3);\n' });
