@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import { loadConfig, type ConfigOverrides } from '../config/index.js';
-import { ROLE_INSTRUCTIONS } from '../core/agent-prompt.js';
 import { SwarmError } from '../core/errors.js';
 import { formatScore } from '../core/score.js';
 import { runId as toRunId } from '../core/ids.js';
@@ -28,6 +27,7 @@ import { preflight } from './preflight.js';
 import { createRunBreaker } from './run-breaker.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
 import { heldOutAtRunEnd } from './run-held-out.js';
+import { roleInstructionsFromSkills } from './packaged-skills.js';
 
 export interface RunSearchOptions {
   cwd: string;
@@ -154,7 +154,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       logger: logger.child({ run: run.id }),
       agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
       evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
-      systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, ROLE_INSTRUCTIONS),
+      systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, roleInstructionsFromSkills()),
       env: {
         PATH: `${shimDir}:${process.env.PATH ?? ''}`,
         // For agents whose shell resets PATH (codex runs login shells): the shim by its absolute path.

@@ -1,9 +1,10 @@
 import type { AttemptStatus } from '../core/types.js';
-import type { AttemptRow, StaleRun, StatusReport, WaveRow } from '../core/report.js';
+import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../core/report.js';
 import { isIdentityAlive } from '../eval/process-identity.js';
 import type { RunRecord } from '../store/records.js';
 import { compareScores, isBetter } from '../core/score.js';
 import { heldOutResults } from '../store/check-queries.js';
+import { listNominations } from '../store/nominations.js';
 import type { SwarmStore } from '../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
 import { limitWaits } from './limits/limit-waits.js';
@@ -22,6 +23,18 @@ const staleRun = (store: SwarmStore, run: RunRecord): StaleRun | null => {
     lastActivityAt: store.lastEventAt(run.id) ?? run.createdAt,
     command: latest ? 'swarm run' : 'swarm run --new',
   };
+};
+
+/** Nominations grouped per attempt, most nominated first (ties: first nominated first). */
+const nominatedAttempts = (store: SwarmStore, runId: string, rows: readonly AttemptRow[]): NominatedAttempt[] => {
+  const byId = new Map<string, NominatedAttempt>();
+  for (const n of listNominations(store, runId)) {
+    const entry = byId.get(n.attemptId) ?? { id: n.attemptId, count: 0, score: rows.find((r) => r.id === n.attemptId)?.score ?? null, reasons: [] };
+    entry.count += 1;
+    entry.reasons.push(n.reason);
+    byId.set(n.attemptId, entry);
+  }
+  return [...byId.values()].sort((a, b) => b.count - a.count);
 };
 
 /** Builds the status report of one run from the store (safe while a run writes). */
@@ -73,6 +86,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     heldOut: heldOutResults(store, run.id)
       .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
       .sort((a, b) => compareScores(direction)(a.score, b.score)),
+    nominations: nominatedAttempts(store, run.id, rows),
   };
 };
 

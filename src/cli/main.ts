@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { exitCodeFor, isSwarmError } from '../core/errors.js';
 import { surviveClosedOutput } from './closed-output.js';
+import { registerApply } from './commands/apply.js';
 import { registerCheckout } from './commands/checkout.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerDoctor } from './commands/doctor.js';
@@ -13,8 +14,12 @@ import { registerInit } from './commands/init.js';
 import { registerPlot } from './commands/plot.js';
 import { registerReport } from './commands/report.js';
 import { registerReview } from './commands/review.js';
+import { registerNominate } from './commands/nominate.js';
+import { registerPrune } from './commands/prune.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
+import { registerSkills } from './commands/skills.js';
+import { registerSpawn } from './commands/spawn.js';
 import { registerStatus } from './commands/status.js';
 
 const version = (): string => {
@@ -41,7 +46,12 @@ registerEval(program);
 registerCheckout(program);
 registerReview(program);
 registerHeldOut(program);
+registerApply(program);
+registerPrune(program);
+registerNominate(program);
+registerSpawn(program);
 registerDoctor(program);
+registerSkills(program);
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */
 const main = async (): Promise<void> => {

@@ -1,28 +1,6 @@
 import { formatScore, type Direction } from './score.js';
 import type { Objective, Role } from './types.js';
 
-/** Built-in role instructions, in our own words; `agent.systemPrompt` may replace them. */
-export const ROLE_INSTRUCTIONS: Record<Exclude<Role, 'baseline'>, string> = {
-  explorer: [
-    'You are an Explorer in a swarm of search agents improving a program against an evaluator.',
-    'You start from a fresh context on your own git branch. Pursue ONE idea that is fundamentally different from',
-    'what findings.md says was already tried in this lineage. Read findings.md first.',
-    'Score your work with `swarm eval` (it runs the same evaluator the swarm uses) as often as useful.',
-    'Never modify the evaluator or its data: protected files make the attempt invalid.',
-    'Before you stop, append a short factual entry to findings.md: what you tried and the score you measured.',
-    'Commit with the message `<one-line description> | score = <X>`, or leave the changes uncommitted: the swarm commits them.',
-    'End with one line `HYPOTHESIS: <the idea you tested>`.',
-  ].join('\n'),
-  optimizer: [
-    'You are an Optimizer in a swarm of search agents improving a program against an evaluator.',
-    'You continue from your parent attempt. Make a few successive refinements of the current approach,',
-    'scoring each with `swarm eval`, and keep only the changes that improve the score (revert the others).',
-    'Never modify the evaluator or its data: protected files make the attempt invalid.',
-    'Before you stop, append a short factual entry to findings.md: each refinement and the score it measured.',
-    'End with one line `HYPOTHESIS: <what your refinements tested>`.',
-  ].join('\n'),
-};
-
 export interface ParentBrief {
   id: string;
   score: number | null;

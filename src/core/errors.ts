@@ -12,6 +12,10 @@ export type SwarmErrorCode =
   /** The cluster (sbatch, scontrol) failed an evaluation: an outcome, retried once, never the program's fault. */
   | 'EVAL_CLUSTER'
   | 'INTERRUPTED'
+  /** A budget of the run is spent: nothing new may start (`swarm spawn`). */
+  | 'BUDGET_SPENT'
+  /** The background driver of `swarm spawn` could not start (e.g. the baseline does not evaluate). */
+  | 'DRIVER_FAILED'
   | 'INTERNAL';
 
 /** The one base error of swarm: a stable code, a message naming the object and the fix, and a cause. */
@@ -37,6 +41,7 @@ export const exitCodeFor = (error: unknown): number => {
     case 'NOT_FOUND':
     case 'RUN_LOCKED':
     case 'BACKEND_UNAVAILABLE':
+    case 'BUDGET_SPENT':
       return 2;
     case 'INTERRUPTED':
       return 130;

@@ -80,6 +80,15 @@ export interface StatusReport {
   waits?: LimitWaitRow[];
   /** Finalists scored by evaluator.heldOut, best run score first: both scores side by side. */
   heldOut?: Array<{ id: string; score: number | null; heldOut: number | null; valid: boolean }>;
+  /** Nominated attempts (`swarm nominate`), most nominated first: a readout apart from the best score. */
+  nominations?: NominatedAttempt[];
+}
+
+export interface NominatedAttempt {
+  id: string;
+  count: number;
+  score: number | null;
+  reasons: string[];
 }
 
 export interface GraphEdge {

@@ -15,16 +15,24 @@ export const registerInit = (program: Command): void => {
     .option('--evaluator <language>', 'evaluator template: python or node', parseLanguage, 'python')
     .option('--from-openevolve <example>', 'an OpenEvolve example directory (or its config.yaml) to translate: config, prompt, cascade, adapter')
     .option('--force', 'overwrite existing files')
+    .option('--skills', 'also install the swarm skills for Claude Code and Codex into the project (swarm skills install)')
     .option('--json', 'print the result as JSON')
-    .action(async (dir: string, flags: { evaluator: 'python' | 'node'; fromOpenevolve?: string; force?: boolean; json?: boolean }) => {
+    .action(async (dir: string, flags: { evaluator: 'python' | 'node'; fromOpenevolve?: string; force?: boolean; skills?: boolean; json?: boolean }) => {
       if (flags.fromOpenevolve !== undefined) return initOpenEvolve(flags.fromOpenevolve, dir, flags);
       const { initProject } = await import('../../app/init-project.js');
       const result = await initProject({ dir: resolve(dir), evaluator: flags.evaluator, force: flags.force ?? false });
-      if (flags.json) return printJson(result);
-      for (const file of result.written) process.stdout.write(`wrote ${file}\n`);
+      const skills = flags.skills ? await installProjectSkills(resolve(dir)) : [];
+      if (flags.json) return printJson({ ...result, ...(flags.skills ? { skills } : {}) });
+      for (const file of [...result.written, ...skills]) process.stdout.write(`wrote ${file}\n`);
       for (const file of result.skipped) process.stdout.write(`kept ${file} (exists; --force overwrites)\n`);
       process.stdout.write('next: edit prompt.md and the evaluator, mark code with EVOLVE-BLOCK-START/END, commit, then `swarm run`\n');
     });
+};
+
+const installProjectSkills = async (dir: string): Promise<string[]> => {
+  const { installSkills } = await import('../../app/install-skills.js');
+  const changes = installSkills({ agents: ['claude', 'codex'], scope: 'project', projectDir: dir, env: process.env, dryRun: false });
+  return changes.filter((c) => c.action === 'wrote').map((c) => c.path);
 };
 
 const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolean; json?: boolean }): Promise<void> => {

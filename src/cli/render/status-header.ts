@@ -81,6 +81,11 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
     }
     lines.push(`${label('best', paint)}${paint(`${best.id}  ${formatScore(best.score)}`, 'bold')}${tail}`);
   }
+  const nominated = report.nominations ?? [];
+  if (nominated.length > 0) {
+    const top = nominated.slice(0, 3).map((n) => `${n.id} ×${n.count} (${stripControl(n.reasons.at(-1) ?? '').slice(0, 60)})`);
+    lines.push(`${label('nominated', paint)}${top.join(', ')}${nominated.length > 3 ? `, +${nominated.length - 3} more` : ''}`);
+  }
   if (report.waves.length > 0) lines.push(`${label('waves', paint)}${wavesLine(report.waves, width - LABEL_WIDTH)}`);
   return lines;
 };

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { SwarmStore } from './swarm-store.js';
+
+export const NOMINATED_EVENT = 'attempt.nominated';
+
+const nominationData = z.object({ reason: z.string(), by: z.string().nullable() });
+
+export interface NominationRecord {
+  attemptId: string;
+  reason: string;
+  /** The attempt whose agent nominated (SWARM_ATTEMPT_ID), or null for a person. */
+  by: string | null;
+  at: number;
+}
+
+/** Stores a nomination as an event of the attempt's run (append-only, like every event). */
+export const recordNomination = (store: SwarmStore, input: { runId: string; attemptId: string; reason: string; by: string | null }): void => {
+  store.addEvent(input.runId, NOMINATED_EVENT, { reason: input.reason, by: input.by }, input.attemptId);
+};
+
+const rowSchema = z.object({ attempt_id: z.string(), data_json: z.string(), at: z.number().int() });
+
+/** Every nomination of a run, oldest first. */
+export const listNominations = (store: SwarmStore, runId: string): NominationRecord[] =>
+  store.db
+    .prepare('SELECT attempt_id, data_json, at FROM events WHERE run_id = ? AND type = ? AND attempt_id IS NOT NULL ORDER BY id')
+    .all(runId, NOMINATED_EVENT)
+    .map((row) => {
+      const parsed = rowSchema.parse(row);
+      const data = nominationData.parse(JSON.parse(parsed.data_json));
+      return { attemptId: parsed.attempt_id, reason: data.reason, by: data.by, at: parsed.at };
+    });

@@ -1,0 +1,59 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { SwarmError } from '../core/errors.js';
+import { FINDINGS_FILE } from './findings.js';
+import { gitResult, runGit } from './git-command.js';
+
+/** Paths that are the swarm's, not the program's: never brought into the user's tree. */
+export const SWARM_OWN_PATHS = [FINDINGS_FILE, '.swarm'];
+
+export interface ApplyProgramParams {
+  root: string;
+  /** The run's baseline commit: the diff starts here. */
+  from: string;
+  /** The attempt's last commit. */
+  to: string;
+  /** A scratch folder for the patch (inside `.swarm/`, which git ignores). */
+  scratchDir: string;
+  /** Create and switch to this branch first. */
+  branch: string | null;
+  /** A commit message, or null to leave the change staged. */
+  message: string | null;
+}
+
+export interface AppliedProgram {
+  files: string[];
+  commit: string | null;
+  branch: string | null;
+}
+
+const excludes = (): string[] => SWARM_OWN_PATHS.map((path) => `:(exclude)${path}`);
+
+/**
+ * Brings the program change `from..to` into the main tree as a patch (three-way where the tree
+ * moved on since the baseline), without findings.md or `.swarm/`; commits it with a plain message
+ * (no swarm trailers) or leaves it staged.
+ */
+export const applyProgram = async (p: ApplyProgramParams): Promise<AppliedProgram> => {
+  const names = await runGit(p.root, ['diff', '--name-only', '-z', p.from, p.to, '--', '.', ...excludes()]);
+  const files = names.split('\0').filter((name) => name !== '');
+  if (files.length === 0) throw new SwarmError('USAGE', `the attempt changes nothing in the program since the baseline (${p.from.slice(0, 10)}); there is nothing to apply`);
+  if (p.branch !== null) {
+    const switched = await gitResult(p.root, ['switch', '-c', p.branch]);
+    if (switched.exitCode !== 0) throw new SwarmError('USAGE', `cannot create branch ${p.branch}: ${switched.output.split('\n')[0] ?? ''}; choose another name with --branch`);
+  }
+  const patch = join(p.scratchDir, `apply-${process.pid}.patch`);
+  try {
+    await runGit(p.root, ['diff', '--binary', '--full-index', `--output=${patch}`, p.from, p.to, '--', '.', ...excludes()]);
+    const applied = await gitResult(p.root, ['apply', '--index', '--3way', '--whitespace=nowarn', patch]);
+    if (applied.exitCode !== 0) {
+      throw new SwarmError('GIT_FAILED', `the attempt's change does not apply to ${p.root}: ${applied.output.split('\n').slice(0, 4).join('; ')}; resolve the conflicts shown by \`git status\` and commit, or \`git reset --hard\` to undo`);
+    }
+  } finally {
+    rmSync(patch, { force: true });
+  }
+  if (p.message === null) return { files, commit: null, branch: p.branch };
+  await runGit(p.root, ['commit', '-q', '-m', p.message]);
+  const commit = (await runGit(p.root, ['rev-parse', 'HEAD'])).trim();
+  return { files, commit, branch: p.branch };
+};
