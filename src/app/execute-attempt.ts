@@ -134,7 +134,8 @@ export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, sp
       ).finally(() => handoff?.close());
       if (parked === null) return null;
       const outcome = redactAgentOutcome(parked);
-      recordSelfEvalFailures(ctx, attempt.id, outcome.selfEvalFailures);
+      // A failed hand-off is recorded by the driver already; its error also shows in the transcript.
+      recordSelfEvalFailures(ctx, attempt.id, outcome.selfEvalFailures?.filter((reason) => handoff === undefined || !reason.includes(`swarm eval in attempt ${attempt.id}`)));
       ctx.store.updateAttempt(attempt.id, {
         phase: 'commit',
         hypothesis: outcome.hypothesis,

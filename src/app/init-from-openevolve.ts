@@ -72,7 +72,7 @@ const promptFrom = (systemMessage: string | null, program: string): string => [
  * example into `dir` when that is another directory, and commits a baseline when `dir` is not yet
  * a git repository. Never overwrites without `force`.
  */
-export const initFromOpenEvolve = async (options: { from: string; dir: string; force?: boolean }): Promise<OpenEvolveInit> => {
+export const initFromOpenEvolve = async (options: { from: string; dir: string; force?: boolean; alsoWrite?: (dir: string) => Promise<string[]> }): Promise<OpenEvolveInit> => {
   const { dir: source, configFile } = locateExample(resolve(options.from));
   const target = resolve(options.dir);
   await mkdir(target, { recursive: true });
@@ -100,6 +100,8 @@ export const initFromOpenEvolve = async (options: { from: string; dir: string; f
       written.push(file.path);
     }
   }
+  // Files another step adds (the skills of `init --skills`) belong in the baseline commit too.
+  written.push(...((await options.alsoWrite?.(target)) ?? []));
   const committed = (await insideRepository(target)) ? null : await initRepository(target, `baseline: OpenEvolve example ${basename(source)}`);
   return { source, written, skipped, copied, notes: mapping.notes, unmapped: mapping.unmapped, committed };
 };

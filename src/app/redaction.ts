@@ -31,4 +31,6 @@ export const redactAgentOutcome = (outcome: AgentOutcome): AgentOutcome => ({
   hypothesis: orNull(outcome.hypothesis),
   ...(outcome.error !== undefined ? { error: redactSecrets(outcome.error) } : {}),
   ...(outcome.historyJson !== undefined ? { historyJson: redactSecrets(outcome.historyJson) } : {}),
+  ...(outcome.selfEvalFailures !== undefined ? { selfEvalFailures: outcome.selfEvalFailures.map(redactSecrets) } : {}),
+  ...(outcome.permissionDenials !== undefined ? { permissionDenials: outcome.permissionDenials.map(redactSecrets) } : {}),
 });

@@ -84,6 +84,15 @@ describe('swarm init --from-openevolve', () => {
     expect(run.stderr).not.toContain('not deterministic');
   });
 
+  it('with --skills, the skills are part of the baseline commit too', async () => {
+    const withSkills = join(root, 'with-skills');
+    const result = await runCli(root, ['init', '--from-openevolve', EXAMPLE, withSkills, '--skills']);
+    expect(result.code).toBe(0);
+    const tracked = execFileSync('git', ['ls-files'], { cwd: withSkills, encoding: 'utf8' });
+    expect(tracked).toContain('.claude/skills/swarm-shepherd/SKILL.md');
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: withSkills, encoding: 'utf8' })).toBe('');
+  });
+
   it('shows the evaluator\'s artifacts in swarm show, as text and in --json', async () => {
     const text = await runCli(target, ['show', 'a1']);
     expect(text.stdout).toContain('artifact stage  stage1 ok');

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SlurmSettings } from '../../src/config/index.js';
 import type { EvalJob } from '../../src/core/ports.js';
@@ -41,7 +43,22 @@ export const slurmRunnerCases = (): void => {
       expect(outcome.cluster?.pendingMs).toBeGreaterThanOrEqual(0);
     });
 
-    it('records a failing program as invalid with its exit code and output, without resubmitting it', async () => {
+    it('keeps the job environment out of the job script in the logs: sbatch exports exactly the job\'s variables', async () => {
+    const canary = 'canary-token-7f3a91';
+    const command = `${sh(process.execPath)} -e ${sh('console.log(JSON.stringify({ score: (process.env.API_TOKEN ?? "").length, leaked: process.env.NOT_EXPORTED === undefined ? 0 : 1 }))')}`;
+    process.env.NOT_EXPORTED = 'from the test process';
+    try {
+      const outcome = await runner().run(job({ command, stage: 'env', env: { SWARM_ATTEMPT_ID: 'a9', API_TOKEN: canary } }), noAbort());
+      expect(outcome).toMatchObject({ valid: true, score: canary.length, metrics: { leaked: 0 } });
+    } finally {
+      delete process.env.NOT_EXPORTED;
+    }
+    const scripts = readdirSync(join(temp.dir, 'logs')).filter((name) => name.endsWith('.slurm.sh'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) expect(readFileSync(join(temp.dir, 'logs', name), 'utf8')).not.toContain(canary);
+  });
+
+  it('records a failing program as invalid with its exit code and output, without resubmitting it', async () => {
       const outcome = await runner().run(job({ command: `echo broken >&2; exit 3`, stage: 'fails' }), noAbort());
       expect(outcome).toMatchObject({ valid: false, exitCode: 3, reason: 'evaluator exited with code 3', cluster: { state: 'FAILED', retries: 0 } });
       expect(outcome.stderrTail).toContain('broken');

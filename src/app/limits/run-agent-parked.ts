@@ -1,3 +1,5 @@
+import { recordSelfEvalFailures } from '../eval-handoff/driver-evaluation.js';
+import { redactSecrets } from '../redaction.js';
 import { backoffMs, classifyLimit } from '../../core/limits/classify-limit.js';
 import { describeWait } from '../../core/limits/describe-wait.js';
 import type { AgentLimit, AgentOutcome, AgentTask } from '../../core/ports.js';
@@ -57,15 +59,24 @@ export const runAgentParked = async (
   const resumable = !(ctx.config.agent.mode === 'diff' && (ctx.backend.name === 'anthropic' || ctx.backend.name === 'openai'));
   let current = task;
   let usage = zeroUsage();
+  // What every run of the attempt saw, not only the last one after a wait.
+  const selfEvalFailures: string[] = [];
+  const permissionDenials: string[] = [];
   let agentMs = 0;
   for (let waits = 0; ; waits++) {
     const started = Date.now();
     const outcome = await ctx.backend.run(current, ctx.force);
     agentMs += Date.now() - started;
     usage = addUsage(usage, outcome.usage);
-    const limit = settings.park && !ctx.force.aborted ? limitOf(outcome) : null;
+    selfEvalFailures.push(...(outcome.selfEvalFailures ?? []));
+    permissionDenials.push(...(outcome.permissionDenials ?? []));
+    const found = settings.park && !ctx.force.aborted ? limitOf(outcome) : null;
     const timeLeft = task.timeoutMs - agentMs;
-    if (limit === null || timeLeft <= 0) return { ...outcome, usage };
+    if (found === null || timeLeft <= 0) {
+      return { ...outcome, usage, ...(selfEvalFailures.length > 0 ? { selfEvalFailures } : {}), ...(permissionDenials.length > 0 ? { permissionDenials } : {}) };
+    }
+    // The limit's text comes from the CLI or the API: redacted before it is stored or shown.
+    const limit = { ...found, detail: redactSecrets(found.detail) };
     // No reset named, or one already past while the limit still holds: a bounded backoff.
     const now = Date.now();
     const until = limit.resetAt !== null && limit.resetAt > now ? limit.resetAt : now + backoffMs(waits, settings.backoffMs, settings.maxBackoffMs);
@@ -79,6 +90,7 @@ export const runAgentParked = async (
     const waitStarted = Date.now();
     if (!(await waitForBackend(ctx))) {
       log.info('wait for the limit ended by Ctrl-C; the attempt is interrupted');
+      recordSelfEvalFailures(ctx, attempt.id, selfEvalFailures.map(redactSecrets));
       return null;
     }
     out.report(`  ${attempt.id} continues after the ${limit.kind.replace('-', ' ')}${resumable && outcome.session !== undefined ? ', resuming its session' : ''}`);

@@ -35,9 +35,9 @@ const installProjectSkills = async (dir: string): Promise<string[]> => {
   return changes.filter((c) => c.action === 'wrote').map((c) => c.path);
 };
 
-const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolean; json?: boolean }): Promise<void> => {
+const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolean; skills?: boolean; json?: boolean }): Promise<void> => {
   const { initFromOpenEvolve } = await import('../../app/init-from-openevolve.js');
-  const result = await initFromOpenEvolve({ from, dir, force: flags.force ?? false });
+  const result = await initFromOpenEvolve({ from, dir, force: flags.force ?? false, ...(flags.skills ? { alsoWrite: installProjectSkills } : {}) });
   if (flags.json) return printJson(result);
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);
   out(`read the OpenEvolve example in ${result.source}`);

@@ -89,6 +89,7 @@ const clusterLine = (e: AttemptEvaluation): string => {
   if (e.cluster && e.cluster.retries > 0) parts.push(`resubmitted ${e.cluster.retries === 1 ? 'once' : `${e.cluster.retries} times`}`);
   return parts.join(' · ');
 };
+
 /** The detail with terminal control sequences stripped from every text an agent or program wrote. */
 const printable = (detail: AttemptDetail): AttemptDetail => ({
   ...detail,
@@ -111,6 +112,9 @@ const printable = (detail: AttemptDetail): AttemptDetail => ({
     artifacts: e.artifacts === null ? null : Object.fromEntries(Object.entries(e.artifacts).map(([name, text]) => [stripControl(name), stripControl(text)])),
   })),
   findingsEntry: stripControlOrNull(detail.findingsEntry),
+  selfEvaluations: { ...detail.selfEvaluations, failures: detail.selfEvaluations.failures.map(stripControl) },
+  ...(detail.agentNote !== undefined ? { agentNote: stripControlOrNull(detail.agentNote) } : {}),
+  ...(detail.permissionDenials !== undefined ? { permissionDenials: detail.permissionDenials.map(stripControl) } : {}),
 });
 
 /**

@@ -6,11 +6,13 @@ export const CANNOT_ENTER_CHECKOUT = 97;
 
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
-/** The batch script: exports the job's environment, enters the checkout and runs the evaluator command. */
-export const jobScript = (job: EvalJob, env: Record<string, string>): string => [
+/**
+ * The batch script: enters the checkout and runs the evaluator command. It holds no value of the
+ * job's environment (the script stays in the logs): sbatch passes the variables itself (`--export`).
+ */
+export const jobScript = (job: EvalJob): string => [
   '#!/bin/bash',
   '# Written by swarm: one evaluation of one attempt.',
-  ...Object.entries(env).filter(([name]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)).map(([name, value]) => `export ${name}=${quote(value)}`),
   // AMD's names for the GPUs Slurm bound, unless Slurm set them: ROCm applies ROCR_VISIBLE_DEVICES
   // first and HIP_VISIBLE_DEVICES then counts what is left from 0.
   'if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then',
@@ -22,11 +24,15 @@ export const jobScript = (job: EvalJob, env: Record<string, string>): string => 
   '',
 ].join('\n');
 
+/** Names sbatch may export: a job gets exactly these (and Slurm's own SLURM_*), nothing else of swarm's environment. */
+export const exportedNames = (env: Record<string, string>): string[] =>
+  Object.keys(env).filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)).sort();
+
 /** Minutes of `--time`: the stage timeout rounded up, plus one so swarm's own timeout acts first. */
 export const timeLimitMinutes = (timeoutMs: number): number => Math.ceil(timeoutMs / 60_000) + 1;
 
 /** `sbatch` arguments for one job script. */
-export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string }): string[] => [
+export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; exports: string[] }): string[] => [
   '--parsable',
   '--no-requeue',
   `--job-name=${job.name}`,
@@ -34,7 +40,7 @@ export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeout
   `--output=${job.stdout}`,
   `--error=${job.stderr}`,
   `--chdir=${job.cwd}`,
-  '--export=NONE',
+  `--export=${job.exports.length > 0 ? job.exports.join(',') : 'NONE'}`,
   ...(settings.partition !== null ? [`--partition=${settings.partition}`] : []),
   ...(settings.gres !== null ? [`--gres=${settings.gres}`] : settings.gpus > 0 ? [`--gpus=${settings.gpus}`] : []),
   ...(settings.cpus !== null ? [`--cpus-per-task=${settings.cpus}`] : []),

@@ -4,8 +4,8 @@ import { parseJobRecord, type SlurmJobRecord } from './job-record.js';
 
 /** The Slurm client commands the runner uses; one short-lived process per call. */
 export interface SlurmCli {
-  /** `sbatch --parsable …`: the job id. */
-  submit(args: string[]): Promise<string>;
+  /** `sbatch --parsable …` with the job's environment (what `--export` names): the job id. */
+  submit(args: string[], env: Record<string, string>): Promise<string>;
   /** `scontrol show job -o <id>`: null once Slurm has forgotten the job (MinJobAge). */
   show(jobId: string): Promise<SlurmJobRecord | null>;
   /** `scancel <id>`; a job already gone is not an error. */
@@ -15,8 +15,10 @@ export interface SlurmCli {
 const firstLine = (text: string): string => text.trim().split('\n')[0] ?? '';
 
 export const slurmCli = (): SlurmCli => ({
-  async submit(args) {
-    const result = await execa('sbatch', args, { reject: false, timeout: 60_000, stdin: 'ignore' });
+  async submit(args, env) {
+    // sbatch itself keeps the SLURM_* settings of this machine (SLURM_CONF…); the job gets what --export names.
+    const slurm = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('SLURM_') && entry[1] !== undefined));
+    const result = await execa('sbatch', args, { reject: false, timeout: 60_000, stdin: 'ignore', env: { ...slurm, ...env }, extendEnv: false });
     if (result.failed && result.exitCode === undefined) {
       throw new SwarmError('CONFIG_INVALID', `cannot run sbatch (${result.shortMessage}); install the Slurm client on this machine or use evaluator.runner "local"`);
     }

@@ -10,7 +10,7 @@ import { parseEvaluatorOutput } from '../parse-result.js';
 import { ensureLogDir } from '../process-group.js';
 import { judgeJobState, type SlurmJobRecord } from './job-record.js';
 import type { SlurmSettings } from '../../config/index.js';
-import { CANNOT_ENTER_CHECKOUT, jobScript, sbatchArgs } from './job-script.js';
+import { CANNOT_ENTER_CHECKOUT, exportedNames, jobScript, sbatchArgs } from './job-script.js';
 import { slurmCli, type SlurmCli } from './slurm-cli.js';
 
 export interface SlurmRunnerOptions {
@@ -62,11 +62,13 @@ export class SlurmEvaluatorRunner implements EvaluatorRunner {
       ...this.options.baseEnv, ...job.env,
       SWARM_STAGE: job.stage, SWARM_SEED: String(job.seed), SWARM_RESULT_FILE: files.result, SWARM_WORKTREE: job.cwd,
     };
-    await writeFile(script, jobScript(job, env), { mode: 0o700 });
-    const name = `swarm-${job.env.SWARM_ATTEMPT_ID ?? 'eval'}-${job.stage}`;
+    await writeFile(script, jobScript(job), { mode: 0o700 });
+    // Named for the run too, so a later run can tell its own jobs from an earlier run's.
+    const name = `swarm-${job.env.SWARM_RUN_ID ?? 'eval'}-${job.env.SWARM_ATTEMPT_ID ?? 'eval'}-${job.stage}`;
     let jobId: string;
     try {
-      jobId = await this.cli.submit(sbatchArgs(this.options.settings, { name, timeoutMs: job.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: job.cwd, script }));
+      const args = sbatchArgs(this.options.settings, { name, timeoutMs: job.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: job.cwd, script, exports: exportedNames(env) });
+      jobId = await this.cli.submit(args, env);
     } catch (error) {
       if (!isSwarmError(error)) throw error;
       return { kind: 'cluster', outcome: this.clusterOutcome(job, null, error.message, { node: null, pendingMs: null, state: 'NOT_SUBMITTED', retries }) };
