@@ -38,11 +38,12 @@ export const evalProtection = async (
  * Evaluates a checkout someone is working in (`swarm eval`) and then puts its files back as they
  * were, so nothing the evaluation wrote ends up in the agent's next commit.
  */
-export const evaluateLeavingNoTrace = async (input: EvaluateCheckoutInput): Promise<CheckoutEvaluation> => {
+export const evaluateLeavingNoTrace = async (input: EvaluateCheckoutInput, options: { revert?: () => boolean } = {}): Promise<CheckoutEvaluation> => {
   const snapshot = await snapshotWorktree(input.cwd);
   try {
     return await evaluateCheckout(input);
   } finally {
-    await revertToSnapshot(snapshot);
+    // Not when the agent is working in the checkout again: its new edits would be lost.
+    if (options.revert?.() ?? true) await revertToSnapshot(snapshot);
   }
 };

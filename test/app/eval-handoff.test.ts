@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evalHere } from '../../src/app/eval-here.js';
 import { requestDriverEvaluation } from '../../src/app/eval-handoff/handoff-client.js';
-import { handoffDir, type HandoffRequest } from '../../src/app/eval-handoff/handoff-protocol.js';
+import { CLIENT_GONE, handoffDir, type HandoffRequest } from '../../src/app/eval-handoff/handoff-protocol.js';
 import { EvalHandoffServer, type HandoffResult } from '../../src/app/eval-handoff/handoff-server.js';
 import { createToyRepo, type ToyRepo } from '../support/toy-repo.js';
 
@@ -54,6 +54,26 @@ describe('swarm eval hand-off between an attempt and the driver (real files, rea
     expect(readFileSync(join(worktree, '.swarm', '.gitignore'), 'utf8')).toBe('*\n');
     expect(failures).toEqual([]);
   });
+
+  it('stops an evaluation whose swarm eval was killed (no more signs of life), telling the handler why', async () => {
+    let reason: unknown = null;
+    server = new EvalHandoffServer({
+      evaluate: (_attempt, _request, stop) => new Promise((resolve) => {
+        stop.addEventListener('abort', () => {
+          reason = stop.reason;
+          resolve(result(0));
+        }, { once: true });
+      }),
+      onFailure: (_attempt, why) => failures.push(why),
+    });
+    const { env } = await server.open({ attemptId: 'a1', worktree });
+    // A client that wrote its request and its alive file, then died: nobody touches the file again.
+    const folder = env.SWARM_EVAL_HANDOFF!;
+    writeFileSync(join(folder, 'alive-0123456789abcdef.json'), '');
+    writeFileSync(join(folder, 'req-0123456789abcdef.json'), JSON.stringify({ version: 1 }));
+    for (let waited = 0; reason === null && waited < 15_000; waited += 100) await sleep(100);
+    expect(reason).toBe(CLIENT_GONE);
+  }, 30_000);
 
   it('answers several requests of one attempt one after the other', async () => {
     let running = 0;

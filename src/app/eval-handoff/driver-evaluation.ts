@@ -5,6 +5,7 @@ import { evaluateLeavingNoTrace } from '../eval-protection.js';
 import { attemptEvaluationInput } from '../evaluate-checkout.js';
 import type { RunContext } from '../run-context.js';
 import { evalResultOf, recordIntermediate } from './eval-result.js';
+import { CLIENT_GONE } from './handoff-protocol.js';
 import { EvalHandoffServer } from './handoff-server.js';
 
 /** The event of a `swarm eval` that gave the agent no score (also counted from agent transcripts). */
@@ -28,7 +29,8 @@ export const startEvalHandoff = (ctx: RunContext): EvalHandoffServer => {
       const input = await attemptEvaluationInput(ctx, { id: record.id, logDir }, attempt.worktree, 'intermediate', seed);
       const stop = AbortSignal.any([signal, ctx.force]);
       // The agent works in this worktree: what the evaluation writes must not reach its next commit.
-      const evaluation = await evaluateLeavingNoTrace({ ...input, signal: stop });
+      // Once the asking `swarm eval` is gone (killed by its tool's timeout) the agent may be editing again: no revert.
+      const evaluation = await evaluateLeavingNoTrace({ ...input, signal: stop }, { revert: () => signal.reason !== CLIENT_GONE });
       const head = await checkoutHead(attempt.worktree).catch(() => null);
       // An evaluation cut short by the agent's end or a forced stop measured nothing: not recorded.
       const recorded = !stop.aborted && recordIntermediate(ctx.store, { attemptId: record.id, checkout: attempt.worktree, head, evaluatedBy: 'driver' }, evaluation.results);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, mkdir, readFile, rename, unlink, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  ACK_TIMEOUT_MS, MAX_RESPONSE_BYTES, STALE_MS, handoffFiles, handoffResponseSchema, type HandoffRequest, type HandoffResponse,
+  ACK_TIMEOUT_MS, CLIENT_HEARTBEAT_MS, MAX_RESPONSE_BYTES, STALE_MS, handoffFiles, handoffResponseSchema, type HandoffRequest, type HandoffResponse,
 } from './handoff-protocol.js';
 
 export type HandoffOutcome =
@@ -35,15 +35,34 @@ export const requestDriverEvaluation = async (dir: string, request: HandoffReque
   const files = handoffFiles(dir, id);
   try {
     await mkdir(dir, { recursive: true });
+    await writeFile(files.alive, '', { flag: 'wx' });
     const tmp = join(dir, `req-${id}.tmp`);
     await writeFile(tmp, JSON.stringify(request), { flag: 'wx' });
     await rename(tmp, files.request);
   } catch (error) {
     return { kind: 'failed', reason: `cannot write the evaluation request in ${dir}: ${error instanceof Error ? error.message : String(error)}` };
   }
+  try {
+    return await waitForAnswer(files, signal, { ackTimeoutMs, staleMs, pollMs });
+  } finally {
+    await unlink(files.alive).catch(() => undefined);
+  }
+};
+
+const waitForAnswer = async (
+  files: ReturnType<typeof handoffFiles>, signal: AbortSignal, timing: { ackTimeoutMs: number; staleMs: number; pollMs: number },
+): Promise<HandoffOutcome> => {
+  const { ackTimeoutMs, staleMs, pollMs } = timing;
+  const dir = dirname(files.request);
   const started = Date.now();
+  let touched = started;
   let vanished = 0;
   for (;;) {
+    // A sign of life for the driver, which stops the evaluation once this process is gone.
+    if (Date.now() - touched >= CLIENT_HEARTBEAT_MS) {
+      touched = Date.now();
+      await utimes(files.alive, new Date(), new Date()).catch(() => undefined);
+    }
     if (signal.aborted) {
       await unlink(files.request).catch(() => undefined);
       return { kind: 'failed', reason: 'stopped while waiting for the swarm to evaluate the checkout' };

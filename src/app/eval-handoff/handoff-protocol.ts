@@ -33,6 +33,15 @@ export const ACK_TIMEOUT_MS = 10_000;
 /** The driver touches a busy file this often; a busy file older than STALE_MS means it died. */
 export const HEARTBEAT_MS = 2_000;
 export const STALE_MS = 30_000;
+/**
+ * The client touches its alive file this often while it waits; one older than CLIENT_STALE_MS (or
+ * gone) means `swarm eval` was killed (an agent's tool timeout): the driver stops that evaluation
+ * and leaves the worktree as the agent has it, since the agent may be editing it again.
+ */
+export const CLIENT_HEARTBEAT_MS = 1_000;
+export const CLIENT_STALE_MS = 5_000;
+/** The abort reason of an evaluation whose `swarm eval` stopped waiting. */
+export const CLIENT_GONE = 'the swarm eval that asked for this evaluation is gone';
 
 const REQUEST_ID = /^[0-9a-f]{16}$/;
 export const requestIdSchema = z.string().regex(REQUEST_ID);
@@ -40,6 +49,7 @@ export const requestIdSchema = z.string().regex(REQUEST_ID);
 export const handoffFiles = (dir: string, id: string) => ({
   request: join(dir, `req-${id}.json`),
   busy: join(dir, `busy-${id}.json`),
+  alive: join(dir, `alive-${id}.json`),
   response: join(dir, `res-${id}.json`),
   responseTmp: join(dir, `res-${id}.tmp`),
 });

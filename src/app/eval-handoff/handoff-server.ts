@@ -2,7 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, unlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
-  HANDOFF_ENV, HEARTBEAT_MS, MAX_PENDING, MAX_REQUEST_BYTES, boundText, handoffDir, handoffFiles, handoffRequestSchema, requestIdOf,
+  CLIENT_GONE, CLIENT_HEARTBEAT_MS, CLIENT_STALE_MS, HANDOFF_ENV, HEARTBEAT_MS, MAX_PENDING, MAX_REQUEST_BYTES, boundText, handoffDir, handoffFiles, handoffRequestSchema, requestIdOf,
   type HandoffRequest, type HandoffResponse,
 } from './handoff-protocol.js';
 
@@ -30,6 +30,30 @@ interface Registration extends HandoffAttempt {
 }
 
 const POLL_MS = 250;
+
+/**
+ * A signal aborted with CLIENT_GONE once the requesting `swarm eval` stops touching its alive file
+ * (killed by an agent's tool timeout), or with the attempt's own abort.
+ */
+const watchClient = (alive: string, attempt: AbortSignal): { signal: AbortSignal; stop: () => void } => {
+  const controller = new AbortController();
+  const onAttempt = (): void => controller.abort(attempt.reason);
+  attempt.addEventListener('abort', onAttempt, { once: true });
+  const timer = setInterval(() => {
+    void lstat(alive).then(
+      (stat) => (Date.now() - stat.mtimeMs > CLIENT_STALE_MS ? controller.abort(CLIENT_GONE) : undefined),
+      () => controller.abort(CLIENT_GONE),
+    );
+  }, CLIENT_HEARTBEAT_MS);
+  timer.unref();
+  return {
+    signal: controller.signal,
+    stop: () => {
+      clearInterval(timer);
+      attempt.removeEventListener('abort', onAttempt);
+    },
+  };
+};
 
 /**
  * The driver's end of the `swarm eval` hand-off (see handoff-protocol.ts): one folder per running
@@ -124,12 +148,15 @@ export class EvalHandoffServer {
       return;
     }
     if (registration.controller.signal.aborted) return;
+    const client = watchClient(files.alive, registration.controller.signal);
     try {
-      const result = await this.handlers.evaluate(registration, request.value, registration.controller.signal);
+      const result = await this.handlers.evaluate(registration, request.value, client.signal);
       await this.answer(registration, id, { version: 1, ok: true, result }, false);
     } catch (error) {
       const reason = `the swarm could not evaluate the checkout: ${error instanceof Error ? error.message : String(error)}`;
       await this.answer(registration, id, { version: 1, ok: false, error: boundText(reason) ?? reason }, true);
+    } finally {
+      client.stop();
     }
   }
 
