@@ -47,7 +47,8 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
   const scored = rows.filter((r) => r.status === 'scored' && r.score !== null);
   const bestRow = [...scored].sort((a, b) => compareScores(direction)(a.score, b.score) || a.id.localeCompare(b.id, 'en', { numeric: true }))[0] ?? null;
   const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
-  for (const row of rows) counts[row.status]++;
+  // The baseline has its own line: counts are of the run's attempts, as attemptsUsed is.
+  for (const row of rows) if (row.role !== 'baseline') counts[row.status]++;
   const byWave = new Map<number, AttemptRow[]>();
   for (const row of rows) {
     const list = byWave.get(row.wave);
