@@ -24,8 +24,6 @@ import {
   type WaveRecord,
 } from './records.js';
 
-export type { AttemptPatch, NewAttempt, NewRun } from './store-inputs.js';
-
 const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
 
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
