@@ -118,7 +118,8 @@ describe('crash windows', () => {
     });
     const first = startCli(repo.dir, ['run']);
     const root = realpathSync(repo.dir);
-    const hung = await until('a hanging evaluator', () => query<{ id: string }>(repo, "SELECT id FROM attempts WHERE phase = 'evaluate' AND status = 'running'")?.[0]);
+    // Not the baseline: it has no findings.md yet, so its evaluation does not hang.
+    const hung = await until('a hanging evaluator', () => query<{ id: string }>(repo, "SELECT id FROM attempts WHERE phase = 'evaluate' AND status = 'running' AND role != 'baseline'")?.[0]);
     const old = await until('children of the old run', async () => {
       const pids = await findOrphans('r1', root);
       return pids.length > 0 ? pids : undefined;
