@@ -1,3 +1,4 @@
+import { shellQuote } from '../core/shell-quote.js';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +21,7 @@ export const swarmArgv = (...args: string[]): string[] => [process.execPath, swa
 export const writeSwarmShim = (binDir: string): string => {
   mkdirSync(binDir, { recursive: true });
   const shim = join(binDir, 'swarm');
-  const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-  writeFileSync(shim, `#!/bin/sh\nexec ${quote(process.execPath)} ${quote(swarmCliPath())} "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(swarmCliPath())} "$@"\n`);
   chmodSync(shim, 0o755);
   return binDir;
 };

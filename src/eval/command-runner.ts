@@ -1,6 +1,8 @@
+import { shellQuote } from '../core/shell-quote.js';
 import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
 
-const quote = (value: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+// Words of only safe characters stay bare, so the wrapped command reads as the user wrote it.
+const quote = (value: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : shellQuote(value));
 
 /**
  * The shell command of evaluator.wrap around an evaluator command: an argument that is exactly

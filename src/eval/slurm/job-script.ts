@@ -1,10 +1,10 @@
 import type { SlurmSettings } from '../../config/index.js';
 import type { EvalJob } from '../../core/ports.js';
+import { shellQuote as quote } from '../../core/shell-quote.js';
 
 /** Exit code of a job script that could not `cd` into the checkout: the node does not see it. */
 export const CANNOT_ENTER_CHECKOUT = 97;
 
-const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The batch script: enters the checkout and runs the evaluator command. It holds no value of the
