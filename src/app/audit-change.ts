@@ -70,7 +70,8 @@ export const auditChange = async (ctx: RunContext, base: string, head: string, c
   const twinAttempt = twin === null ? null : ctx.store.getAttempt(twin);
   const record = twin === null ? null : decidingEvaluation(ctx.store.listEvaluations(twin));
   // A twin that timed out may have hit a passing hiccup: evaluate again rather than inherit it.
-  const reusable = twinAttempt !== null && record !== null && !record.timedOut;
+  // A twin still running has its evaluation stored but no verdict yet (the record step decides it).
+  const reusable = twinAttempt !== null && twinAttempt.status !== 'running' && record !== null && !record.timedOut;
   return { flags, codeHash: hash, reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
 };
 
