@@ -30,7 +30,7 @@ export const startProgress = (options: { enabled: boolean; color: boolean }): Pr
     follow: (dbFile, runId) => {
       if (!options.enabled || timer) return;
       void (async () => {
-        const [{ SwarmStore }, { buildStatusReport }] = await Promise.all([import('../store/swarm-store.js'), import('../app/status.js')]);
+        const [{ SwarmStore }, { buildStatusReport }] = await Promise.all([import('../store/swarm-store.js'), import('../app/queries/status.js')]);
         const store = SwarmStore.open(dbFile, { mustExist: true });
         close = () => store.close();
         timer = setInterval(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlyCommentsDiffer, stripComments } from '../../src/app/audit-comments.js';
+import { onlyCommentsDiffer, stripComments } from '../../src/app/attempt/audit/audit-comments.js';
 
 describe('comments-only audit', () => {
   it('sees through comment and whitespace edits, in C-like and Python files', () => {

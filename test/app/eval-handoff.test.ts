@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { evalHere } from '../../src/app/eval-here.js';
-import { requestDriverEvaluation } from '../../src/app/eval-handoff/handoff-client.js';
-import { CLIENT_GONE, handoffDir, type HandoffRequest } from '../../src/app/eval-handoff/handoff-protocol.js';
-import { EvalHandoffServer, type HandoffResult } from '../../src/app/eval-handoff/handoff-server.js';
+import { evalHere } from '../../src/app/evaluation/eval-here.js';
+import { requestDriverEvaluation } from '../../src/app/evaluation/handoff/handoff-client.js';
+import { CLIENT_GONE, handoffDir, type HandoffRequest } from '../../src/app/evaluation/handoff/handoff-protocol.js';
+import { EvalHandoffServer, type HandoffResult } from '../../src/app/evaluation/handoff/handoff-server.js';
 import { createToyRepo, type ToyRepo } from '../support/toy-repo.js';
 
 const result = (score: number): HandoffResult => ({

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { evaluateCheckout, type EvaluateCheckoutInput } from '../../src/app/evaluate-checkout.js';
+import { evaluateCheckout, type EvaluateCheckoutInput } from '../../src/app/evaluation/evaluate-checkout.js';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
 import { referenceFromCommit } from '../../src/workspace/protected-files.js';
 import { makeRepo, writeFiles, type TempRepo } from '../workspace/repo-fixture.js';

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // Set before the redactor first looks at the environment (once per process).
 process.env.LOG_TEST_PRIVATE_TOKEN = 'canary-log-token-4d1e9b';
 
-const { createRunLogger } = await import('../../src/app/logger.js');
-const { redactEvalOutcome } = await import('../../src/app/redaction.js');
+const { createRunLogger } = await import('../../src/app/setup/logger.js');
+const { redactEvalOutcome } = await import('../../src/app/evaluation/redaction.js');
 
 describe('secret values of swarm\'s environment', () => {
   const dir = mkdtempSync(join(tmpdir(), 'swarm-log-redaction-'));

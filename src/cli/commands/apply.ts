@@ -10,7 +10,7 @@ export const registerApply = (program: Command): void => {
     .option('--worktree', 'stage the change instead of committing it')
     .option('--json', 'print the result as JSON')
     .action(async (id: string, flags: { branch?: string; worktree?: boolean; json?: boolean }) => {
-      const { applyAttempt } = await import('../../app/apply-attempt.js');
+      const { applyAttempt } = await import('../../app/steer/apply-attempt.js');
       const result = await applyAttempt({ cwd: process.cwd(), attemptId: id, ...(flags.branch !== undefined ? { branch: flags.branch } : {}), stageOnly: flags.worktree ?? false });
       if (flags.json) return printJson(result);
       const where = result.branch === null ? '' : ` on branch ${result.branch}`;

@@ -13,7 +13,7 @@ export const registerDashboard = (program: Command): void => {
     .option('--port <port>', 'port to listen on (default: a free one)', port, 0)
     .option('--run <id>', 'a run other than the latest')
     .action(async (flags: { port: number; run?: string }) => {
-      const { startDashboard } = await import('../../app/dashboard.js');
+      const { startDashboard } = await import('../../app/queries/dashboard.js');
       const dashboard = await startDashboard({ cwd: process.cwd(), port: flags.port, ...(flags.run ? { runId: flags.run } : {}) });
       process.stdout.write(`dashboard of run ${dashboard.runId}: ${dashboard.url}\n(read-only; Ctrl-C stops it)\n`);
       await new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { BackendCheck, DoctorReport } from '../../app/doctor.js';
+import type { BackendCheck, DoctorReport } from '../../app/setup/doctor.js';
 import { printJson } from '../options.js';
 
 const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : 'no');
@@ -32,7 +32,7 @@ export const registerDoctor = (program: Command): void => {
     .option('--probe', 'send one tiny request through every backend that can authenticate')
     .option('--json', 'print the report as JSON')
     .action(async (flags: { json?: boolean; probe?: boolean }) => {
-      const { runDoctor } = await import('../../app/doctor.js');
+      const { runDoctor } = await import('../../app/setup/doctor.js');
       const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false });
       if (flags.json) printJson(report);
       else process.stdout.write(`${render(report, flags.probe ?? false)}\n`);

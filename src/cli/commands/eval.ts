@@ -29,7 +29,7 @@ export const registerEval = (program: Command): void => {
     .option('--json', 'print the result as JSON')
     .action(async (flags: { config?: string; seed?: number; repeat?: number; json?: boolean }) => {
       if (flags.repeat !== undefined) return repeatEval(flags.repeat, flags);
-      const { evalHere } = await import('../../app/eval-here.js');
+      const { evalHere } = await import('../../app/evaluation/eval-here.js');
       // Inside an attempt a terminal Ctrl-C reaches the whole process group: the swarm decides what
       // its attempts do (drain lets them finish), so only its SIGTERM cancels this evaluation.
       const insideAttempt = process.env.SWARM_ATTEMPT_ID !== undefined;
@@ -58,7 +58,7 @@ export const registerEval = (program: Command): void => {
 };
 
 const repeatEval = async (times: number, flags: { config?: string; seed?: number; json?: boolean }): Promise<void> => {
-  const { evalRepeat } = await import('../../app/eval-repeat.js');
+  const { evalRepeat } = await import('../../app/evaluation/eval-repeat.js');
   const interrupts = installInterrupts(() => undefined);
   try {
     const result = await evalRepeat({ cwd: process.cwd(), signal: interrupts.drain, times, ...(flags.config ? { configFile: flags.config } : {}), ...(flags.seed !== undefined ? { seed: flags.seed } : {}) });

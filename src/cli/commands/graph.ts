@@ -19,7 +19,7 @@ export const registerGraph = (program: Command): void => {
       if (flags.format === 'png' && !flags.output && process.stdout.isTTY) {
         throw new SwarmError('USAGE', 'swarm graph --format png writes binary data; give a file with -o tree.png or redirect stdout');
       }
-      const { exportGraph } = await import('../../app/graph.js');
+      const { exportGraph } = await import('../../app/queries/graph.js');
       const result = await exportGraph({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}) });
       await writeResult(result, flags.output);
     });

@@ -13,7 +13,7 @@ export const registerHeldOut = (program: Command): void => {
     .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
     .option('--json', 'print the scores as JSON')
     .action(async (attempts: string[], flags: { run?: string; config?: string; json?: boolean }) => {
-      const { heldOutOnDemand } = await import('../../app/run-held-out.js');
+      const { heldOutOnDemand } = await import('../../app/evaluation/run-held-out.js');
       const interrupts = installInterrupts((line) => process.stderr.write(`${line}\n`));
       try {
         const scores = await heldOutOnDemand({ cwd: process.cwd(), attempts, signal: interrupts.drain, ...(flags.run ? { runId: flags.run } : {}), ...(flags.config ? { configFile: flags.config } : {}) });

@@ -19,7 +19,7 @@ export const registerInit = (program: Command): void => {
     .option('--json', 'print the result as JSON')
     .action(async (dir: string, flags: { evaluator: 'python' | 'node'; fromOpenevolve?: string; force?: boolean; skills?: boolean; json?: boolean }) => {
       if (flags.fromOpenevolve !== undefined) return initOpenEvolve(flags.fromOpenevolve, dir, flags);
-      const { initProject } = await import('../../app/init-project.js');
+      const { initProject } = await import('../../app/setup/init-project.js');
       const result = await initProject({ dir: resolve(dir), evaluator: flags.evaluator, force: flags.force ?? false });
       const skills = flags.skills ? await installProjectSkills(resolve(dir)) : [];
       if (flags.json) return printJson({ ...result, ...(flags.skills ? { skills } : {}) });
@@ -30,13 +30,13 @@ export const registerInit = (program: Command): void => {
 };
 
 const installProjectSkills = async (dir: string): Promise<string[]> => {
-  const { installSkills } = await import('../../app/install-skills.js');
+  const { installSkills } = await import('../../app/setup/install-skills.js');
   const changes = installSkills({ agents: ['claude', 'codex'], scope: 'project', projectDir: dir, env: process.env, dryRun: false });
   return changes.filter((c) => c.action === 'wrote').map((c) => c.path);
 };
 
 const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolean; skills?: boolean; json?: boolean }): Promise<void> => {
-  const { initFromOpenEvolve } = await import('../../app/init-from-openevolve.js');
+  const { initFromOpenEvolve } = await import('../../app/setup/init-from-openevolve.js');
   const result = await initFromOpenEvolve({ from, dir, force: flags.force ?? false, ...(flags.skills ? { alsoWrite: installProjectSkills } : {}) });
   if (flags.json) return printJson(result);
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);

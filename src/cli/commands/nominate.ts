@@ -9,7 +9,7 @@ export const registerNominate = (program: Command): void => {
     .requiredOption('--reason <text>', 'why, in a sentence of facts')
     .option('--json', 'print the result as JSON')
     .action(async (id: string, flags: { reason: string; json?: boolean }) => {
-      const { nominateAttempt } = await import('../../app/nominate-attempt.js');
+      const { nominateAttempt } = await import('../../app/steer/nominate-attempt.js');
       const by = process.env.SWARM_ATTEMPT_ID;
       const result = await nominateAttempt({ cwd: process.cwd(), attemptId: id, reason: flags.reason, by: by === undefined || by === '' ? null : by });
       if (flags.json) return printJson(result);

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import type { PlotFormat } from '../../app/plot.js';
+import type { PlotFormat } from '../../app/queries/plot.js';
 import { SwarmError } from '../../core/errors.js';
 import { writeResult } from '../output-file.js';
 
@@ -19,7 +19,7 @@ export const registerPlot = (program: Command): void => {
       if (flags.format === 'png' && !flags.output && process.stdout.isTTY) {
         throw new SwarmError('USAGE', 'swarm plot --format png writes binary data; give a file with -o plot.png or redirect stdout');
       }
-      const { exportPlot } = await import('../../app/plot.js');
+      const { exportPlot } = await import('../../app/queries/plot.js');
       await writeResult(await exportPlot({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}) }), flags.output);
     });
 };

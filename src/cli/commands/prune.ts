@@ -16,7 +16,7 @@ export const registerPrune = (program: Command): void => {
     .option('--dry-run', 'say what would be deleted and delete nothing')
     .option('--json', 'print the result as JSON')
     .action(async (flags: { run?: string; keep: string; dryRun?: boolean; json?: boolean }) => {
-      const { pruneAttempts } = await import('../../app/prune-attempts.js');
+      const { pruneAttempts } = await import('../../app/steer/prune-attempts.js');
       const result = await pruneAttempts({ cwd: process.cwd(), keep: flags.keep, dryRun: flags.dryRun ?? false, ...(flags.run !== undefined ? { run: flags.run } : {}) });
       if (flags.json) return printJson(result);
       const verb = result.dryRun ? 'would delete' : 'deleted';

@@ -8,7 +8,7 @@ export const registerReport = (program: Command): void => {
     .option('-o, --output <file>', 'where to write it (default .swarm/report-<run>.html; - for stdout)')
     .option('--run <id>', 'a run other than the latest')
     .action(async (flags: { output?: string; run?: string }) => {
-      const { writeReport } = await import('../../app/report.js');
+      const { writeReport } = await import('../../app/queries/report.js');
       const output = flags.output === undefined || flags.output === '-' ? flags.output : resolve(flags.output);
       const result = await writeReport({ cwd: process.cwd(), ...(flags.run ? { runId: flags.run } : {}), ...(output !== undefined ? { output } : {}) });
       if (result.path === null) process.stdout.write(result.html);

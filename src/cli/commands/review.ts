@@ -12,7 +12,7 @@ export const registerReview = (program: Command): void => {
     .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
     .option('--json', 'print the review as JSON')
     .action(async (id: string, flags: { seeds: number; config?: string; json?: boolean }) => {
-      const { reviewAttempt } = await import('../../app/review-attempt.js');
+      const { reviewAttempt } = await import('../../app/steer/review-attempt.js');
       const interrupts = installInterrupts((line) => process.stderr.write(`${line}\n`));
       try {
         const report = await reviewAttempt({ cwd: process.cwd(), attempt: id, seeds: flags.seeds, signal: interrupts.drain, ...(flags.config ? { configFile: flags.config } : {}) });

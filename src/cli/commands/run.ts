@@ -30,7 +30,7 @@ export const registerRun = (program: Command): void => {
     .option('--json', 'print only the result as JSON on stdout')
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
-      const { runSearch } = await import('../../app/run-search.js');
+      const { runSearch } = await import('../../app/run/run-search.js');
       const { config: _config, new: _new, json: _json, quiet: _quiet, ...overrides } = flags;
       const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
       const say = (line: string): void => {

@@ -13,14 +13,14 @@ export const registerShow = (program: Command): void => {
     .option('--diff', 'print the attempt\'s diff against the commit it started from (findings.md left out)')
     .action(async (id: string, flags: { json?: boolean; full?: boolean; diff?: boolean }) => {
       if (flags.diff) {
-        const { attemptDiff } = await import('../../app/attempt-diff.js');
+        const { attemptDiff } = await import('../../app/queries/attempt-diff.js');
         const { renderAttemptDiff } = await import('../render/attempt-diff.js');
         const diff = await attemptDiff({ cwd: process.cwd(), attemptId: id });
         if (flags.json) printJson(diff);
         else process.stdout.write(renderAttemptDiff(diff, painter(useColor(process.stdout))));
         return;
       }
-      const { showAttempt } = await import('../../app/show-attempt.js');
+      const { showAttempt } = await import('../../app/queries/show-attempt.js');
       const detail = await showAttempt({ cwd: process.cwd(), attemptId: id });
       if (flags.json) printJson(detail);
       else process.stdout.write(`${renderAttempt(detail, { color: useColor(process.stdout), full: flags.full ?? false })}\n`);

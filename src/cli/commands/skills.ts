@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { SkillAgent, SkillFileChange, SkillsOptions } from '../../app/install-skills.js';
+import type { SkillAgent, SkillFileChange, SkillsOptions } from '../../app/setup/install-skills.js';
 import { SwarmError } from '../../core/errors.js';
 import { printJson } from '../options.js';
 
@@ -51,11 +51,11 @@ const withScopeFlags = (command: Command): Command =>
 export const registerSkills = (program: Command): void => {
   const skills = program.command('skills').description('install the swarm skills (shepherd, explorer, optimizer, reviewer) for Claude Code and Codex');
   withScopeFlags(skills.command('install').description('write the skills where claude and codex discover them (idempotent)')).action(async (flags: SkillsFlags) => {
-    const { installSkills } = await import('../../app/install-skills.js');
+    const { installSkills } = await import('../../app/setup/install-skills.js');
     render(installSkills(toOptions(flags)), flags);
   });
   withScopeFlags(skills.command('uninstall').description("remove swarm's skills (and nothing else) from those folders")).action(async (flags: SkillsFlags) => {
-    const { uninstallSkills } = await import('../../app/install-skills.js');
+    const { uninstallSkills } = await import('../../app/setup/install-skills.js');
     render(uninstallSkills(toOptions(flags)), flags);
   });
 };

@@ -39,7 +39,7 @@ export const registerSpawn = (program: Command): void => {
       const { SwarmError } = await import('../../core/errors.js');
       const sources = [flags.parent, flags.parents, flags.baseline ? 'baseline' : undefined].filter((s) => s !== undefined);
       if (sources.length !== 1) throw new SwarmError('USAGE', 'choose exactly one of --parent <id>, --parents <ids> and --baseline');
-      const { spawnAttempt } = await import('../../app/spawn-attempt.js');
+      const { spawnAttempt } = await import('../../app/steer/spawn-attempt.js');
       const result = await spawnAttempt({
         cwd: process.cwd(),
         parents: flags.baseline ? 'baseline' : (flags.parent ?? flags.parents ?? []),
@@ -61,7 +61,7 @@ export const registerSpawn = (program: Command): void => {
     .option('--timeout <duration>', 'give up after this long, e.g. 30m (default 30m)', durationOf)
     .option('--json', 'print the result as JSON')
     .action(async (ids: string[], flags: { any?: boolean; all?: boolean; timeout?: number; json?: boolean }) => {
-      const { waitAttempts } = await import('../../app/wait-attempts.js');
+      const { waitAttempts } = await import('../../app/steer/wait-attempts.js');
       const result = await waitAttempts({ cwd: process.cwd(), ids, any: flags.any ?? false, timeoutMs: flags.timeout ?? 30 * 60_000 });
       if (flags.json) printJson(result);
       else {
@@ -79,8 +79,8 @@ export const registerSpawn = (program: Command): void => {
     .command('__drive-spawned', { hidden: true })
     .description('the background driver of swarm spawn (started by it)')
     .action(async () => {
-      const { driveSpawned } = await import('../../app/spawn-driver.js');
-      const { FAILED_LINE, READY_LINE } = await import('../../app/spawn-driver-process.js');
+      const { driveSpawned } = await import('../../app/steer/spawn-driver.js');
+      const { FAILED_LINE, READY_LINE } = await import('../../app/steer/spawn-driver-process.js');
       const idle = Number(process.env.SWARM_SPAWN_IDLE_MS ?? '');
       // Only until ready does the spawn that started this driver read its stdout.
       let ready = false;

@@ -18,7 +18,7 @@ export const registerStatus = (program: Command): void => {
     .option('-w, --watch', 'follow the run until it ends: redraw in place on a terminal, a line per change otherwise')
     .option('--interval <seconds>', 'how often --watch reads the run', seconds, 1)
     .action(async (flags: { run?: string; all?: boolean; json?: boolean; watch?: boolean; interval: number }) => {
-      const { getStatus } = await import('../../app/status.js');
+      const { getStatus } = await import('../../app/queries/status.js');
       const read = () => getStatus({ cwd: process.cwd(), ...(flags.run ? { runId: flags.run } : {}) });
       if (flags.watch && !flags.json) {
         const { watchStatus } = await import('../watch-status.js');

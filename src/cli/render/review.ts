@@ -1,4 +1,4 @@
-import type { ReviewReport, ReviewedStep } from '../../app/review-attempt.js';
+import type { ReviewReport, ReviewedStep } from '../../app/steer/review-attempt.js';
 import type { MeanInterval } from '../../core/seed-statistics.js';
 import { formatScore } from '../../core/score.js';
 import { stripControl } from '../../core/terminal-text.js';

@@ -1,0 +1,34 @@
+import { stripControl } from '../../core/terminal-text.js';
+import { attemptBranch, attemptId } from '../../core/ids.js';
+import { formatScore } from '../../core/score.js';
+import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptRecord } from '../../store/records.js';
+import { executeAttempt } from './lifecycle.js';
+import { attemptLogDir } from '../setup/project-paths.js';
+import type { RunContext } from '../run/run-context.js';
+
+/** Records a planned attempt in the store (id, branch, edges). */
+export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: AttemptSpec): AttemptRecord =>
+  ctx.store.createAttempt({
+    runId: ctx.runId,
+    wave,
+    role: spec.role,
+    operator: spec.operator,
+    backend: spec.backend,
+    seed: spec.seed,
+    context: spec.context,
+    parents: spec.parents,
+    informedBy: spec.informedBy,
+    paths: (id) => ({ branch: attemptBranch(ctx.runId, attemptId(id)), logDir: attemptLogDir(ctx.paths, id) }),
+  });
+
+/** Runs one planned attempt to its record and prints its progress line. */
+export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void): Promise<void> => {
+  await executeAttempt(ctx, record, spec, report);
+  const done = ctx.store.requireAttempt(record.id);
+  const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
+  const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';
+  const flags = done.flags.length > 0 ? ` [${done.flags.join(', ')}]` : '';
+  report(stripControl(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}`));
+  ctx.breaker.observe(done);
+};

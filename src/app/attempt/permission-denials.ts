@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { SwarmStore } from '../../store/swarm-store.js';
+
+/** The event recording the tool calls an agent CLI refused in one attempt. */
+export const PERMISSION_DENIED_EVENT = 'agent.permission-denied';
+
+const deniedData = z.object({ denials: z.array(z.string()) });
+
+/** The refused tool calls of an attempt, as recorded (empty when none were). */
+export const permissionDenialsOf = (store: SwarmStore, runId: string, attemptId: string): string[] =>
+  store.attemptEvents(runId, attemptId, [PERMISSION_DENIED_EVENT]).flatMap((event) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(event.data);
+    } catch {
+      return [];
+    }
+    const parsed = deniedData.safeParse(value);
+    return parsed.success ? parsed.data.denials : [];
+  });

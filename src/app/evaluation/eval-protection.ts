@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { SwarmStore } from '../../store/swarm-store.js';
+import { referenceFromCommit, referenceFromDisk, type ProtectedReference } from '../../workspace/protected-files.js';
+import { revertToSnapshot, snapshotWorktree } from '../../workspace/worktree-snapshot.js';
+import { evaluateCheckout, type CheckoutEvaluation, type EvaluateCheckoutInput } from './evaluate-checkout.js';
+
+/** The run's baseline commit of an attempt, or null when the store cannot say (no store, a sandboxed agent). */
+const runBaseCommit = (dbFile: string, attemptId: string): string | null => {
+  if (!existsSync(dbFile)) return null;
+  try {
+    const store = SwarmStore.open(dbFile, { mustExist: true });
+    try {
+      const attempt = store.getAttempt(attemptId);
+      return attempt === null ? null : (store.getRun(attempt.runId)?.baseCommit ?? null);
+    } finally {
+      store.close();
+    }
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * What `swarm eval` guards: inside an attempt, the run's baseline content of the protected paths
+ * (restored before each stage); elsewhere, their content on disk just before (verified only, so a
+ * user's uncommitted edit of the evaluator is never overwritten).
+ */
+export const evalProtection = async (
+  where: { root: string; checkout: string; dbFile: string; attemptId: string | null },
+  globs: string[],
+): Promise<ProtectedReference | null> => {
+  if (globs.length === 0) return null;
+  const base = where.attemptId === null ? null : runBaseCommit(where.dbFile, where.attemptId);
+  return base === null ? referenceFromDisk(where.checkout, globs) : referenceFromCommit(where.root, base, globs);
+};
+
+/**
+ * Evaluates a checkout someone is working in (`swarm eval`) and then puts its files back as they
+ * were, so nothing the evaluation wrote ends up in the agent's next commit.
+ */
+export const evaluateLeavingNoTrace = async (input: EvaluateCheckoutInput, options: { revert?: () => boolean } = {}): Promise<CheckoutEvaluation> => {
+  const snapshot = await snapshotWorktree(input.cwd);
+  try {
+    return await evaluateCheckout(input);
+  } finally {
+    // Not when the agent is working in the checkout again: its new edits would be lost.
+    if (options.revert?.() ?? true) await revertToSnapshot(snapshot);
+  }
+};

@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import { passedEnv } from '../../core/env-allow-list.js';
+import type { EvalOutcome, EvaluatorRunner } from '../../core/ports.js';
+import type { Direction } from '../../core/score.js';
+import { evaluationStages, type StageConfig } from '../../config/index.js';
+import { runCascade } from '../../eval/run-cascade.js';
+import type { EvaluationKind } from '../../store/records.js';
+import { referenceFromCommit, type ProtectedReference } from '../../workspace/protected-files.js';
+import { collectArtifacts } from './collect-artifacts.js';
+import { guardProtected } from './guard-evaluation.js';
+import { redactEvalOutcome } from './redaction.js';
+import type { RunContext } from '../run/run-context.js';
+
+export interface StageResult {
+  stage: string;
+  seed: number;
+  kind: EvaluationKind;
+  outcome: EvalOutcome;
+}
+
+export interface CheckoutEvaluation {
+  /** The outcome that decides the attempt (a cascade's final stage, with confirmations folded in). */
+  final: EvalOutcome;
+  /** Every stage run, in order, for the record. */
+  results: StageResult[];
+  /** Protected paths the evaluated program changed (each makes its stage invalid). */
+  violations: string[];
+}
+
+export interface EvaluateCheckoutInput {
+  runner: EvaluatorRunner;
+  stages: StageConfig[];
+  cwd: string;
+  logDir: string;
+  metric: string;
+  direction: Direction;
+  seed: number;
+  env: Record<string, string>;
+  kind: StageResult['kind'];
+  signal: AbortSignal;
+  /** What the protected paths must hold during each stage; null = nothing protected. */
+  protection: ProtectedReference | null;
+  /** Globs of output files copied to `dir` after the evaluation (`evaluator.artifacts`). */
+  artifacts: { globs: string[]; dir: string } | null;
+}
+
+/**
+ * Runs the evaluation cascade on a checkout: protected paths guarded around every stage, declared
+ * artifacts kept, secrets redacted from the outcomes. Never throws for a failing program.
+ */
+export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<CheckoutEvaluation> => {
+  const guarded = input.protection === null ? null : guardProtected(input.runner, input.protection);
+  const cascade = await runCascade(
+    guarded?.runner ?? input.runner,
+    input.stages,
+    { cwd: input.cwd, seed: input.seed, env: input.env, logDir: input.logDir, metric: input.metric },
+    input.direction,
+    input.signal,
+  );
+  if (input.artifacts !== null) await collectArtifacts(input.cwd, input.artifacts.globs, input.artifacts.dir);
+  return {
+    final: redactEvalOutcome(cascade.final),
+    results: cascade.stages.map((s) => ({ stage: s.stage, seed: input.seed, kind: input.kind, outcome: redactEvalOutcome(s.outcome) })),
+    violations: guarded?.violations() ?? [],
+  };
+};
+
+/**
+ * Re-evaluates a would-be new best with other seeds before it is crowned. The crowned score is
+ * the mean over all seeds; any invalid confirmation makes the attempt invalid, with its reason.
+ */
+export const confirmBest = async (input: EvaluateCheckoutInput, first: EvalOutcome, times: number): Promise<CheckoutEvaluation> => {
+  const results: StageResult[] = [];
+  const scores = [first.score ?? 0];
+  for (let i = 1; i <= times; i++) {
+    const seed = input.seed + i;
+    const artifacts = input.artifacts === null ? null : { ...input.artifacts, dir: join(input.artifacts.dir, `confirm-${seed}`) };
+    const run = await evaluateCheckout({ ...input, seed, kind: 'confirm', artifacts });
+    results.push(...run.results);
+    if (!run.final.valid || run.final.score === null) {
+      const final = { ...run.final, valid: false, score: null, reason: `confirmation with seed ${seed} failed: ${run.final.reason ?? 'no score'}` };
+      return { final, results, violations: run.violations };
+    }
+    scores.push(run.final.score);
+  }
+  const mean = scores.reduce((sum, s) => sum + s, 0) / scores.length;
+  return { final: { ...first, score: mean, metrics: { ...first.metrics, [input.metric]: mean } }, results, violations: [] };
+};
+
+const references = new WeakMap<RunContext, Promise<ProtectedReference>>();
+
+/** The protected files of the run's baseline commit (not of the attempt's parent), read once per run. */
+export const runProtection = (ctx: RunContext): Promise<ProtectedReference> => {
+  let reference = references.get(ctx);
+  if (reference === undefined) {
+    reference = referenceFromCommit(ctx.workspace.root, ctx.store.requireRun(ctx.runId).baseCommit, ctx.config.evaluator.protect);
+    references.set(ctx, reference);
+  }
+  return reference;
+};
+
+/**
+ * The evaluation input of one attempt of a run: its stages, checkout, objective, protection,
+ * artifacts and environment (`evaluator.passEnv` names, `evaluator.env`, SWARM_* ids).
+ */
+export const attemptEvaluationInput = async (
+  ctx: RunContext,
+  attempt: { id: string; logDir: string },
+  cwd: string,
+  kind: StageResult['kind'],
+  seed: number,
+): Promise<EvaluateCheckoutInput> => ({
+  runner: ctx.runner,
+  stages: evaluationStages(ctx.config.evaluator),
+  cwd,
+  logDir: attempt.logDir,
+  metric: ctx.config.objective.metric,
+  direction: ctx.config.objective.direction,
+  seed,
+  env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, SWARM_RUN_ID: ctx.runId, SWARM_ATTEMPT_ID: attempt.id },
+  kind,
+  signal: ctx.force,
+  protection: await runProtection(ctx),
+  artifacts: { globs: ctx.config.evaluator.artifacts, dir: join(attempt.logDir, 'artifacts') },
+});

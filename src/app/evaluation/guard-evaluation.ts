@@ -1,0 +1,39 @@
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports.js';
+import { protectedDrift, restoreProtected, setProtectedWritable, type ProtectedReference } from '../../workspace/protected-files.js';
+
+/** The audit flag of an attempt whose agent or evaluated program changed a protected path. */
+export const PROTECTED_VIOLATION = 'protected-violation';
+
+export interface GuardedRunner {
+  runner: EvaluatorRunner;
+  /** Protected paths some job changed, in the order found. */
+  violations: () => string[];
+}
+
+/**
+ * Wraps a runner so every job (each cascade stage, each confirmation) sees the reference content
+ * at the protected paths, read-only, and a job that changes one is invalid whatever it printed.
+ * The changed files are put back at once, so the next stage and the record never see them.
+ */
+export const guardProtected = (inner: EvaluatorRunner, ref: ProtectedReference): GuardedRunner => {
+  const violations = new Set<string>();
+  const run = async (job: EvalJob, signal: AbortSignal): Promise<EvalOutcome> => {
+    await restoreProtected(job.cwd, ref, await protectedDrift(job.cwd, ref));
+    await setProtectedWritable(job.cwd, ref, false);
+    let outcome: EvalOutcome;
+    let changed: string[];
+    try {
+      outcome = await inner.run(job, signal);
+      // Verified while still read-only: an untouched file keeps its stat, so it is not hashed again.
+      changed = await protectedDrift(job.cwd, ref);
+    } finally {
+      await setProtectedWritable(job.cwd, ref, true);
+    }
+    if (changed.length === 0) return outcome;
+    for (const path of changed) violations.add(path);
+    await restoreProtected(job.cwd, ref, changed);
+    const reason = `the evaluated program changed protected files (${changed.join(', ')}) during stage ${job.stage}; the score does not count. Programs may not modify evaluator.protect paths`;
+    return { ...outcome, valid: false, score: null, reason };
+  };
+  return { runner: { run }, violations: () => [...violations] };
+};

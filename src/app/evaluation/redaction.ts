@@ -1,0 +1,36 @@
+import type { AgentOutcome, EvalOutcome } from '../../core/ports.js';
+import { secretRedactor, secretValues } from '../../core/redact-secrets.js';
+
+let redactor: ((text: string) => string) | null = null;
+
+/**
+ * Replaces the values of secret-looking variables of swarm's own environment: the second line of
+ * defence behind the evaluator's allow-listed environment, applied before text is stored or logged.
+ */
+export const redactSecrets = (text: string): string => {
+  redactor ??= secretRedactor(secretValues(process.env));
+  return redactor(text);
+};
+
+const orNull = (text: string | null): string | null => (text === null ? null : redactSecrets(text));
+
+/** An evaluation outcome with its tails, feedback, reason and artifacts redacted. */
+export const redactEvalOutcome = (outcome: EvalOutcome): EvalOutcome => ({
+  ...outcome,
+  stdoutTail: redactSecrets(outcome.stdoutTail),
+  stderrTail: redactSecrets(outcome.stderrTail),
+  feedback: orNull(outcome.feedback),
+  reason: orNull(outcome.reason),
+  artifacts: outcome.artifacts === null ? null : Object.fromEntries(Object.entries(outcome.artifacts).map(([key, value]) => [key, redactSecrets(value)])),
+});
+
+/** An agent outcome with its texts and stored conversation redacted. */
+export const redactAgentOutcome = (outcome: AgentOutcome): AgentOutcome => ({
+  ...outcome,
+  summary: redactSecrets(outcome.summary),
+  hypothesis: orNull(outcome.hypothesis),
+  ...(outcome.error !== undefined ? { error: redactSecrets(outcome.error) } : {}),
+  ...(outcome.historyJson !== undefined ? { historyJson: redactSecrets(outcome.historyJson) } : {}),
+  ...(outcome.selfEvalFailures !== undefined ? { selfEvalFailures: outcome.selfEvalFailures.map(redactSecrets) } : {}),
+  ...(outcome.permissionDenials !== undefined ? { permissionDenials: outcome.permissionDenials.map(redactSecrets) } : {}),
+});

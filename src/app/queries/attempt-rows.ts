@@ -1,0 +1,39 @@
+import type { AttemptRow, StaleRun } from '../../core/report.js';
+import type { SwarmStore } from '../../store/swarm-store.js';
+import type { AttemptRowRecord, EdgeRecord } from '../../store/records.js';
+
+/** Parents per attempt in merge order (informed_by excluded). */
+export const parentsByAttempt = (edges: readonly EdgeRecord[]): Map<string, string[]> => {
+  const parents = new Map<string, string[]>();
+  for (const edge of edges) {
+    if (edge.kind === 'informed_by') continue;
+    const list = parents.get(edge.to) ?? [];
+    list[edge.position] = edge.from;
+    parents.set(edge.to, list);
+  }
+  return parents;
+};
+
+export const toAttemptRow = (a: AttemptRowRecord, parents: readonly string[]): AttemptRow => ({
+  ...a,
+  parents: [...parents],
+  durationMs: a.finishedAt !== null && a.startedAt !== null ? a.finishedAt - a.startedAt : null,
+});
+
+/**
+ * Every attempt of a run as report rows, oldest first. Of a stale run (driver gone) no attempt is
+ * running any more: those left `running` show as interrupted, their clock stopped at its last activity.
+ */
+export const attemptRows = (store: SwarmStore, runId: string, stale: StaleRun | null = null): { rows: AttemptRow[]; edges: EdgeRecord[] } => {
+  const edges = store.listEdges(runId);
+  const parents = parentsByAttempt(edges);
+  const rows = store.listAttemptRows(runId).map((a) => toAttemptRow(a, parents.get(a.id) ?? []));
+  return { rows: stale === null ? rows : rows.map((row) => (row.status === 'running' ? orphanedRow(row, stale) : row)), edges };
+};
+
+const orphanedRow = (row: AttemptRow, stale: StaleRun): AttemptRow => ({
+  ...row,
+  status: 'interrupted',
+  reason: `its driver${stale.ownerPid === null ? '' : ` (pid ${stale.ownerPid})`} is gone; \`${stale.command}\` recovers it`,
+  durationMs: row.startedAt === null ? null : Math.max(0, stale.lastActivityAt - row.startedAt),
+});

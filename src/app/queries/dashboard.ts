@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { StatusReport } from '../../core/report.js';
+import type { DashboardData, DashboardEvent } from '../../web/dashboard-server.js';
+import { attemptDiff } from './attempt-diff.js';
+import { loadGraphInput } from './graph-input.js';
+import { openRunStore, selectRun } from '../setup/open-store.js';
+import { loadPlotInput } from './plot.js';
+import { showAttempt } from './show-attempt.js';
+import { buildStatusReport } from './status.js';
+
+/** The state the page draws: the status report and the last event of every attempt. */
+export interface DashboardState {
+  status: StatusReport;
+  lastEvents: Record<string, { type: string; at: number }>;
+  lastEventId: number;
+}
+
+const fingerprint = (status: StatusReport): string =>
+  createHash('sha1').update(JSON.stringify(status.attempts.map((a) => [a.id, a.status, a.phase, a.score, a.flags]))).digest('hex');
+
+/**
+ * `swarm dashboard`: serves a read-only, live view of one run (the latest unless `runId`) on
+ * 127.0.0.1 and resolves once it listens. The database stays open read-mostly for the server's
+ * life; every request reads it afresh, so the page follows a run that another process writes.
+ */
+export const startDashboard = async (options: { cwd: string; runId?: string; port: number; pollMs?: number }) => {
+  const { renderPlotSvg } = await import('../../export/plot/plot-svg.js');
+  const { renderTreeSvg } = await import('../../export/tree-svg.js');
+  const { startDashboardServer } = await import('../../web/dashboard-server.js');
+  const { dashboardPage } = await import('../../web/dashboard-page.js');
+  const store = await openRunStore(options.cwd);
+  const runId = selectRun(store, options.runId).id;
+  const lastEvents: DashboardState['lastEvents'] = {};
+  let lastEventId = 0;
+  const readEvents = (after: number): DashboardEvent[] =>
+    store.listEvents(runId, after).map((e) => ({ id: e.id, attemptId: e.attemptId, type: e.type, at: e.at, data: e.data }));
+  const track = (): void => {
+    for (const event of readEvents(lastEventId)) {
+      if (event.attemptId !== null) lastEvents[event.attemptId] = { type: event.type, at: event.at };
+      lastEventId = event.id;
+    }
+  };
+  let tree: { key: string; svg: string } | null = null;
+
+  const data: DashboardData = {
+    state: (): DashboardState => {
+      track();
+      return { status: buildStatusReport(store, runId), lastEvents, lastEventId };
+    },
+    treeSvg: async () => {
+      const key = fingerprint(buildStatusReport(store, runId));
+      if (tree?.key !== key) {
+        tree = { key, svg: await renderTreeSvg(loadGraphInput(store, runId)) };
+      }
+      return tree.svg;
+    },
+    plotSvg: () => renderPlotSvg(loadPlotInput(store, runId)),
+    attempt: async (id) => {
+      if (store.getAttemptRow(id)?.runId !== runId) return null;
+      const [detail, diff] = await Promise.all([showAttempt({ cwd: options.cwd, attemptId: id }), attemptDiff({ cwd: options.cwd, attemptId: id })]);
+      return { detail, diff: diff.diff };
+    },
+    eventsAfter: readEvents,
+  };
+  const server = await startDashboardServer({ data, page: dashboardPage(runId), port: options.port, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
+  return {
+    url: server.url,
+    runId,
+    close: async () => {
+      await server.close();
+      store.close();
+    },
+  };
+};

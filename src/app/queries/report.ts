@@ -1,0 +1,27 @@
+import { dirname, join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { loadGraphInput } from './graph-input.js';
+import { openRunStore } from '../setup/open-store.js';
+import { loadPlotInput } from './plot.js';
+import { buildStatusReport } from './status.js';
+
+/**
+ * `swarm report`: writes the self-contained HTML report of a run to `output` (default
+ * `.swarm/report-<run>.html`), or returns it when `output` is `-`. Returns where it went.
+ */
+export const writeReport = async (options: { cwd: string; runId?: string; output?: string; now?: Date }): Promise<{ path: string | null; html: string }> => {
+  const store = await openRunStore(options.cwd);
+  let inputs;
+  try {
+    const status = buildStatusReport(store, options.runId);
+    inputs = { status, graph: loadGraphInput(store, status.run.id), plots: loadPlotInput(store, status.run.id), swarmDir: dirname(store.path) };
+  } finally {
+    store.close();
+  }
+  const { renderReport } = await import('../../export/report-page.js');
+  const html = await renderReport(inputs.status, inputs.graph, inputs.plots, options.now ?? new Date());
+  if (options.output === '-') return { path: null, html };
+  const path = options.output ?? join(inputs.swarmDir, `report-${inputs.status.run.id}.html`);
+  await writeFile(path, html);
+  return { path, html };
+};

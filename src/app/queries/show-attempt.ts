@@ -1,0 +1,57 @@
+import { SwarmError } from '../../core/errors.js';
+import type { AttemptDetail } from '../../core/report.js';
+import { FINDINGS_FILE } from '../../workspace/index.js';
+import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
+import { openProjectStore } from '../setup/open-store.js';
+import { selfEvaluationsOf } from '../evaluation/self-evaluations.js';
+import { permissionDenialsOf } from '../attempt/permission-denials.js';
+
+/** The findings.md lines that belong to one attempt (the agent's `### aN` section and the swarm's entry). */
+const findingsFor = (text: string, id: string): string | null => {
+  const mention = new RegExp(`\\b${id}\\b`);
+  const section = new RegExp(`^### ${id}\\b`);
+  const mine: string[] = [];
+  let inSection = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('### ')) inSection = section.test(line);
+    if (inSection ? line.trim() !== '' : mention.test(line)) mine.push(line);
+  }
+  return mine.length > 0 ? mine.join('\n') : null;
+};
+
+/** `swarm show <attempt>`. */
+export const showAttempt = async (options: { cwd: string; attemptId: string }): Promise<AttemptDetail> => {
+  const { store, workspace } = await openProjectStore(options.cwd);
+  try {
+    const attempt = store.getAttempt(options.attemptId);
+    const row = store.getAttemptRow(options.attemptId);
+    if (!attempt || !row) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
+    const parents = parentsByAttempt(store.listEdges(attempt.runId)).get(attempt.id) ?? [];
+    const diffStat = attempt.baseCommit && attempt.headCommit ? await workspace.diffStat(attempt.baseCommit, attempt.headCommit) : null;
+    const findings = attempt.tipCommit ? await workspace.showFile(attempt.tipCommit, FINDINGS_FILE) : null;
+    return {
+      attempt: toAttemptRow(row, parents),
+      branch: attempt.branch,
+      baseCommit: attempt.baseCommit,
+      headCommit: attempt.headCommit,
+      context: attempt.context,
+      prompt: attempt.prompt,
+      diffStat,
+      evaluations: store.listEvaluations(attempt.id).map((e) => ({
+        kind: e.kind, stage: e.stage, seed: e.seed, valid: e.valid, score: e.score, metrics: e.metrics, reason: e.reason,
+        durationMs: e.durationMs, exitCode: e.exitCode, timedOut: e.timedOut, stdoutTail: e.stdoutTail, stderrTail: e.stderrTail, feedback: e.feedback,
+        artifacts: e.artifacts,
+        jobId: e.jobId, cluster: e.cluster,
+      })),
+      findingsEntry: findings === null ? null : findingsFor(findings, attempt.id),
+      logDir: attempt.logDir,
+      transcriptPath: attempt.transcriptPath,
+      usage: attempt.usage,
+      selfEvaluations: selfEvaluationsOf(store, attempt.runId, attempt.id),
+      agentNote: attempt.error,
+      permissionDenials: permissionDenialsOf(store, attempt.runId, attempt.id),
+    };
+  } finally {
+    store.close();
+  }
+};

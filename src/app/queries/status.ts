@@ -1,0 +1,102 @@
+import type { AttemptStatus } from '../../core/types.js';
+import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../../core/report.js';
+import { isIdentityAlive } from '../../eval/process-identity.js';
+import type { RunRecord } from '../../store/records.js';
+import { compareScores, isBetter } from '../../core/score.js';
+import { heldOutResults } from '../../store/check-queries.js';
+import { listNominations } from '../../store/nominations.js';
+import type { SwarmStore } from '../../store/swarm-store.js';
+import { attemptRows } from './attempt-rows.js';
+import { limitWaits } from '../attempt/limits/limit-waits.js';
+import { openRunStore, selectRun } from '../setup/open-store.js';
+
+/**
+ * A `running` run whose driver is gone (pid dead, or reused by a process with another start
+ * time): what `status` shows instead of a run that looks alive forever.
+ */
+const staleRun = (store: SwarmStore, run: RunRecord): StaleRun | null => {
+  if (run.status !== 'running') return null;
+  if (run.ownerPid !== null && isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return null;
+  const latest = store.latestRun()?.id === run.id;
+  return {
+    ownerPid: run.ownerPid,
+    lastActivityAt: store.lastEventAt(run.id) ?? run.createdAt,
+    command: latest ? 'swarm run' : 'swarm run --new',
+  };
+};
+
+/** Nominations grouped per attempt, most nominated first (ties: first nominated first). */
+const nominatedAttempts = (store: SwarmStore, runId: string, rows: readonly AttemptRow[]): NominatedAttempt[] => {
+  const byId = new Map<string, NominatedAttempt>();
+  for (const n of listNominations(store, runId)) {
+    const entry = byId.get(n.attemptId) ?? { id: n.attemptId, count: 0, score: rows.find((r) => r.id === n.attemptId)?.score ?? null, reasons: [] };
+    entry.count += 1;
+    entry.reasons.push(n.reason);
+    byId.set(n.attemptId, entry);
+  }
+  return [...byId.values()].sort((a, b) => b.count - a.count);
+};
+
+/** Builds the status report of one run from the store (safe while a run writes). */
+export const buildStatusReport = (store: SwarmStore, runId?: string): StatusReport => {
+  const run = selectRun(store, runId);
+  const stale = staleRun(store, run);
+  const { rows } = attemptRows(store, run.id, stale);
+  const direction = run.objective.direction;
+  const baselineRow = rows.find((r) => r.role === 'baseline' && r.status !== 'interrupted') ?? null;
+  const scored = rows.filter((r) => r.status === 'scored' && r.score !== null);
+  const bestRow = [...scored].sort((a, b) => compareScores(direction)(a.score, b.score) || a.id.localeCompare(b.id, 'en', { numeric: true }))[0] ?? null;
+  const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
+  // The baseline has its own line: counts are of the run's attempts, as attemptsUsed is.
+  for (const row of rows) if (row.role !== 'baseline') counts[row.status]++;
+  const byWave = new Map<number, AttemptRow[]>();
+  for (const row of rows) {
+    const list = byWave.get(row.wave);
+    if (list) list.push(row);
+    else byWave.set(row.wave, [row]);
+  }
+  const waves: WaveRow[] = store.listWaves(run.id).map((wave) => {
+    const inWave = byWave.get(wave.number) ?? [];
+    let best: number | null = null;
+    for (const r of inWave) if (r.status === 'scored' && isBetter(r.score, best, direction)) best = r.score;
+    return { number: wave.number, attempts: inWave.length, running: inWave.filter((r) => r.status === 'running').length, bestScore: best, startedAt: wave.startedAt, finishedAt: wave.finishedAt };
+  });
+  const baselineScore = baselineRow?.score ?? null;
+  return {
+    run: {
+      id: run.id,
+      status: run.status,
+      description: run.description,
+      objective: run.objective,
+      createdAt: run.createdAt,
+      finishedAt: run.finishedAt,
+      stopReason: run.stopReason,
+      attemptsUsed: rows.filter((r) => r.role !== 'baseline' && r.status !== 'interrupted').length,
+      attemptBudget: run.attemptBudget,
+      stale,
+    },
+    baseline: baselineRow ? { id: baselineRow.id, score: baselineScore } : null,
+    best: bestRow
+      ? { id: bestRow.id, score: bestRow.score, improvement: bestRow.score !== null && baselineScore !== null ? bestRow.score - baselineScore : null }
+      : null,
+    waves,
+    attempts: rows,
+    counts,
+    costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
+    waits: limitWaits(store, run, rows, Date.now()),
+    heldOut: heldOutResults(store, run.id)
+      .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
+      .sort((a, b) => compareScores(direction)(a.score, b.score)),
+    nominations: nominatedAttempts(store, run.id, rows),
+  };
+};
+
+/** `swarm status`. */
+export const getStatus = async (options: { cwd: string; runId?: string }): Promise<StatusReport> => {
+  const store = await openRunStore(options.cwd);
+  try {
+    return buildStatusReport(store, options.runId);
+  } finally {
+    store.close();
+  }
+};

@@ -1,0 +1,29 @@
+import type { SwarmConfig } from '../../config/index.js';
+import type { BudgetState } from '../../core/budget.js';
+import type { AttemptView, Budget } from '../../core/types.js';
+
+/**
+ * What the run has used so far, as the budget sees it (interrupted attempts are not counted);
+ * `planning` is what the Shepherd's own model calls cost (LLM policy).
+ */
+export const budgetState = (
+  population: readonly AttemptView[],
+  wavesStarted: number,
+  startedAt: number,
+  planning: { tokens: number; costUsd: number } = { tokens: 0, costUsd: 0 },
+): BudgetState => ({
+  attemptsUsed: population.filter((a) => a.role !== 'baseline').length,
+  wavesStarted,
+  elapsedMs: Date.now() - startedAt,
+  costUsd: population.reduce((sum, a) => sum + a.costUsd, 0) + planning.costUsd,
+  tokensUsed: population.reduce((sum, a) => sum + (a.tokens ?? 0), 0) + planning.tokens,
+});
+
+/** The run's budget from the configuration. */
+export const budgetFrom = (config: SwarmConfig): Budget => ({
+  maxAttempts: config.budget.attempts,
+  maxWaves: config.budget.waves,
+  maxWallMs: config.budget.wallClockMs,
+  maxCostUsd: config.budget.costUsd,
+  maxTokens: config.budget.tokens,
+});

@@ -1,0 +1,42 @@
+import { createCircuitBreaker } from '../../core/circuit-breaker.js';
+import type { AttemptRecord } from '../../store/records.js';
+import type { SwarmStore } from '../../store/swarm-store.js';
+import type { Logger } from '../setup/logger.js';
+
+/** The run's circuit breaker, fed every finished attempt. */
+export interface RunBreaker {
+  observe(attempt: AttemptRecord): void;
+  /** Why the breaker stopped the run, or null. */
+  readonly reason: string | null;
+}
+
+/**
+ * Agent failures only count: a scored or invalid attempt resets the count, a failure of swarm
+ * itself ("infrastructure") too, an interrupted attempt is no evidence either way. On the trip the
+ * run drains: nothing new starts, running attempts finish and are recorded.
+ */
+export const createRunBreaker = (options: {
+  limit: number;
+  stop: AbortController;
+  report: (line: string) => void;
+  store: SwarmStore;
+  runId: string;
+  logger: Logger;
+}): RunBreaker => {
+  const breaker = createCircuitBreaker(options.limit);
+  return {
+    observe(attempt) {
+      if (attempt.status === 'interrupted' || attempt.status === 'running') return;
+      const agentFailed = attempt.status === 'failed' && attempt.error !== null && !attempt.flags.includes('infrastructure');
+      const reason = breaker.observe({ id: attempt.id, agentError: agentFailed ? attempt.error : null });
+      if (reason === null) return;
+      options.store.addEvent(options.runId, 'run.breaker', { reason }, attempt.id);
+      options.logger.error({ attempt: attempt.id, reason }, 'circuit breaker tripped; no new attempts start');
+      options.report(`stopping: ${reason}`);
+      options.stop.abort();
+    },
+    get reason() {
+      return breaker.tripped;
+    },
+  };
+};

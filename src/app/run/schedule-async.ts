@@ -1,0 +1,98 @@
+import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
+import { attemptId } from '../../core/ids.js';
+import type { AttemptSpec, AttemptView, Budget } from '../../core/types.js';
+import { budgetState } from './budget-state.js';
+import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
+import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
+import { planWave } from './plan-next.js';
+import { populationView } from '../queries/population-view.js';
+import { specOf } from './recover.js';
+import type { RunContext } from './run-context.js';
+import type { WavesOptions } from './schedule-waves.js';
+
+/**
+ * The generation an attempt started now belongs to: the first `initialExplorers` searchers form
+ * generation 1, then every `waveSize` searchers one more, so status and graph keep their waves.
+ */
+export const generationOf = (searchers: number, initialExplorers: number, waveSize: number): number =>
+  searchers < initialExplorers ? 1 : 2 + Math.floor((searchers - initialExplorers) / Math.max(1, waveSize));
+
+/**
+ * Asynchronous scheduling (GitSwarm): no wave barrier. Whenever one of `concurrency.agents` slots
+ * is free, the policy plans ONE attempt from the current state of the population (running
+ * attempts included), and it starts at once. Interrupted attempts of a previous process are
+ * started again first.
+ */
+export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: { budget: Budget; started: number }): Promise<{ stopReason: string }> => {
+  const { config, store } = ctx;
+  const edges = store.listEdges(ctx.runId);
+  const pending = options.replan
+    .filter((a) => a.role !== 'baseline')
+    .map((a) => ({ wave: a.wave, spec: specOf(a, edges) }))
+    .filter((p): p is { wave: number; spec: AttemptSpec } => p.spec !== null);
+  if (pending.length > 0) options.report(`re-planning ${pending.length} interrupted attempt(s)`);
+  const inFlight = new Set<Promise<void>>();
+  const draws = new Map<number, number>();
+  let stopReason: string | null = null;
+
+  const closeFinishedGenerations = (current: number): void => {
+    const running = new Set(store.listAttempts(ctx.runId).filter((a) => a.status === 'running').map((a) => a.wave));
+    for (const wave of store.listWaves(ctx.runId)) {
+      if (wave.finishedAt === null && wave.number < current && !running.has(wave.number)) store.finishWave(ctx.runId, wave.number);
+    }
+  };
+
+  for (;;) {
+    while (stopReason === null && inFlight.size < config.concurrency.agents) {
+      if (options.drain.aborted || ctx.force.aborted) {
+        stopReason = 'stopped by Ctrl-C; run `swarm run` again to resume';
+        break;
+      }
+      if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
+      const population = populationView(ctx);
+      const searchers = population.filter((a) => a.role !== 'baseline').length;
+      const generation = generationOf(searchers, config.shepherd.initialExplorers, config.shepherd.waveSize);
+      const verdict = budgetVerdict(limits.budget, budgetState(population, generation - 1, limits.started, ctx.store.eventUsage(ctx.runId, 'shepherd.llm')));
+      if (verdict.stopReason !== null) {
+        stopReason = verdict.stopReason;
+        break;
+      }
+      if (!waveBudgetLeft(limits.budget, generation - 1)) {
+        stopReason = `wave budget of ${limits.budget.maxWaves} reached`;
+        break;
+      }
+      const next = pending.shift() ?? (await planOne(ctx, population, options.baselineId, generation, draws));
+      if (next === null) {
+        if (inFlight.size === 0) stopReason = 'the shepherd planned no further attempts';
+        break;
+      }
+      const record = createPlannedAttempt(ctx, next.wave, next.spec);
+      const task = runPlannedAttempt(ctx, record, next.spec, options.report).finally(() => {
+        inFlight.delete(task);
+        closeFinishedGenerations(generationOf(populationView(ctx).filter((a) => a.role !== 'baseline').length, config.shepherd.initialExplorers, config.shepherd.waveSize));
+      });
+      inFlight.add(task);
+    }
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
+  }
+  closeFinishedGenerations(Number.MAX_SAFE_INTEGER);
+  return { stopReason: stopReason ?? 'the shepherd planned no further attempts' };
+};
+
+const planOne = async (
+  ctx: RunContext,
+  population: AttemptView[],
+  baselineId: string,
+  generation: number,
+  draws: Map<number, number>,
+): Promise<{ wave: number; spec: AttemptSpec } | null> => {
+  const draw = draws.get(generation) ?? 0;
+  draws.set(generation, draw + 1);
+  const plan = await planWave(ctx, { population, baselineId: attemptId(baselineId), wave: generation, maxAttempts: 1, draw });
+  const spec = plan.specs[0];
+  if (spec === undefined) return null;
+  ctx.store.startWave(ctx.runId, generation, ctx.config.shepherd.policy, plan.rationale);
+  ctx.store.addEvent(ctx.runId, 'attempt.scheduled', { generation, rationale: plan.rationale, schedule: 'async' });
+  return { wave: generation, spec };
+};

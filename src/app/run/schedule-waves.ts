@@ -1,0 +1,69 @@
+import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
+import { attemptId } from '../../core/ids.js';
+import { bestAttempt } from '../../core/population.js';
+import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptRecord } from '../../store/records.js';
+import { budgetFrom, budgetState } from './budget-state.js';
+import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
+import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
+import { planWave } from './plan-next.js';
+import { populationView } from '../queries/population-view.js';
+import { runAsync } from './schedule-async.js';
+import { specOf } from './recover.js';
+import type { RunContext } from './run-context.js';
+
+export { populationView };
+
+export interface WavesOptions {
+  baselineId: string;
+  drain: AbortSignal;
+  report: (line: string) => void;
+  /** Interrupted attempts of a previous process whose slots are planned again first. */
+  replan: readonly AttemptRecord[];
+}
+
+/** Plans and runs waves until a budget, the policy or a Ctrl-C stops the search. */
+export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<{ stopReason: string }> => {
+  const { config, store } = ctx;
+  const started = Date.now();
+  const budget = budgetFrom(config);
+  const best = bestAttempt(populationView(ctx), config.objective.direction);
+  ctx.incumbent = best && best.score !== null ? { id: best.id, score: best.score } : null;
+
+  if (config.shepherd.schedule === 'async') return runAsync(ctx, options, { budget, started });
+
+  const pendingWave = options.replan.filter((a) => a.role !== 'baseline');
+  // Slots re-planned after a crash obey the budget like any other (a raised or lowered budget included).
+  const verdict = budgetVerdict(budget, budgetState(populationView(ctx), store.listWaves(ctx.runId).at(-1)?.number ?? 0, started));
+  const replanned = pendingWave.slice(0, verdict.slots);
+  if (replanned.length > 0 && !options.drain.aborted && !ctx.force.aborted) {
+    const edges = store.listEdges(ctx.runId);
+    const wave = Math.max(...replanned.map((a) => a.wave));
+    const specs = replanned.map((a) => specOf(a, edges)).filter((s): s is AttemptSpec => s !== null);
+    options.report(`wave ${wave}: re-planning ${specs.length} interrupted attempt(s)`);
+    await runWave(ctx, wave, specs, options);
+  }
+
+  for (;;) {
+    if (options.drain.aborted || ctx.force.aborted) return { stopReason: 'stopped by Ctrl-C; run `swarm run` again to resume' };
+    if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
+    const population = populationView(ctx);
+    const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;
+    const verdict = budgetVerdict(budget, budgetState(population, lastWave, started, ctx.store.eventUsage(ctx.runId, 'shepherd.llm')));
+    if (verdict.stopReason !== null) return { stopReason: verdict.stopReason };
+    if (!waveBudgetLeft(budget, lastWave)) return { stopReason: `wave budget of ${budget.maxWaves} reached` };
+    const wave = lastWave + 1;
+    const plan = await planWave(ctx, { population, baselineId: attemptId(options.baselineId), wave, maxAttempts: verdict.slots });
+    if (plan.specs.length === 0) return { stopReason: 'the shepherd planned no further attempts' };
+    store.startWave(ctx.runId, wave, config.shepherd.policy, plan.rationale);
+    store.addEvent(ctx.runId, 'wave.planned', { wave, rationale: plan.rationale, size: plan.specs.length });
+    options.report(`wave ${wave}: ${plan.rationale}`);
+    await runWave(ctx, wave, plan.specs, options);
+  }
+};
+
+const runWave = async (ctx: RunContext, wave: number, specs: readonly AttemptSpec[], options: WavesOptions): Promise<void> => {
+  const attempts = specs.map((spec) => ({ record: createPlannedAttempt(ctx, wave, spec), spec }));
+  await Promise.all(attempts.map(({ record, spec }) => runPlannedAttempt(ctx, record, spec, options.report)));
+  ctx.store.finishWave(ctx.runId, wave);
+};

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { findBinary } from '../../agents/cli-common/resolve-binary.js';
+import { INSTALL_HINTS } from '../../agents/cli-common/create-cli-backend.js';
+import { AGENT_BACKENDS, configSchema, loadConfig, resolveConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
+import { isSwarmError } from '../../core/errors.js';
+import { isSet, type AccessCheck } from './cli-credentials.js';
+import { backendAccess } from '../run/preflight.js';
+import { probeBackend } from './probe-backend.js';
+
+const run = promisify(execFile);
+
+type Env = Record<string, string | undefined>;
+
+export interface BackendCheck {
+  backend: AgentBackendName;
+  /** The executable and its version; null for backends built into swarm. */
+  binary: { name: string; path: string | null; version: string | null } | null;
+  /** A key or a login present (where it was found, never its value), or what is missing and the fix. */
+  auth: AccessCheck;
+  /** The answer to one tiny request (`--probe`); null when not probed. */
+  probe: AccessCheck | null;
+  /** Binary found, authentication present, and the probe (when sent) answered. */
+  ok: boolean;
+}
+
+export interface DoctorReport {
+  node: string;
+  git: string | null;
+  /** Where the settings came from: the project's config, or the defaults. */
+  config: string;
+  /** The backend the project's config chooses. */
+  configured: AgentBackendName;
+  backends: BackendCheck[];
+  /** API key variables and whether each is set (never their values). */
+  keys: Array<{ name: string; present: boolean }>;
+}
+
+const KEY_VARIABLES = [
+  'ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_BASE_URL', 'CLAUDE_CODE_OAUTH_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL',
+  'CODEX_API_KEY', 'CODEX_HOME', 'GEMINI_API_KEY',
+];
+const SECRET_VARIABLES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN', 'OPENAI_API_KEY', 'CODEX_API_KEY', 'GEMINI_API_KEY'];
+
+const versionOf = async (path: string, args: string[]): Promise<string | null> => {
+  try {
+    const { stdout } = await run(path, args, { timeout: 15_000, env: process.env });
+    return stdout.trim().split('\n')[0] ?? null;
+  } catch {
+    return null;
+  }
+};
+
+const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig; found: boolean; source: string }> => {
+  try {
+    const loaded = await loadConfig(cwd);
+    return { config: loaded.config, found: true, source: loaded.file ?? 'defaults' };
+  } catch (error) {
+    // Without a usable project config the defaults stand in (the evaluator is never run here).
+    const config = resolveConfig(configSchema.parse({ evaluator: { command: 'true' } }));
+    return { config, found: false, source: `defaults (${isSwarmError(error) ? error.message.split('\n')[0] : 'no usable .swarmrc.json'})` };
+  }
+};
+
+const binaryOf = (backend: AgentBackendName, config: SwarmConfig): string | null => {
+  if (backend === 'claude-code') return config.agent.claudeCode.binary;
+  if (backend === 'codex') return config.agent.codex.binary;
+  if (backend === 'command') return config.agent.command.argv[0] ?? null;
+  return null;
+};
+
+/** No secret's value may reach the report, even inside an error message a server sent back. */
+const redact = (check: AccessCheck, env: Env): AccessCheck => {
+  let detail = check.detail;
+  for (const name of SECRET_VARIABLES) {
+    const value = env[name];
+    if (value !== undefined && value.trim().length >= 4) detail = detail.split(value.trim()).join('[redacted]');
+  }
+  return { ok: check.ok, detail };
+};
+
+const checkBackend = async (backend: AgentBackendName, project: { config: SwarmConfig; found: boolean }, root: string, env: Env, probe: boolean): Promise<BackendCheck> => {
+  const { config } = project;
+  const name = binaryOf(backend, config);
+  let binary: BackendCheck['binary'] = null;
+  if (name !== null) {
+    const path = findBinary(name, env);
+    binary = { name, path, version: path === null ? null : await versionOf(path, ['--version']) };
+  }
+  if (backend === 'command' && name === null) {
+    return { backend, binary: null, auth: { ok: false, detail: 'agent.command.argv is not configured' }, probe: null, ok: false };
+  }
+  if (binary !== null && binary.path === null) {
+    const hint = backend === 'command' ? INSTALL_HINTS.command : INSTALL_HINTS[backend === 'codex' ? 'codex' : 'claude-code'];
+    return { backend, binary, auth: { ok: false, detail: `not checked: ${name ?? backend} not found; ${hint}` }, probe: null, ok: false };
+  }
+  // The local agent is checked against the project's files only inside a project.
+  const auth = backend === 'local' && !project.found
+    ? { ok: true, detail: 'built in (offline, no model)' }
+    : redact(await backendAccess(backend, config, root, env), env);
+  const answered = probe && auth.ok ? await probeBackend(backend, binary?.path ?? null, config, env) : null;
+  const probed = answered === null ? null : redact(answered, env);
+  const binaryOk = binary === null || binary.version !== null;
+  return { backend, binary, auth, probe: probed, ok: binaryOk && auth.ok && (probed === null || probed.ok) };
+};
+
+/**
+ * `swarm doctor`: for every backend, whether its binary is there (and its version), whether it can
+ * authenticate, and with `probe` whether it answers one tiny request; plus git, node and the key
+ * variables set (names only).
+ */
+export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean }): Promise<DoctorReport> => {
+  const env = options.env ?? process.env;
+  const project = await projectConfig(options.cwd);
+  const backends: BackendCheck[] = [];
+  for (const backend of AGENT_BACKENDS) backends.push(await checkBackend(backend, project, options.cwd, env, options.probe ?? false));
+  const git = findBinary('git', env);
+  return {
+    node: process.version,
+    git: git === null ? null : await versionOf(git, ['--version']),
+    config: project.source,
+    configured: project.config.agent.backend,
+    backends,
+    keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
+  };
+};

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SwarmError } from '../../core/errors.js';
+import { openProjectStore } from '../setup/open-store.js';
+
+/** `swarm checkout <attempt> [dir]`: restores an attempt's branch as a worktree to inspect or continue. */
+export const checkoutAttempt = async (options: { cwd: string; attemptId: string; dir?: string }): Promise<{ path: string; branch: string; commit: string | null }> => {
+  const { store, paths, workspace } = await openProjectStore(options.cwd);
+  try {
+    const attempt = store.getAttempt(options.attemptId);
+    if (!attempt) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
+    if (!(await workspace.branchExists(attempt.branch))) {
+      throw new SwarmError('NOT_FOUND', `attempt ${attempt.id} has no branch (${attempt.branch}); it was ${attempt.status} before anything was committed`);
+    }
+    // Not under .swarm/worktrees: a resumed run cleans that folder.
+    const path = options.dir ? resolve(options.cwd, options.dir) : join(paths.swarmDir, 'checkouts', attempt.id);
+    if (existsSync(path)) throw new SwarmError('USAGE', `${path} already exists; choose another directory: swarm checkout ${attempt.id} <dir>`);
+    await workspace.checkoutAttempt(attempt.branch, path);
+    return { path, branch: attempt.branch, commit: attempt.tipCommit };
+  } finally {
+    store.close();
+  }
+};

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { SwarmError } from '../../core/errors.js';
+import { swarmCliPath } from '../setup/cli-path.js';
+import type { ProjectPaths } from '../setup/project-paths.js';
+
+/** The line the driver prints on stdout once it owns the run and the baseline is scored. */
+export const READY_LINE = 'swarm-spawn-driver: ready';
+export const FAILED_LINE = 'swarm-spawn-driver: failed';
+
+const tail = (file: string): string => {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-6).join('\n');
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Starts the background driver (`swarm __drive-spawned`) detached from this process and waits
+ * until it says ready (it owns the run, the baseline is evaluated) or fails. Its stderr goes
+ * to `.swarm/logs/spawn-driver.log`. A failure is returned, not thrown: the caller knows whether
+ * another driver won the start.
+ */
+export const startSpawnDriver = async (root: string, paths: ProjectPaths): Promise<{ pid: number | null; failure: string | null }> => {
+  mkdirSync(paths.logsDir, { recursive: true });
+  const logFile = join(paths.logsDir, 'spawn-driver.log');
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [swarmCliPath(), '__drive-spawned'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', log] });
+  closeSync(log);
+  const stdout = child.stdout;
+  if (stdout === null) throw new SwarmError('INTERNAL', 'the spawn driver has no stdout pipe');
+  const outcome = await new Promise<{ ok: true } | { ok: false; message: string }>((resolve) => {
+    const lines = createInterface({ input: stdout });
+    lines.on('line', (line) => {
+      if (line.startsWith(READY_LINE)) resolve({ ok: true });
+      else if (line.startsWith(FAILED_LINE)) resolve({ ok: false, message: line.slice(FAILED_LINE.length).replace(/^[:\s]+/, '') });
+    });
+    child.on('exit', (code) => resolve({ ok: false, message: `it exited with code ${code ?? 'null'}: ${tail(logFile)}` }));
+    child.on('error', (error) => resolve({ ok: false, message: error.message }));
+  });
+  stdout.destroy();
+  child.unref();
+  return { pid: child.pid ?? null, failure: outcome.ok ? null : outcome.message };
+};

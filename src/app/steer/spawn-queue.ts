@@ -1,0 +1,58 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { currentProcessIdentity, isIdentityAlive } from '../../eval/process-identity.js';
+import type { AttemptRecord } from '../../store/records.js';
+import type { SwarmStore } from '../../store/swarm-store.js';
+
+/** `.swarm/spawn-driver.json`: the live background driver of `swarm spawn`, if any. */
+export const SPAWN_DRIVER_FILE = 'spawn-driver.json';
+export const SPAWN_STOP_REASON = 'every spawned attempt finished; `swarm spawn` continues this run';
+export const SPAWNED_EVENT = 'attempt.spawned';
+
+/** `runId` is null while the driver is still claiming its run. */
+export const driverIdentity = z.object({ pid: z.number().int(), started: z.number().int().nullable(), runId: z.string().nullable() });
+export type DriverIdentity = z.output<typeof driverIdentity>;
+
+/** Attempts `swarm spawn` recorded that no driver has prepared yet: running, phase prepare, no worktree. */
+export const queuedAttempts = (store: SwarmStore, runId: string): AttemptRecord[] => {
+  const spawned = new Set(
+    store.db.prepare('SELECT attempt_id FROM events WHERE run_id = ? AND type = ?').pluck().all(runId, SPAWNED_EVENT).filter((id): id is string => typeof id === 'string'),
+  );
+  return store.listRunningAttempts().filter((a) => a.runId === runId && spawned.has(a.id) && a.phase === 'prepare' && a.worktree === null);
+};
+
+/** Whether the driver named in the file still lives and still owns its run. */
+export const isDriverLive = (store: SwarmStore, driver: DriverIdentity | null): boolean => {
+  if (driver === null || driver.runId === null) return false;
+  const run = store.getRun(driver.runId);
+  return run !== null && run.status === 'running' && run.ownerPid === driver.pid && isIdentityAlive({ pid: driver.pid, started: driver.started });
+};
+
+/** The driver file's content, or null when there is none (or it is unreadable). */
+export const readDriverFile = (file: string): DriverIdentity | null => {
+  if (!existsSync(file)) return null;
+  try {
+    return driverIdentity.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Takes the driver file for this process (created exclusively: of two drivers started together,
+ * one wins); a file naming a dead process is replaced. False when a live driver holds it.
+ */
+export const acquireDriverFile = (file: string): boolean => {
+  const me = JSON.stringify({ ...currentProcessIdentity(), runId: null });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, me, { flag: 'wx' });
+      return true;
+    } catch {
+      const holder = readDriverFile(file);
+      if (holder !== null && isIdentityAlive({ pid: holder.pid, started: holder.started })) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+};
