@@ -1,3 +1,4 @@
+import type { ReadFileAt } from './file-at.js';
 import type { AttemptId, RunId } from './ids.js';
 import type { Role, Usage } from './types.js';
 
@@ -40,6 +41,8 @@ export interface AgentTask {
    * prompt; the offline `local` agent reads their constants.
    */
   inspirations?: InspirationRef[];
+  /** Reads a file of an inspiration's commit from the target repository (the workspace's reader). */
+  readFileAt?: ReadFileAt;
 }
 
 /** An attempt whose program an agent may read, by its commit. */

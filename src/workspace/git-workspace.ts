@@ -1,12 +1,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
+import type { FileAt } from '../core/file-at.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import { commitAll, type CommitAllParams } from './commit-all.js';
 import { commitConfig } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
 import { diffText } from './diff-text.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
+import { listTree, readFileAt } from './git-read.js';
 import { locateRepo } from './locate-repo.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
 import { matchProtected } from './protected-paths.js';
@@ -195,5 +197,15 @@ export class GitWorkspace {
   async showFile(commit: string, file: string): Promise<string | null> {
     const bytes = await gitShowBytes(this.root, `${commit}:${file.replace(/^\.\//, '')}`);
     return bytes === null ? null : bytes.toString('utf8');
+  }
+
+  /** The text of `relPath` at `commit`, or why git has none (see git-read.ts). */
+  async readFileAt(commit: string, relPath: string): Promise<FileAt> {
+    return readFileAt(this.root, commit, relPath);
+  }
+
+  /** Every file entry of the tree of `commit` (see git-read.ts). */
+  async listTree(commit: string): Promise<string[]> {
+    return listTree(this.root, commit);
   }
 }

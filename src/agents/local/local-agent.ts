@@ -34,7 +34,11 @@ const positiveInteger = (name: string, value: number): number => {
 const readOptimizerInspirations = async (task: AgentTask, sources: readonly EvolveSource[], transcript: Transcript): Promise<InspirationProgram[]> => {
   const refs = task.inspirations ?? [];
   if (refs.length === 0) return [];
-  const reading = await readInspirations(task.worktree, refs, sources.map((s) => s.relPath));
+  if (task.readFileAt === undefined) {
+    await transcript.write(`inspirations skipped: the task gives no reader of their commits (${refs.map((r) => r.attemptId).join(', ')})`);
+    return [];
+  }
+  const reading = await readInspirations(task.readFileAt, refs, sources.map((s) => s.relPath));
   for (const problem of reading.problems) await transcript.write(`inspiration skipped: ${problem}`);
   if (reading.programs.length > 0) {
     const listed = reading.programs.map((p) => `${p.attemptId} (score ${formatScore(p.score)})`).join(', ');

@@ -1,4 +1,4 @@
-import { execa } from 'execa';
+import type { ReadFileAt } from '../../core/file-at.js';
 import type { InspirationRef } from '../../core/ports.js';
 import { type EvolveSource, toEvolveSource } from './plan-mutation.js';
 
@@ -16,22 +16,21 @@ export interface InspirationReading {
 }
 
 /**
- * Reads, from the repository of `worktree`, each inspiration's version of the given files
- * (`git show <commit>:<path>`). A file missing at a commit is noted and skipped; an inspiration
- * with none of the files is left out.
+ * Reads, through the workspace's `readFile`, each inspiration's version of the given files. A file
+ * missing at a commit is noted and skipped; an inspiration with none of the files is left out.
  */
-export const readInspirations = async (worktree: string, refs: readonly InspirationRef[], relPaths: readonly string[]): Promise<InspirationReading> => {
+export const readInspirations = async (readFile: ReadFileAt, refs: readonly InspirationRef[], relPaths: readonly string[]): Promise<InspirationReading> => {
   const programs: InspirationProgram[] = [];
   const problems: string[] = [];
   for (const ref of refs) {
     const sources: EvolveSource[] = [];
     for (const relPath of relPaths) {
-      const shown = await execa('git', ['show', `${ref.commit}:${relPath}`], { cwd: worktree, reject: false, stripFinalNewline: false });
-      if (shown.exitCode !== 0) {
-        problems.push(`${ref.attemptId} (${ref.commit.slice(0, 8)}) has no readable ${relPath}: ${shown.stderr.trim().split('\n')[0] ?? ''}`);
+      const shown = await readFile(ref.commit, relPath);
+      if (!shown.found) {
+        problems.push(`${ref.attemptId} (${ref.commit.slice(0, 8)}) has no readable ${relPath}: ${shown.detail}`);
         continue;
       }
-      sources.push(toEvolveSource(relPath, shown.stdout));
+      sources.push(toEvolveSource(relPath, shown.text));
     }
     if (sources.length > 0) programs.push({ attemptId: ref.attemptId, score: ref.score, sources });
   }

@@ -4,6 +4,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import { appendFindings, formatFindingsEntry } from '../../workspace/index.js';
 import type { CheckoutEvaluation } from '../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../run/run-context.js';
+import { endAttempt, movePhase } from './phase.js';
 
 export interface AttemptResult {
   kind: 'scored' | 'invalid' | 'failed';
@@ -14,32 +15,49 @@ export interface AttemptResult {
   evaluation: CheckoutEvaluation | null;
 }
 
+/** What the record step reads and writes; `incumbent` is updated on the object passed in. */
+export type RecordDeps = Pick<RunContext, 'runId' | 'config' | 'store' | 'workspace' | 'logger' | 'incumbent'>;
+
+export type AttemptOrigin = { role: Role; parents: readonly string[] };
+
 /**
- * Writes the factual findings.md entry on the attempt's branch (always, even when the agent wrote
- * none), then records the attempt's outcome and event in one transaction.
+ * Commits the factual findings.md entry on the attempt's branch, in its worktree, and returns the
+ * new tip. The branch gets the agent's commit as it was before evaluation plus the entry, never
+ * what the evaluation wrote; with no commit yet (a failure before it), nothing was evaluated.
  */
-export const recordAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: { role: Role; parents: readonly string[] }, result: AttemptResult): Promise<void> => {
+export const commitFindings = async (
+  workspace: RunContext['workspace'],
+  current: AttemptRecord & { worktree: string },
+  origin: AttemptOrigin,
+  outcome: Pick<AttemptResult, 'kind' | 'reason' | 'head'> & { score: number | null },
+): Promise<string> => {
+  const description = current.summary ?? current.hypothesis ?? `${origin.role} attempt`;
+  const evaluated = outcome.head ?? current.headCommit;
+  if (evaluated !== null) await workspace.resetWorktree(current.worktree, evaluated);
+  const failure = outcome.kind === 'scored' ? null : outcome.reason;
+  await appendFindings(current.worktree, formatFindingsEntry({ attemptId: current.id, role: origin.role, parents: [...origin.parents], description, score: outcome.score, failure }));
+  const subject = `${current.id}: ${description} | ${outcome.kind === 'scored' ? `score = ${formatScore(outcome.score)}` : outcome.kind}`;
+  return (await workspace.commitAll(current.worktree, { subject, trailers: { 'Swarm-Attempt': current.id } })).commit;
+};
+
+const hasWorktree = (attempt: AttemptRecord): attempt is AttemptRecord & { worktree: string } => attempt.worktree !== null;
+
+/**
+ * Writes the findings.md entry on the attempt's branch (always, even when the agent wrote none),
+ * then records the attempt's outcome and event in one transaction.
+ */
+export const recordAttempt = async (ctx: RecordDeps, attempt: AttemptRecord, origin: AttemptOrigin, result: AttemptResult): Promise<void> => {
   const current = ctx.store.requireAttempt(attempt.id);
   const score = result.kind === 'scored' ? (result.evaluation?.final.score ?? null) : null;
-  const description = current.summary ?? current.hypothesis ?? `${spec.role} attempt`;
   let tip = result.head;
-  if (current.worktree !== null) {
-    ctx.store.updateAttempt(attempt.id, { phase: 'record' });
-    // The branch gets the agent's commit as it was before evaluation plus the findings entry, never
-    // what the evaluation wrote. With no commit yet (a failure before it), nothing was evaluated.
-    const evaluated = result.head ?? current.headCommit;
-    if (evaluated !== null) await ctx.workspace.resetWorktree(current.worktree, evaluated);
-    const entry = formatFindingsEntry({ attemptId: attempt.id, role: spec.role, parents: [...spec.parents], description, score, failure: result.kind === 'scored' ? null : result.reason });
-    await appendFindings(current.worktree, entry);
-    const subject = `${attempt.id}: ${description} | ${result.kind === 'scored' ? `score = ${formatScore(score)}` : result.kind}`;
-    tip = (await ctx.workspace.commitAll(current.worktree, { subject, trailers: { 'Swarm-Attempt': attempt.id } })).commit;
+  if (hasWorktree(current)) {
+    movePhase(ctx.store, attempt.id, 'record');
+    tip = await commitFindings(ctx.workspace, current, origin, { ...result, score });
   }
   const final = result.evaluation?.final ?? null;
   // The evaluation rows are already stored, the moment they were known (stored-result.ts).
   ctx.store.transaction(() => {
-    ctx.store.updateAttempt(attempt.id, {
-      status: result.kind,
-      phase: 'done',
+    endAttempt(ctx.store, attempt.id, result.kind, {
       score,
       valid: final === null ? null : result.kind === 'scored',
       reason: result.reason,
@@ -57,16 +75,4 @@ export const recordAttempt = async (ctx: RunContext, attempt: AttemptRecord, spe
     ctx.store.addEvent(ctx.runId, 'best.improved', { score }, attempt.id);
   }
   ctx.logger.info({ attempt: attempt.id, status: result.kind, score, reason: result.reason }, 'attempt recorded');
-};
-
-/** Removes the worktree (the branch stays, unless the attempt was interrupted). */
-export const releaseAttempt = async (ctx: RunContext, id: string, worktree: string): Promise<void> => {
-  try {
-    await ctx.workspace.removeWorktree(worktree);
-    const attempt = ctx.store.getAttempt(id);
-    if (attempt?.status === 'interrupted' && (await ctx.workspace.branchExists(attempt.branch))) await ctx.workspace.deleteBranch(attempt.branch);
-    ctx.store.updateAttempt(id, { worktree: null });
-  } catch (error) {
-    ctx.logger.warn({ err: error, attempt: id }, 'could not release the worktree; the next run cleans it up');
-  }
 };

@@ -87,10 +87,13 @@ export const confirmBest = async (input: EvaluateCheckoutInput, first: EvalOutco
   return { final: { ...first, score: mean, metrics: { ...first.metrics, [input.metric]: mean } }, results, violations: [] };
 };
 
-const references = new WeakMap<RunContext, Promise<ProtectedReference>>();
+/** What an attempt's evaluation reads of the run; the protection is kept per object: pass the run's one context. */
+export type EvaluationDeps = Pick<RunContext, 'runId' | 'config' | 'runner' | 'store' | 'workspace' | 'force'>;
+
+const references = new WeakMap<EvaluationDeps, Promise<ProtectedReference>>();
 
 /** The protected files of the run's baseline commit (not of the attempt's parent), read once per run. */
-export const runProtection = (ctx: RunContext): Promise<ProtectedReference> => {
+export const runProtection = (ctx: EvaluationDeps): Promise<ProtectedReference> => {
   let reference = references.get(ctx);
   if (reference === undefined) {
     reference = referenceFromCommit(ctx.workspace.root, ctx.store.requireRun(ctx.runId).baseCommit, ctx.config.evaluator.protect);
@@ -104,7 +107,7 @@ export const runProtection = (ctx: RunContext): Promise<ProtectedReference> => {
  * artifacts and environment (`evaluator.passEnv` names, `evaluator.env`, SWARM_* ids).
  */
 export const attemptEvaluationInput = async (
-  ctx: RunContext,
+  ctx: EvaluationDeps,
   attempt: { id: string; logDir: string },
   cwd: string,
   kind: StageResult['kind'],

@@ -1,5 +1,6 @@
 import type { AttemptRecord } from '../../store/records.js';
 import type { StageResult } from './evaluate-checkout.js';
+import { movePhase } from '../attempt/phase.js';
 import type { AttemptResult } from '../attempt/record.js';
 import type { RunContext } from '../run/run-context.js';
 
@@ -8,7 +9,7 @@ import type { RunContext } from '../run/run-context.js';
  * evaluated attempt's result (score, validity, flags) before the findings commit, so a process
  * killed between evaluation and record never evaluates that attempt again (see recover-run).
  */
-export const storeEvaluations = (ctx: RunContext, attemptId: string, results: readonly StageResult[], commit: string | null): void => {
+export const storeEvaluations = (ctx: Pick<RunContext, 'store'>, attemptId: string, results: readonly StageResult[], commit: string | null): void => {
   if (results.length === 0) return;
   ctx.store.transaction(() => {
     for (const stage of results) ctx.store.addEvaluation(attemptId, stage.kind, { ...stage.outcome, stage: stage.stage, seed: stage.seed, commit });
@@ -20,13 +21,12 @@ export const storeEvaluations = (ctx: RunContext, attemptId: string, results: re
  * a resumed run records it from. Rows not stored yet (an evaluation reused from another attempt)
  * go in the same transaction.
  */
-export const storeResult = (ctx: RunContext, attemptId: string, result: AttemptResult, unstored: readonly StageResult[] = []): void => {
+export const storeResult = (ctx: Pick<RunContext, 'store'>, attemptId: string, result: AttemptResult, unstored: readonly StageResult[] = []): void => {
   const final = result.evaluation?.final ?? null;
   if (final === null || result.kind === 'failed') return;
   ctx.store.transaction(() => {
     storeEvaluations(ctx, attemptId, unstored, result.head);
-    ctx.store.updateAttempt(attemptId, {
-      phase: 'record',
+    movePhase(ctx.store, attemptId, 'record', {
       score: result.kind === 'scored' ? final.score : null,
       valid: result.kind === 'scored',
       reason: result.reason,

@@ -4,7 +4,9 @@ import { checkBaselineNoise } from '../evaluation/baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
-import { recordAttempt, releaseAttempt, type AttemptResult } from '../attempt/record.js';
+import { recordAttempt, type AttemptResult } from '../attempt/record.js';
+import { endAttempt, movePhase } from '../attempt/phase.js';
+import { releaseAttempt } from '../attempt/release.js';
 import { storeResult } from '../evaluation/stored-result.js';
 import type { RunContext } from './run-context.js';
 
@@ -36,7 +38,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       message: `swarm: baseline of ${run.id}`,
       trailers: { 'Swarm-Attempt': attempt.id },
     });
-    ctx.store.updateAttempt(attempt.id, { phase: 'evaluate', worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
+    movePhase(ctx.store, attempt.id, 'evaluate', { worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
     const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
     const first = await evaluateCheckout(input);
     const noise = ctx.config.evaluator.noiseCheck && !ctx.force.aborted ? await checkBaselineNoise(input, first) : { evaluation: first, warning: null };
@@ -47,7 +49,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       ctx.store.addEvent(ctx.runId, 'baseline.noisy', { warning: noise.warning }, attempt.id);
     }
     if (ctx.force.aborted) {
-      ctx.store.updateAttempt(attempt.id, { status: 'interrupted', finishedAt: Date.now() });
+      endAttempt(ctx.store, attempt.id, 'interrupted', { finishedAt: Date.now() });
       return ctx.store.requireAttempt(attempt.id);
     }
     const valid = evaluation.final.valid;

@@ -6,7 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { createLocalAgent } from '../../../src/agents/local/index.js';
 import { attemptId } from '../../../src/core/ids.js';
+import { GitWorkspace } from '../../../src/workspace/index.js';
 import { createTempWorktree, type TempWorktree } from './temp-worktree.js';
+
+/** The target repository's reader of files at a commit, as the run hands it to agents. */
+const readerOf = async (dir: string) => {
+  const workspace = await GitWorkspace.open(dir);
+  return (commit: string, relPath: string) => workspace.readFileAt(commit, relPath);
+};
 
 const SCORER = fileURLToPath(new URL('./fixtures/score-constant.mjs', import.meta.url));
 const EVAL_ARGV = [process.execPath, SCORER];
@@ -99,7 +106,7 @@ describe('local agent, optimizer', () => {
     await temp.write('program.js', program('0.5'));
     const agent = createLocalAgent({ optimizerSteps: 6, evalArgv: EVAL_ARGV });
     const inspirations = [{ attemptId: attemptId('a7'), commit, score: 0.9 }, { attemptId: attemptId('a8'), commit: '0000000000000000000000000000000000000000', score: null }];
-    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' }, inspirations }), new AbortController().signal);
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' }, inspirations, readFileAt: await readerOf(temp.worktree) }), new AbortController().signal);
 
     expect(outcome.status).toBe('completed');
     const log = await transcript();
@@ -121,7 +128,7 @@ describe('local agent, optimizer', () => {
     await temp.write('program.js', program('0.5'));
     const agent = createLocalAgent({ optimizerSteps: 6, evalArgv: EVAL_ARGV });
     const inspirations = [{ attemptId: attemptId('a7'), commit, score: 0.2 }];
-    await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' }, inspirations }), new AbortController().signal);
+    await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' }, inspirations, readFileAt: await readerOf(temp.worktree) }), new AbortController().signal);
     const log = await transcript();
     expect(log).toContain('inspirations: a7 (score 0.2);');
     expect(log.match(/; score [\d.]+: (improved, kept|no gain, restored)/g)).toHaveLength(6);

@@ -1,9 +1,8 @@
 import type { EvalOutcome } from '../../../core/ports.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
-import { gitShowBytes } from '../../../workspace/git-command.js';
-import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
+import { FINDINGS_FILE, matchProtected, type GitWorkspace } from '../../../workspace/index.js';
 import { onlyCommentsDiffer } from './audit-comments.js';
-import { codeHash, decidingEvaluation, findIdenticalCode } from './audit-tree.js';
+import { codeHash, decidingEvaluation, findIdenticalCode, type CodeIndexDeps } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../../run/run-context.js';
 
@@ -15,11 +14,9 @@ export interface ChangeAudit {
   reuse: { from: string; evaluation: CheckoutEvaluation } | null;
 }
 
-const show = async (root: string, commit: string, file: string): Promise<string | null> => (await gitShowBytes(root, `${commit}:${file}`))?.toString('utf8') ?? null;
-
-const commentsOnly = async (root: string, base: string, head: string, files: readonly string[]): Promise<boolean> => {
+const commentsOnly = async (workspace: Pick<GitWorkspace, 'showFile'>, base: string, head: string, files: readonly string[]): Promise<boolean> => {
   for (const file of files) {
-    const [before, after] = await Promise.all([show(root, base, file), show(root, head, file)]);
+    const [before, after] = await Promise.all([workspace.showFile(base, file), workspace.showFile(head, file)]);
     if (before === null || after === null || !onlyCommentsDiffer(file, before, after)) return false;
   }
   return files.length > 0;
@@ -56,12 +53,11 @@ const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): Checko
  * an evaluated attempt of the run already has byte-identical code. `changedPaths` are the paths
  * the commit changed (from the attempt's diff stat, so git is not asked twice).
  */
-export const auditChange = async (ctx: RunContext, base: string, head: string, changedPaths: readonly string[]): Promise<ChangeAudit> => {
-  const root = ctx.workspace.root;
+export const auditChange = async (ctx: CodeIndexDeps & Pick<RunContext, 'config'>, base: string, head: string, changedPaths: readonly string[]): Promise<ChangeAudit> => {
   const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
   const flags: string[] = [];
   // Independent git reads, run side by side: this sits on every attempt's critical path.
-  const [onlyComments, hash] = await Promise.all([changed.length > 0 && commentsOnly(root, base, head, changed), codeHash(root, head)]);
+  const [onlyComments, hash] = await Promise.all([changed.length > 0 && commentsOnly(ctx.workspace, base, head, changed), codeHash(ctx.workspace, head)]);
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;
@@ -83,7 +79,7 @@ export const outputHashOf = (outcome: { metrics: Record<string, number>; artifac
 };
 
 /** True when the attempt's outputs hash like its first parent's: an implementation that never ran. */
-export const outputUnchanged = (ctx: RunContext, parent: string | undefined, final: EvalOutcome): boolean => {
+export const outputUnchanged = (ctx: Pick<RunContext, 'store'>, parent: string | undefined, final: EvalOutcome): boolean => {
   const mine = outputHashOf(final);
   if (mine === null || parent === undefined) return false;
   const theirs = decidingEvaluation(ctx.store.listEvaluations(parent));

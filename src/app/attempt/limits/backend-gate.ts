@@ -4,6 +4,10 @@ import { describeWait } from '../../../core/limits/describe-wait.js';
 import type { AgentLimit } from '../../../core/ports.js';
 import type { SwarmStore } from '../../../store/swarm-store.js';
 import type { RunContext } from '../../run/run-context.js';
+import { movePhase } from '../phase.js';
+
+/** What a wait for a closed backend reads: the run's events, its backend, the Ctrl-C signals. */
+export type GateDeps = Pick<RunContext, 'runId' | 'store' | 'backend' | 'drain' | 'force'>;
 
 export const WAITING_EVENT = 'agent.waiting';
 export const RESUMED_EVENT = 'agent.resumed';
@@ -42,7 +46,7 @@ export const backendClosedUntil = (store: SwarmStore, runId: string, backend: st
 };
 
 /** Records that an attempt waits for a limit of its backend to lift. */
-export const recordWait = (ctx: RunContext, attemptId: string, limit: AgentLimit, until: number, wait: number): void => {
+export const recordWait = (ctx: Pick<RunContext, 'runId' | 'store' | 'backend'>, attemptId: string, limit: AgentLimit, until: number, wait: number): void => {
   const data: WaitingData = { backend: ctx.backend.name, kind: limit.kind, until, detail: limit.detail, wait };
   ctx.store.addEvent(ctx.runId, WAITING_EVENT, data, attemptId);
 };
@@ -51,7 +55,7 @@ export const recordWait = (ctx: RunContext, attemptId: string, limit: AgentLimit
  * Waits while the run's backend is closed by a limit (re-read after each sleep: another attempt
  * may have pushed the reset later). Resolves false when a Ctrl-C (drain or force) ends the wait.
  */
-export const waitForBackend = async (ctx: RunContext, onWait?: (closed: WaitingData) => void): Promise<boolean> => {
+export const waitForBackend = async (ctx: GateDeps, onWait?: (closed: WaitingData) => void): Promise<boolean> => {
   const stop = AbortSignal.any([ctx.drain, ctx.force]);
   let announced = false;
   for (;;) {
@@ -74,12 +78,12 @@ export const reportWait = (report: (line: string) => void) => (closed: WaitingDa
   report(`waiting: ${describeWait(closed, Date.now())}; nothing new starts on it until then`);
 
 /** Holds a new attempt (phase `waiting` meanwhile) while its backend is closed; false on Ctrl-C. */
-export const waitToStart = async (ctx: RunContext, attemptId: string): Promise<boolean> => {
+export const waitToStart = async (ctx: GateDeps, attemptId: string): Promise<boolean> => {
   let waited = false;
   const open = await waitForBackend(ctx, () => {
     waited = true;
-    ctx.store.updateAttempt(attemptId, { phase: 'waiting' });
+    movePhase(ctx.store, attemptId, 'waiting');
   });
-  if (open && waited) ctx.store.updateAttempt(attemptId, { phase: 'prepare' });
+  if (open && waited) movePhase(ctx.store, attemptId, 'prepare');
   return open;
 };

@@ -8,7 +8,11 @@ import { zeroUsage } from '../../../core/types.js';
 import type { AttemptRecord } from '../../../store/records.js';
 import type { Logger } from '../../setup/logger.js';
 import type { RunContext } from '../../run/run-context.js';
-import { RESUMED_EVENT, recordWait, waitForBackend } from './backend-gate.js';
+import { movePhase } from '../phase.js';
+import { RESUMED_EVENT, recordWait, waitForBackend, type GateDeps } from './backend-gate.js';
+
+/** What the agent's turn uses: the backend, its limit settings, the store for the waits. */
+export type ParkedDeps = GateDeps & Pick<RunContext, 'config'>;
 
 /** The message that continues a session after a wait (the worktree holds the work so far). */
 export const CONTINUE_PROMPT =
@@ -49,7 +53,7 @@ export const continuationOf = (task: AgentTask, outcome: AgentOutcome, timeoutMs
  * summed. Resolves null when a Ctrl-C ends a wait: the attempt is then interrupted.
  */
 export const runAgentParked = async (
-  ctx: RunContext,
+  ctx: ParkedDeps,
   attempt: AttemptRecord,
   task: AgentTask,
   out: { log: Logger; report: (line: string) => void },
@@ -83,7 +87,7 @@ export const runAgentParked = async (
     log.warn({ limit, until: new Date(until).toISOString() }, 'agent stopped at a limit; the attempt waits for the reset');
     ctx.store.transaction(() => {
       // What the limited run used is recorded now: a crash during the wait keeps it.
-      ctx.store.updateAttempt(attempt.id, { phase: 'waiting', usage, error: `waiting: ${limit.detail}` });
+      movePhase(ctx.store, attempt.id, 'waiting', { usage, error: `waiting: ${limit.detail}` });
       recordWait(ctx, attempt.id, limit, until, waits);
     });
     out.report(`  ${attempt.id} waits: ${describeWait({ backend: ctx.backend.name, kind: limit.kind, until, detail: limit.detail }, Date.now())}`);
@@ -95,7 +99,7 @@ export const runAgentParked = async (
     }
     out.report(`  ${attempt.id} continues after the ${limit.kind.replace('-', ' ')}${resumable && outcome.session !== undefined ? ', resuming its session' : ''}`);
     ctx.store.transaction(() => {
-      ctx.store.updateAttempt(attempt.id, { phase: 'agent', error: null });
+      movePhase(ctx.store, attempt.id, 'agent', { error: null });
       ctx.store.addEvent(ctx.runId, RESUMED_EVENT, { backend: ctx.backend.name, waitedMs: Date.now() - waitStarted, resumesSession: resumable && outcome.session !== undefined }, attempt.id);
     });
     current = continuationOf(task, outcome, timeLeft, resumable);

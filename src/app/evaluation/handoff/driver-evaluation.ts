@@ -54,7 +54,7 @@ export const startEvalHandoff = (ctx: RunContext): EvalHandoffServer => {
 };
 
 /** Records the failed `swarm eval` calls a backend saw in its agent's transcript, one event each. */
-export const recordSelfEvalFailures = (ctx: RunContext, attemptId: string, reasons: readonly string[] | undefined): void => {
+export const recordSelfEvalFailures = (ctx: Pick<RunContext, 'runId' | 'store'>, attemptId: string, reasons: readonly string[] | undefined): void => {
   if (reasons === undefined || reasons.length === 0) return;
   ctx.store.transaction(() => {
     for (const reason of reasons) ctx.store.addEvent(ctx.runId, SELF_EVAL_FAILED_EVENT, { reason, source: 'transcript' }, attemptId);

@@ -1,0 +1,67 @@
+import { bestWanted, programSources, promptInspirations } from '../../core/attempt-inspirations.js';
+import { composeAgentPrompt, type ParentBrief } from '../../core/agent-prompt.js';
+import type { InspirationRef, SessionRef } from '../../core/ports.js';
+import { SELF_EVAL_COMMAND } from '../../core/self-eval-commands.js';
+import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptRecord } from '../../store/records.js';
+import { attemptWorktree } from '../setup/project-paths.js';
+import type { RunContext } from '../run/run-context.js';
+
+/** What an agent is told: its prompt, the session it continues, the programs it may read. */
+export interface AgentBrief {
+  prompt: string;
+  /** The parent's session an optimizer forks (absent: a fresh conversation). */
+  forkFrom?: SessionRef;
+  inspirations: InspirationRef[];
+}
+
+export type BriefDeps = Pick<RunContext, 'runId' | 'config' | 'task' | 'paths' | 'store'>;
+
+const briefsOf = (ctx: BriefDeps, ids: readonly string[]): ParentBrief[] =>
+  ids.map((id) => {
+    const attempt = ctx.store.getAttempt(id);
+    // Only the run's own evaluations: review and held-out scores are never shown to agents.
+    const lastEval = attempt ? ctx.store.listEvaluations(id).filter((e) => e.kind === 'official' || e.kind === 'baseline' || e.kind === 'confirm').at(-1) : undefined;
+    return {
+      id,
+      score: attempt?.score ?? null,
+      status: attempt?.status ?? 'unknown',
+      hypothesis: attempt?.hypothesis ?? null,
+      feedback: lastEval?.feedback ?? null,
+      reason: attempt?.reason ?? null,
+    };
+  });
+
+/** The other attempts the prompt shows (core/attempt-inspirations.ts decides which). */
+const shownInspirations = (ctx: BriefDeps, spec: AttemptSpec): string[] => {
+  const limit = ctx.config.agent.diff.inspirations;
+  if (limit <= 0) return [];
+  return promptInspirations(spec, ctx.store.bestAttemptIds(ctx.runId, ctx.config.objective.direction, bestWanted(spec, limit)), limit);
+};
+
+/** Commits of the declared sources that have one, for agents that read programs. */
+const readablePrograms = (ctx: BriefDeps, spec: AttemptSpec): InspirationRef[] =>
+  programSources(spec).flatMap((id) => {
+    const source = ctx.store.getAttempt(id);
+    const commit = source?.tipCommit ?? source?.headCommit ?? null;
+    return commit === null ? [] : [{ attemptId: id, commit, score: source?.score ?? null }];
+  });
+
+/** The brief of one attempt in its worktree: the parents' and inspirations' results, and a forked session for an optimizer. */
+export const briefAgent = (ctx: BriefDeps, attempt: AttemptRecord, spec: AttemptSpec, worktree: string): AgentBrief => {
+  const firstParent = spec.parents[0];
+  const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
+  const prompt = composeAgentPrompt({
+    task: ctx.task,
+    objective: ctx.config.objective,
+    role: spec.role,
+    attemptId: attempt.id,
+    context: spec.context,
+    parents: briefsOf(ctx, spec.parents),
+    inspirations: briefsOf(ctx, shownInspirations(ctx, spec)),
+    evalCommand: SELF_EVAL_COMMAND,
+    worktree,
+    ...(forkFrom && firstParent ? { forkedFrom: { attemptId: firstParent, worktree: attemptWorktree(ctx.paths, firstParent) } } : {}),
+  });
+  return { prompt, ...(forkFrom ? { forkFrom } : {}), inspirations: readablePrograms(ctx, spec) };
+};

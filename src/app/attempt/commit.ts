@@ -1,0 +1,48 @@
+import type { AgentOutcome, SessionRef } from '../../core/ports.js';
+import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptRecord } from '../../store/records.js';
+import type { DiffStat } from '../../workspace/index.js';
+import type { RunContext } from '../run/run-context.js';
+import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
+import { movePhase } from './phase.js';
+import type { PreparedWorktree } from './prepare.js';
+
+/** What the agent left: its outcome and the commit of its work on top of the prepared base. */
+export interface CommittedWork {
+  outcome: AgentOutcome;
+  worktree: string;
+  baseCommit: string;
+  head: string;
+  diff: DiffStat;
+}
+
+/**
+ * Step commit: the agent's outcome stored (hypothesis, summary, usage, session, permission
+ * denials), then everything in the worktree committed, whatever the agent committed itself.
+ */
+export const commitWork = async (
+  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  attempt: AttemptRecord,
+  spec: AttemptSpec,
+  prepared: PreparedWorktree,
+  outcome: AgentOutcome,
+  forkFrom: SessionRef | undefined,
+): Promise<CommittedWork> => {
+  movePhase(ctx.store, attempt.id, 'commit', {
+    hypothesis: outcome.hypothesis,
+    summary: outcome.summary,
+    usage: outcome.usage,
+    session: outcome.session ?? null,
+    transcriptPath: outcome.transcriptPath ?? null,
+    error: outcome.error ?? null,
+  });
+  const denials = outcome.permissionDenials ?? [];
+  if (denials.length > 0) ctx.store.addEvent(ctx.runId, PERMISSION_DENIED_EVENT, { count: denials.length, denials }, attempt.id);
+  if (outcome.session) {
+    ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: outcome.historyJson ?? null });
+  }
+  const subject = `${attempt.id}: ${outcome.summary || `${spec.role} attempt`}`;
+  const commit = await ctx.workspace.commitAll(prepared.worktree, { subject, trailers: prepared.trailers });
+  const diff = await ctx.workspace.diffStat(prepared.baseCommit, commit.commit);
+  return { outcome, worktree: prepared.worktree, baseCommit: prepared.baseCommit, head: commit.commit, diff };
+};

@@ -1,0 +1,64 @@
+import { needsConfirmation } from '../../core/attempt-confirm.js';
+import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptRecord } from '../../store/records.js';
+import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
+import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
+import { storeEvaluations, storeResult } from '../evaluation/stored-result.js';
+import type { RunContext } from '../run/run-context.js';
+import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
+import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
+import type { CommittedWork } from './commit.js';
+import { movePhase } from './phase.js';
+import type { AttemptResult } from './record.js';
+
+export type EvaluateDeps = EvaluationDeps & CodeIndexDeps & Pick<RunContext, 'evalQueue' | 'incumbent'>;
+
+/**
+ * Official evaluation. Every attempt of a run is scored with the same seed (`shepherd.seed`, the
+ * default of `swarm eval` too), so scores of a stochastic evaluator are comparable and an agent's
+ * own measurements match the official one; a new best is confirmed with the following seeds.
+ */
+const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, work: CommittedWork): Promise<CheckoutEvaluation> => {
+  const input = await attemptEvaluationInput(ctx, attempt, work.worktree, 'official', ctx.config.shepherd.seed);
+  const first = await evaluateCheckout(input);
+  // Stored at once (not in the record step): a kill from here on never evaluates this commit again.
+  if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, first.results, work.head);
+  const confirm = ctx.config.evaluator.confirm;
+  if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, ctx.config.objective.direction)) return first;
+  const confirmed = await confirmBest(input, first.final, confirm);
+  if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, confirmed.results, work.head);
+  return { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
+};
+
+/**
+ * Step evaluate: the agent's committed work judged. A failed or abstaining agent has nothing to
+ * evaluate; a change to a protected file (against the run's baseline, not the parent: no lineage
+ * can carry one) is invalid unevaluated; byte-identical code reuses its twin's result; anything
+ * else is evaluated on the run's evaluation queue. The result is stored before the record step.
+ * Null when a second Ctrl-C stopped the evaluation: the attempt is then interrupted.
+ */
+export const evaluateWork = async (ctx: EvaluateDeps, attempt: AttemptRecord, spec: AttemptSpec, work: CommittedWork, audit: ChangeAudit): Promise<AttemptResult | null> => {
+  const { outcome, head, diff } = work;
+  const flags = [...audit.flags];
+  if (outcome.status !== 'completed') {
+    const reason = outcome.status === 'abstained' ? `agent abstained: ${outcome.summary}` : `agent failed: ${outcome.error ?? 'no reason given'}`;
+    return { kind: 'failed', reason, head, diff, flags, evaluation: null };
+  }
+  movePhase(ctx.store, attempt.id, 'evaluate', { headCommit: head });
+  const violations = await ctx.workspace.protectedViolations(ctx.store.requireRun(ctx.runId).baseCommit, head, ctx.config.evaluator.protect);
+  if (violations.length > 0) {
+    const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
+    return { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
+  }
+  if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
+  const evaluation = audit.reuse ? audit.reuse.evaluation : await ctx.evalQueue.add(() => evaluateOfficially(ctx, attempt, work));
+  if (!evaluation || ctx.force.aborted) return null;
+  if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
+  if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
+  await rememberCode(ctx, audit.codeHash, attempt.id);
+  const result: AttemptResult = evaluation.final.valid
+    ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
+    : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };
+  storeResult(ctx, attempt.id, result, audit.reuse ? evaluation.results : []);
+  return result;
+};

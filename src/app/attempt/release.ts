@@ -1,0 +1,13 @@
+import type { RunContext } from '../run/run-context.js';
+
+/** Removes the worktree (the branch stays, unless the attempt was interrupted). */
+export const releaseAttempt = async (ctx: Pick<RunContext, 'store' | 'workspace' | 'logger'>, id: string, worktree: string): Promise<void> => {
+  try {
+    await ctx.workspace.removeWorktree(worktree);
+    const attempt = ctx.store.getAttempt(id);
+    if (attempt?.status === 'interrupted' && (await ctx.workspace.branchExists(attempt.branch))) await ctx.workspace.deleteBranch(attempt.branch);
+    ctx.store.updateAttempt(id, { worktree: null });
+  } catch (error) {
+    ctx.logger.warn({ err: error, attempt: id }, 'could not release the worktree; the next run cleans it up');
+  }
+};

@@ -1,0 +1,67 @@
+import { evaluationStages } from '../../config/index.js';
+import { passedEnv } from '../../core/env-allow-list.js';
+import { attemptId } from '../../core/ids.js';
+import type { AgentOutcome } from '../../core/ports.js';
+import { selfEvalCommands } from '../../core/self-eval-commands.js';
+import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptRecord } from '../../store/records.js';
+import { recordSelfEvalFailures } from '../evaluation/handoff/driver-evaluation.js';
+import { redactAgentOutcome } from '../evaluation/redaction.js';
+import type { Logger } from '../setup/logger.js';
+import type { RunContext } from '../run/run-context.js';
+import type { AgentBrief } from './agent-brief.js';
+import { runAgentParked, type ParkedDeps } from './limits/run-agent-parked.js';
+import { movePhase } from './phase.js';
+import type { PreparedWorktree } from './prepare.js';
+
+export type RunAgentDeps = ParkedDeps & Pick<RunContext, 'systemPrompts' | 'env' | 'evalHandoff' | 'workspace'>;
+
+/**
+ * Step agent: the agent's turn in the prepared worktree, parked and continued at rate and usage
+ * limits (limits/run-agent-parked.ts), its outcome redacted. Null when a Ctrl-C ended a wait.
+ */
+export const runAgent = async (
+  ctx: RunAgentDeps,
+  attempt: AttemptRecord,
+  spec: AttemptSpec,
+  prepared: PreparedWorktree,
+  brief: AgentBrief,
+  out: { log: Logger; report: (line: string) => void },
+): Promise<AgentOutcome | null> => {
+  const { worktree } = prepared;
+  movePhase(ctx.store, attempt.id, 'agent', { worktree, baseCommit: prepared.baseCommit, prompt: brief.prompt });
+  const forkHistoryJson = brief.forkFrom ? ctx.store.getSessionHistory(brief.forkFrom) : null;
+  out.log.info({ role: spec.role, parents: spec.parents }, 'agent started');
+  const systemPrompt = ctx.systemPrompts[spec.role];
+  const handoff = await ctx.evalHandoff?.open({ attemptId: attempt.id, worktree });
+  const parked = await runAgentParked(
+    ctx,
+    attempt,
+    {
+      runId: ctx.runId,
+      attemptId: attemptId(attempt.id),
+      worktree,
+      role: spec.role,
+      prompt: brief.prompt,
+      systemPrompt,
+      ...(brief.forkFrom ? { forkFrom: brief.forkFrom } : {}),
+      ...(forkHistoryJson !== null ? { forkHistoryJson } : {}),
+      ...(ctx.config.agent.model ? { model: ctx.config.agent.model } : {}),
+      maxTurns: ctx.config.agent.maxTurns,
+      timeoutMs: ctx.config.agent.timeoutMs,
+      seed: spec.seed,
+      // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
+      env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },
+      logDir: attempt.logDir,
+      allowedCommands: selfEvalCommands(`${systemPrompt}\n${brief.prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
+      inspirations: brief.inspirations,
+      readFileAt: (commit, relPath) => ctx.workspace.readFileAt(commit, relPath),
+    },
+    out,
+  ).finally(() => handoff?.close());
+  if (parked === null) return null;
+  const outcome = redactAgentOutcome(parked);
+  // A failed hand-off is recorded by the driver already; its error also shows in the transcript.
+  recordSelfEvalFailures(ctx, attempt.id, outcome.selfEvalFailures?.filter((reason) => handoff === undefined || !reason.includes(`swarm eval in attempt ${attempt.id}`)));
+  return outcome;
+};

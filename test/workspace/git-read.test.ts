@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GitWorkspace } from '../../src/workspace/index.js';
+import { commitFiles, makeRepo } from './repo-fixture.js';
+
+describe('reading commits through the workspace', () => {
+  const cleanups: Array<() => void> = [];
+  afterEach(() => {
+    while (cleanups.length > 0) cleanups.pop()?.();
+  });
+
+  it('reads a file of an older commit byte for byte, final newline included', async () => {
+    const repo = makeRepo();
+    cleanups.push(repo.cleanup);
+    commitFiles(repo.dir, { 'solve.py': 'changed\n' });
+    const workspace = await GitWorkspace.open(repo.dir);
+    expect(await workspace.readFileAt(repo.baseline, 'solve.py')).toEqual({ found: true, text: 'def solve():\n    return 1\n\n\nprint(solve())\n' });
+    expect(await workspace.readFileAt(repo.baseline, 'data/input.txt')).toEqual({ found: true, text: '1 2 3\n' });
+  });
+
+  it("says in git's words why a file or commit cannot be read", async () => {
+    const repo = makeRepo();
+    cleanups.push(repo.cleanup);
+    const workspace = await GitWorkspace.open(repo.dir);
+    const missing = await workspace.readFileAt(repo.baseline, 'nope.py');
+    expect(missing.found).toBe(false);
+    if (!missing.found) expect(missing.detail).toMatch(/nope\.py/);
+    const noCommit = await workspace.readFileAt('0000000000000000000000000000000000000000', 'solve.py');
+    expect(noCommit.found).toBe(false);
+    if (!noCommit.found) expect(noCommit.detail).not.toBe('');
+  });
+
+  it('lists every file of a tree, nested ones included, and follows the commit', async () => {
+    const repo = makeRepo();
+    cleanups.push(repo.cleanup);
+    const next = commitFiles(repo.dir, { 'src/deep/new.py': 'x = 1\n' });
+    const workspace = await GitWorkspace.open(repo.dir);
+    const paths = (entries: string[]) => entries.map((entry) => entry.split('\t')[1]).sort();
+    expect(paths(await workspace.listTree(repo.baseline))).toEqual(['README.md', 'data/input.txt', 'evaluate.py', 'solve.py']);
+    const entries = await workspace.listTree(next);
+    expect(paths(entries)).toEqual(['README.md', 'data/input.txt', 'evaluate.py', 'solve.py', 'src/deep/new.py']);
+    expect(entries.every((entry) => /^100644 blob [0-9a-f]{40}\t/.test(entry))).toBe(true);
+  });
+});
