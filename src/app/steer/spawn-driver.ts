@@ -25,6 +25,7 @@ import { recoverInterrupted, specOf } from '../run/recover.js';
 import type { RunContext } from '../run/run-context.js';
 import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
 import { loadSystemPrompts } from '../attempt/system-prompts.js';
+import { endAttempt } from '../attempt/phase.js';
 
 const POLL_MS = 250;
 
@@ -155,7 +156,7 @@ const runQueue = async (ctx: RunContext, idleMs: number, backendFor: (name: stri
       } catch (error) {
         // An unusable backend (missing key or binary) fails this attempt, not the driver.
         const reason = `agent backend ${record.backend} cannot start: ${error instanceof Error ? error.message : String(error)}`;
-        ctx.store.updateAttempt(record.id, { status: 'failed', reason, finishedAt: Date.now() });
+        endAttempt(ctx.store, record.id, 'failed', { reason, finishedAt: Date.now() });
         continue;
       }
       const attemptCtx = { ...ctx, backend };
