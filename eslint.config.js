@@ -21,9 +21,12 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
+        // Builtins by exact name (`fs`, `fs/promises`, …): as a gitignore pattern, `domain` would
+        // also match a folder of that name inside a relative import.
+        paths: builtinModules.map((name) => ({ name, message: 'src/core stays pure: no Node builtins; receive a port instead.' })),
         patterns: [
           {
-            group: ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)],
+            group: ['node:*'],
             message: 'src/core stays pure: no Node builtins; receive a port instead.',
           },
           {

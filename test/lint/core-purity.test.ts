@@ -31,6 +31,8 @@ describe('the core purity lint rule', () => {
   it('lets core import core and zod, and other folders import the store', async () => {
     expect(await purityViolations("import { x } from '../score.js';", 'src/core/policies/probe.ts')).toEqual([]);
     expect(await purityViolations("import { x } from './policies/greedy.js';", 'src/core/probe.ts')).toEqual([]);
+    // A core folder named like a builtin is still core.
+    expect(await purityViolations("import { x } from './domain/events.js';", 'src/core/probe.ts')).toEqual([]);
     expect(await purityViolations("import { z as x } from 'zod';", 'src/core/policies/probe.ts')).toEqual([]);
     expect(await purityViolations("import { x } from '../../store/records.js';", 'src/app/run/probe.ts')).toEqual([]);
   });
