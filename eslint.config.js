@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -13,10 +14,30 @@ export default tseslint.config(
     },
   },
   {
+    // Core purity: src/core imports no Node builtin, no I/O package and nothing from the adapter or
+    // app folders, at any depth (`../../store/records.js` from src/core/policies included). The
+    // typescript-eslint twin of no-restricted-imports, so a block that configures the base rule for
+    // other files does not replace this one.
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['node:*', 'fs', 'child_process', 'simple-git', 'better-sqlite3', 'execa', '@anthropic-ai/sdk', 'openai', 'pino', '../store/*', '../eval/*', '../workspace/*', '../agents/*', '../app/*', '../cli/*'], message: 'src/core stays pure: receive ports instead.' }],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        // Builtins by exact name (`fs`, `fs/promises`, …): as a gitignore pattern, `domain` would
+        // also match a folder of that name inside a relative import.
+        paths: builtinModules.map((name) => ({ name, message: 'src/core stays pure: no Node builtins; receive a port instead.' })),
+        patterns: [
+          {
+            group: ['node:*'],
+            message: 'src/core stays pure: no Node builtins; receive a port instead.',
+          },
+          {
+            group: ['simple-git', 'better-sqlite3', 'execa', '@anthropic-ai/*', 'openai', 'pino', 'p-queue', 'commander', '@resvg/*', '@viz-js/*'],
+            message: 'src/core stays pure: no I/O packages or SDKs; receive a port instead.',
+          },
+          {
+            group: ['**/store', '**/store/**', '**/eval', '**/eval/**', '**/workspace', '**/workspace/**', '**/agents/**', '**/app/**', '**/cli/**', '**/export/**', '**/web/**', '**/process/**'],
+            message: 'src/core stays pure: it imports no adapter, app or cli module; receive a port instead.',
+          },
+        ],
       }],
     },
   },

@@ -1,9 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { needsBuild, writeBuildStamp } from './test/support/build-freshness.js';
 
-/** Integration tests run the built CLI; build once if `npm test` did not already. */
+/**
+ * Integration tests run the built CLI: build when dist is missing or older than any source, so a
+ * `npx vitest` after an edit never tests old code. `npm run build` is whatever the build is.
+ */
 export default function setup(): void {
-  if (!existsSync(new URL('./dist/cli/main.js', import.meta.url))) {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-  }
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  if (!needsBuild(root)) return;
+  const startedAt = Date.now();
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  writeBuildStamp(root, startedAt);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from './duration.js';
+import { parseDuration } from './duration.js';
 
 describe('parseDuration', () => {
   it.each([
@@ -26,18 +26,5 @@ describe('parseDuration', () => {
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('rejects the number %d', (value) => {
     expect(parseDuration(value)).toBeNull();
-  });
-});
-
-describe('formatDuration', () => {
-  it.each([
-    [5_400_000, '1h30m'],
-    [90_000, '1m30s'],
-    [500, '500ms'],
-    [1500, '1.5s'],
-    [0, '0'],
-  ])('formats %i ms as %s', (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
-    expect(parseDuration(text)).toBe(ms);
   });
 });

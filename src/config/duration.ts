@@ -24,18 +24,3 @@ export const parseDuration = (text: string | number): number | null => {
   }
   return Math.round(total);
 };
-
-/** Formats milliseconds compactly for messages and docs: 5400000 -> "1h30m", 1500 -> "1.5s". */
-export const formatDuration = (ms: number): string => {
-  if (ms === 0) return '0';
-  if (ms < 1000) return `${ms}ms`;
-  if (ms % 1000 !== 0 || ms < 60_000) return `${Number((ms / 1000).toFixed(3))}s`;
-  const parts: string[] = [];
-  let rest = ms;
-  for (const [unit, size] of [['d', UNIT_MS.d], ['h', UNIT_MS.h], ['m', UNIT_MS.m], ['s', UNIT_MS.s]] as const) {
-    const count = Math.floor(rest / size);
-    if (count > 0) parts.push(`${count}${unit}`);
-    rest -= count * size;
-  }
-  return parts.join('');
-};

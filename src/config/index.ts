@@ -3,7 +3,7 @@ export {
   type SwarmConfig, type StageConfig, type EvaluatorConfig, type HeldOutConfig, type SlurmSettings, type AgentConfig,
   type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages, resolveConfig,
 } from './resolve-config.js';
-export { parseDuration, formatDuration } from './duration.js';
+export { parseDuration } from './duration.js';
 export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions } from './load-config.js';
 export { overrideFlag, type ConfigOverrides } from './overrides.js';
 export { validateConfig, type ConfigValidation } from './validate-config.js';

@@ -1,4 +1,4 @@
-import type { AttemptId, RunId, WaveId } from './ids.js';
+import type { AttemptId, RunId } from './ids.js';
 import type { Direction } from './score.js';
 
 export type Role = 'baseline' | 'explorer' | 'optimizer';
@@ -85,5 +85,3 @@ export interface Budget {
   /** Tokens (input + output) the agents of the run may use; 0 or absent means unlimited. */
   maxTokens?: number;
 }
-
-export type WaveRef = { id: WaveId; runId: RunId; number: number };

@@ -1,8 +1,33 @@
 import { rmSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isProcessAlive } from './process-liveness.js';
+
+/**
+ * Sleeps between polls of one wait, woken early by `signal`: one abort listener for the whole wait
+ * (removed by `dispose`), not one per poll, so hours of waiting leave the signal as they found it.
+ */
+const pollSleeper = (signal?: AbortSignal): { sleep(ms: number): Promise<void>; dispose(): void } => {
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const onAbort = (): void => {
+    clearTimeout(timer);
+    wake?.();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    sleep: (ms) =>
+      new Promise<void>((resolve) => {
+        if (signal?.aborted === true) return resolve();
+        wake = resolve;
+        timer = setTimeout(resolve, ms);
+      }),
+    dispose: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+};
 
 /**
  * GPU slots shared by every swarm process of a repository (the Shepherd's evaluations and the
@@ -30,17 +55,21 @@ export class GpuLocks {
    */
   async acquireMany(count: number, signal?: AbortSignal): Promise<string[] | null> {
     await mkdir(this.dir, { recursive: true });
-    for (;;) {
-      if (signal?.aborted === true) return null;
-      const held: string[] = [];
-      for (const gpu of this.gpus) {
-        if (held.length === count) break;
-        if (await this.claim(gpu, true)) held.push(gpu);
+    const between = pollSleeper(signal);
+    try {
+      for (;;) {
+        if (signal?.aborted === true) return null;
+        const held: string[] = [];
+        for (const gpu of this.gpus) {
+          if (held.length === count) break;
+          if (await this.claim(gpu, true)) held.push(gpu);
+        }
+        if (held.length === count) return held;
+        for (const gpu of held) this.release(gpu);
+        await between.sleep(this.pollMs);
       }
-      if (held.length === count) return held;
-      for (const gpu of held) this.release(gpu);
-      // The timer's own abort listener goes when it fires: no listener piles up on a long wait.
-      await sleep(this.pollMs, undefined, signal ? { signal } : {}).catch(() => undefined);
+    } finally {
+      between.dispose();
     }
   }
 

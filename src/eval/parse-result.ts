@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { nonFiniteToken, parseJsonObject } from './lenient-json.js';
+import { nonFiniteToken, parseJsonObject } from '../core/lenient-json.js';
+import { readStdoutJson } from '../core/stdout-json.js';
 
 /** What an evaluator reported, validated: finite numbers are metrics, reserved keys are typed. */
 export interface EvaluatorReport {
@@ -31,9 +32,8 @@ const RESERVED = new Set(['valid', 'feedback', 'instances', 'artifacts']);
 const looseRecord = z.record(z.string(), z.unknown());
 
 /**
- * Finds the evaluator's JSON object: the result file wins when it exists; otherwise the last
- * stdout line that parses as a JSON object (log lines after it are tolerated, a later JSON line
- * replaces an earlier one); otherwise a pretty-printed object that ends stdout.
+ * Finds the evaluator's JSON object: the result file wins when it exists; otherwise the object
+ * {@link readStdoutJson} finds on stdout.
  */
 export const parseEvaluatorOutput = (input: {
   resultFile: { path: string; text: string } | null;
@@ -44,23 +44,8 @@ export const parseEvaluatorOutput = (input: {
     if (!parsed.ok) return { kind: 'bad-result-file', path: input.resultFile.path, error: parsed.error };
     return { kind: 'report', report: reportFromObject(parsed.value, 'result-file') };
   }
-  const found = findLastJsonObject(input.stdout);
+  const found = readStdoutJson(input.stdout);
   return found === null ? { kind: 'none' } : { kind: 'report', report: reportFromObject(found, 'stdout') };
-};
-
-/** The last line of `text` that is a JSON object, else a trailing multi-line object starting at a bare `{` line. */
-export const findLastJsonObject = (text: string): Record<string, unknown> | null => {
-  const lines = text.split(/\r?\n/);
-  for (let i = lines.length - 1; i >= 0; i -= 1) {
-    const line = (lines[i] ?? '').trim();
-    if (!line.startsWith('{')) continue;
-    const parsed = parseJsonObject(line);
-    if (parsed.ok) return parsed.value;
-  }
-  const start = lines.map((line) => line.trimEnd()).lastIndexOf('{');
-  if (start === -1) return null;
-  const parsed = parseJsonObject(lines.slice(start).join('\n'));
-  return parsed.ok ? parsed.value : null;
 };
 
 /** Sorts the keys of a parsed object into metrics and the reserved fields. */

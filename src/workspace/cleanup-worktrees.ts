@@ -1,14 +1,14 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { runGit } from './git-command.js';
-import { isInside, listWorktrees, removeWorktreeAt, samePath } from './worktrees.js';
+import { isInside, listWorktrees, removeWorktreeAt, sameResolvedPath } from './worktrees.js';
 
 /** Directories under `dir` that no kept path lies in or below: stray leftovers git does not know. */
 const strayDirectories = async (dir: string, protectedPaths: string[]): Promise<string[]> => {
   const stray: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
     const full = path.join(dir, entry.name);
-    if (protectedPaths.some((kept) => samePath(kept, full))) continue;
+    if (protectedPaths.some((kept) => sameResolvedPath(kept, full))) continue;
     if (entry.isDirectory() && protectedPaths.some((kept) => isInside(full, kept))) {
       stray.push(...(await strayDirectories(full, protectedPaths)));
     } else {
@@ -25,10 +25,10 @@ const strayDirectories = async (dir: string, protectedPaths: string[]): Promise<
  */
 export const cleanupWorktreesUnder = async (root: string, worktreesDir: string, keep: Set<string>): Promise<string[]> => {
   const kept = [...keep].map((entry) => path.resolve(entry));
-  const isKept = (target: string): boolean => kept.some((entry) => samePath(entry, target));
+  const isKept = (target: string): boolean => kept.some((entry) => sameResolvedPath(entry, target));
   const removed: string[] = [];
   const registered = (await listWorktrees(root)).filter(
-    (worktree) => isInside(worktreesDir, worktree.path) && !samePath(worktreesDir, worktree.path),
+    (worktree) => isInside(worktreesDir, worktree.path) && !sameResolvedPath(worktreesDir, worktree.path),
   );
   for (const worktree of registered) {
     if (isKept(worktree.path)) continue;
@@ -39,7 +39,7 @@ export const cleanupWorktreesUnder = async (root: string, worktreesDir: string, 
   const stillRegistered = registered.filter((worktree) => isKept(worktree.path)).map((worktree) => worktree.path);
   for (const stray of await strayDirectories(worktreesDir, [...kept, ...stillRegistered])) {
     await rm(stray, { recursive: true, force: true });
-    if (!removed.some((entry) => samePath(entry, stray))) removed.push(stray);
+    if (!removed.some((entry) => sameResolvedPath(entry, stray))) removed.push(stray);
   }
   await runGit(root, ['worktree', 'prune']);
   return removed;

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { formatScore } from '../core/score.js';
 
 /** The lineage log every attempt branch carries at its root. */
 export const FINDINGS_FILE = 'findings.md';
@@ -28,12 +29,6 @@ const oneLine = (text: string, max: number): string => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
-const formatScore = (score: number): string => {
-  if (!Number.isFinite(score)) return String(score);
-  if (Number.isInteger(score)) return String(score);
-  return String(Number(score.toPrecision(10)));
-};
-
 /**
  * One factual findings line:
  * `- a7 (explorer, from a3): widen the ring spacing | score = 2.4871`, or `... | failed: <reason>`.
@@ -53,9 +48,3 @@ export const formatFindingsEntry = (p: {
     failure !== '' ? `failed: ${failure}` : p.score === null ? 'no score' : `score = ${formatScore(p.score)}`;
   return `- ${p.attemptId} (${origin}): ${description} | ${outcome}`;
 };
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether findings.md already holds the entry of `attemptId` (so a resumed run does not add it twice). */
-export const hasFindingsEntry = (text: string, attemptId: string): boolean =>
-  new RegExp(`^- ${escapeRegExp(attemptId)} \\(`, 'm').test(text);

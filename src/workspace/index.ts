@@ -7,7 +7,6 @@ export {
   FINDINGS_HEADER,
   appendFindings,
   formatFindingsEntry,
-  hasFindingsEntry,
   readFindings,
 } from './findings.js';
 export type { PrepareAttemptParams, PreparedAttempt } from './prepare-attempt.js';

@@ -28,7 +28,8 @@ export const parseWorktreeList = (porcelain: string): WorktreeInfo[] => {
   return worktrees;
 };
 
-export const samePath = (a: string, b: string): boolean => path.resolve(a) === path.resolve(b);
+/** Whether two paths are the same once made absolute, without touching the disk (symlinks are not resolved). */
+export const sameResolvedPath = (a: string, b: string): boolean => path.resolve(a) === path.resolve(b);
 
 /** True when `child` is `parent` itself or lies below it. */
 export const isInside = (parent: string, child: string): boolean => {
@@ -65,7 +66,7 @@ export const removeWorktreeAt = async (root: string, target: string): Promise<vo
   if (removal.exitCode === 0) return;
   await tryGit(root, ['worktree', 'unlock', target]);
   await runGit(root, ['worktree', 'prune']);
-  const registered = (await listWorktrees(root)).some((worktree) => samePath(worktree.path, target));
+  const registered = (await listWorktrees(root)).some((worktree) => sameResolvedPath(worktree.path, target));
   if (registered) {
     throw new SwarmError(
       'GIT_FAILED',

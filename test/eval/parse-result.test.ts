@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nonFiniteToken, parseJsonObject } from '../../src/eval/lenient-json.js';
+import { nonFiniteToken, parseJsonObject } from '../../src/core/lenient-json.js';
 import {
-  findLastJsonObject,
   judgeReport,
   parseEvaluatorOutput,
   reportFromObject,
@@ -29,27 +28,6 @@ describe('parseJsonObject', () => {
 
   it('does not mistake words that contain the tokens for them', () => {
     expect(parseJsonObject('{"a": NaNa}').ok).toBe(false);
-  });
-});
-
-describe('findLastJsonObject', () => {
-  it('takes the last line that parses as an object, ignoring trailing log lines', () => {
-    const text = ['{"score": 1}', 'log', '{"score": 2}', 'done', '{ broken', ''].join('\n');
-    expect(findLastJsonObject(text)).toEqual({ score: 2 });
-  });
-
-  it('handles CRLF output and surrounding whitespace', () => {
-    expect(findLastJsonObject('noise\r\n  {"score": 3}  \r\n')).toEqual({ score: 3 });
-  });
-
-  it('falls back to a pretty-printed object that ends the output', () => {
-    const text = `log\n${JSON.stringify({ score: 4, instances: { a: 1 } }, null, 2)}\n`;
-    expect(findLastJsonObject(text)).toEqual({ score: 4, instances: { a: 1 } });
-  });
-
-  it('returns null when there is no object', () => {
-    expect(findLastJsonObject('hello\n[1,2]\n42\n')).toBeNull();
-    expect(findLastJsonObject('')).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { extractHypothesis } from '../../core/agent-prompt.js';
 import { SwarmError } from '../../core/errors.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
 import { costOf, type Price } from '../../core/pricing.js';
+import { readStdoutJson } from '../../core/stdout-json.js';
 import type { CommandAgentConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
@@ -28,19 +29,6 @@ export const expandArgv = (argv: readonly string[], prompt: string): { args: str
     args: rest.map((arg) => arg.replaceAll(PLACEHOLDER, prompt)),
     stdin: hasPlaceholder ? undefined : prompt,
   };
-};
-
-/** Parses the command's JSON output: the whole stdout, else its last line that is JSON. */
-const parseJsonOutput = (stdout: string): unknown => {
-  const candidates = [stdout.trim(), ...stdout.trim().split('\n').reverse()];
-  for (const text of candidates) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      // try the next candidate
-    }
-  }
-  return undefined;
 };
 
 /**
@@ -71,8 +59,8 @@ export const commandOutcome = (stdout: string, options: CommandAgentOptions, mod
   let usage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
   let outputProblem: string | null = null;
   if (options.output === 'json') {
-    const json = parseJsonOutput(stdout);
-    if (json === undefined) outputProblem = 'agent.command.output is "json" but the command printed no JSON';
+    const json = readStdoutJson(stdout);
+    if (json === null) outputProblem = 'agent.command.output is "json" but the command printed no JSON';
     else {
       const summary = options.summaryPath === null ? undefined : valueAt(json, options.summaryPath);
       finalText = typeof summary === 'string' ? summary : '';

@@ -1,5 +1,6 @@
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { appendFindings } from '../../workspace/index.js';
 
 /** An append-only markdown transcript at `<logDir>/transcript.md`. */
 export interface Transcript {
@@ -30,19 +31,6 @@ export const formatFindingsEntry = (entry: FindingsEntry): string =>
   `- changes: ${entry.changes}\n` +
   `- result: ${entry.result}\n`;
 
-const readIfPresent = async (path: string): Promise<string | null> => {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
-    throw error;
-  }
-};
-
-/** Appends an entry to `<worktree>/findings.md`, creating it with a `# Findings` header when missing. */
-export const appendFindings = async (worktree: string, entry: FindingsEntry): Promise<void> => {
-  const path = join(worktree, 'findings.md');
-  const existing = (await readIfPresent(path)) ?? '';
-  const prefix = existing === '' ? '# Findings\n\n' : existing.endsWith('\n\n') ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
-  await appendFile(path, prefix + formatFindingsEntry(entry), 'utf8');
-};
+/** Appends the entry to `<worktree>/findings.md` through the workspace's one findings writer. */
+export const writeFindingsEntry = (worktree: string, entry: FindingsEntry): Promise<void> =>
+  appendFindings(worktree, formatFindingsEntry(entry));

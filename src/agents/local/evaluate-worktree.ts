@@ -1,6 +1,7 @@
 import { execa } from 'execa';
 import { z } from 'zod';
 import type { Direction } from '../../core/score.js';
+import { readStdoutJson } from '../../core/stdout-json.js';
 
 /** What `swarm eval --json` prints. */
 const evalJsonSchema = z.object({
@@ -16,20 +17,6 @@ export type WorktreeScore =
   | { ok: false; reason: string };
 
 const tail = (text: string, max = 300): string => (text.length > max ? `…${text.slice(-max)}` : text).trim();
-
-/** The whole stdout as JSON, or else its last line that looks like a JSON object. */
-const parseJsonOutput = (stdout: string): unknown => {
-  const candidates = [stdout.trim(), ...stdout.trim().split('\n').reverse().map((line) => line.trim())];
-  for (const candidate of candidates) {
-    if (!candidate.startsWith('{')) continue;
-    try {
-      return JSON.parse(candidate);
-    } catch {
-      // try the next candidate
-    }
-  }
-  return undefined;
-};
 
 export interface EvaluateOptions {
   argv: readonly string[];
@@ -62,7 +49,7 @@ export const evaluateWorktree = async (options: EvaluateOptions): Promise<Worktr
   if (result.timedOut) return { ok: false, reason: `eval command timed out after ${options.timeoutMs} ms` };
   const stdout = typeof result.stdout === 'string' ? result.stdout : '';
   const stderr = typeof result.stderr === 'string' ? result.stderr : '';
-  const parsed = evalJsonSchema.safeParse(parseJsonOutput(stdout));
+  const parsed = evalJsonSchema.safeParse(readStdoutJson(stdout));
   if (!parsed.success) {
     const exit = result.exitCode === undefined ? `signal ${result.signal ?? 'unknown'}` : `exit code ${result.exitCode}`;
     const detail = tail(stderr) || tail(stdout) || 'no output';

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentOutcome } from '../../core/ports.js';
-import { appendFindings } from './agent-records.js';
+import { writeFindingsEntry } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
 import { type ConflictGroup, type CrossoverPlan, planCrossover } from './plan-crossover.js';
 import { formatChanges, type EvolveSource } from './plan-mutation.js';
@@ -46,7 +46,7 @@ export const runCombiner = async (context: RoleContext, groups: readonly Conflic
   const hypothesis = plan.changes.length > 0
     ? `combining the parents' constants (${listChanges(plan.changes)} from the merged parent) improves the score`
     : "combining the merged parents' programs improves the score";
-  await appendFindings(task.worktree, {
+  await writeFindingsEntry(task.worktree, {
     attemptId: task.attemptId,
     role: task.role,
     hypothesis,

@@ -1,5 +1,5 @@
 import type { AgentOutcome } from '../../core/ports.js';
-import { appendFindings } from './agent-records.js';
+import { writeFindingsEntry } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
 import { formatChanges, formatLocations, planMutation } from './plan-mutation.js';
 import { completedOutcome, failedOutcome, listChanges, plural, type RoleContext } from './role-context.js';
@@ -21,7 +21,7 @@ export const runExplorer = async (context: RoleContext, count: number): Promise<
   const hypothesis = plan.changes.length === 1 && first !== undefined
     ? `moving the constant at ${first.file}:${first.line} from ${first.from} to ${first.to} improves the score`
     : `moving the constants at ${listChanges(plan.changes)} together improves the score`;
-  await appendFindings(task.worktree, {
+  await writeFindingsEntry(task.worktree, {
     attemptId: task.attemptId,
     role: task.role,
     hypothesis,

@@ -1,6 +1,6 @@
 import type { AgentOutcome } from '../../core/ports.js';
 import { type Direction, formatScore, isBetter } from '../../core/score.js';
-import { appendFindings } from './agent-records.js';
+import { writeFindingsEntry } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
 import { evaluateWorktree, type WorktreeScore } from './evaluate-worktree.js';
 import { planBorrow } from './plan-borrow.js';
@@ -148,7 +148,7 @@ const finish = async (context: RoleContext, tally: OptimizerTally): Promise<Agen
   const hypothesis = kept.length === 0
     ? "small steps on the parent's constants improve the score"
     : `small steps on the constants at ${places} improve the score${tally.evaluated ? ` (${trend})` : ''}`;
-  await appendFindings(task.worktree, {
+  await writeFindingsEntry(task.worktree, {
     attemptId: task.attemptId,
     role: task.role,
     hypothesis,

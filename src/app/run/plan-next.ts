@@ -1,4 +1,3 @@
-import { SwarmError } from '../../core/errors.js';
 import type { AttemptId } from '../../core/ids.js';
 import { createRng, deriveSeed } from '../../core/random.js';
 import { planRulesWave, type WavePlan } from '../../core/rules-policy.js';
@@ -52,7 +51,5 @@ export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<W
       const { planLlmWave, shepherdModelApi } = await import('./llm-shepherd.js');
       return planLlmWave(ctx, request, { api: await shepherdModelApi(ctx), rng: policyInput(ctx, request).rng, fallback: () => rulesPlan(ctx, request, request.wave * 1009 + (request.draw ?? 0) + 1), objective: config.objective });
     }
-    default:
-      throw new SwarmError('CONFIG_INVALID', `shepherd.policy: "${config.shepherd.policy}" is not available in this version of swarm yet; use "rules"`);
   }
 };

@@ -1,5 +1,4 @@
 import type { SwarmConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
 import type { AgentBackend } from '../../core/ports.js';
 import { createLocalAgent } from '../../agents/local/index.js';
 import { swarmArgv } from './cli-path.js';
@@ -37,11 +36,6 @@ export const createBackend = async (config: SwarmConfig): Promise<AgentBackend> 
         diff: { resamples: agent.diff.resamples, fullRewrite: agent.diff.fullRewrite },
       });
     }
-    default:
-      throw new SwarmError(
-        'CONFIG_INVALID',
-        `agent.backend: "${config.agent.backend}" is not available in this version of swarm yet; use "local" (offline) for now`,
-      );
   }
 };
 

@@ -24,5 +24,3 @@ export const createRunLogger = (logsDir: string, level: string): { logger: Logge
   return { logger, flush: () => destination.end() };
 };
 
-/** A logger that drops everything (read-only commands). */
-export const silentLogger = (): Logger => pino({ level: 'silent' });

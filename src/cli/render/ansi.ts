@@ -1,4 +1,6 @@
-/** ANSI styles the terminal renderers use; plain escape codes, no dependency. */
+import stringWidth from 'string-width';
+
+/** ANSI styles the terminal renderers use; plain escape codes. */
 export type Style = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan';
 
 const CODES: Record<Style, [number, number]> = {
@@ -26,21 +28,33 @@ export const painter =
     return out;
   };
 
-/** Shortens plain text to `width` characters, ending in `…` when cut; line breaks become spaces. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Shortens plain text to `width` terminal columns, ending in `…` when cut; line breaks become
+ * spaces. Cuts between graphemes, so a wide CJK character or an emoji is kept whole or dropped.
+ */
 export const truncate = (text: string, width: number): string => {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(flat);
-  if (chars.length <= width) return flat;
+  if (stringWidth(flat) <= width) return flat;
   if (width <= 0) return '';
-  return `${chars.slice(0, width - 1).join('').trimEnd()}…`;
+  let kept = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(flat)) {
+    const next = stringWidth(segment);
+    if (used + next > width - 1) break;
+    kept += segment;
+    used += next;
+  }
+  return `${kept.trimEnd()}…`;
 };
 
-/** Pads plain text to `width` characters (left-aligned, or right-aligned for numbers). */
+/** Pads plain text to `width` terminal columns (left-aligned, or right-aligned for numbers). */
 export const pad = (text: string, width: number, align: 'left' | 'right' = 'left'): string => {
-  const missing = width - Array.from(text).length;
+  const missing = width - stringWidth(text);
   if (missing <= 0) return text;
   return align === 'left' ? text + ' '.repeat(missing) : ' '.repeat(missing) + text;
 };
 
-/** Visible length of plain text (code points). */
-export const textWidth = (text: string): number => Array.from(text).length;
+/** Terminal columns plain text takes: CJK characters and most emoji take two, combining marks none. */
+export const textWidth = (text: string): number => stringWidth(text);

@@ -2,6 +2,7 @@ import type { ReviewReport, ReviewedStep } from '../../app/steer/review-attempt.
 import type { MeanInterval } from '../../core/seed-statistics.js';
 import { formatScore } from '../../core/score.js';
 import { stripControl } from '../../core/terminal-text.js';
+import { pad, textWidth } from './ansi.js';
 
 const signed = (value: number): string => `${value > 0 ? '+' : ''}${formatScore(value)}`;
 
@@ -30,8 +31,8 @@ export const renderReview = (report: ReviewReport): string => {
     contribution(step),
   ]);
   const header = ['step', 'role', `${report.metric} mean [95 %]`, 'gain over parent', 'contribution (final − without it)'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const widths = header.map((h, i) => Math.max(textWidth(h), ...rows.map((r) => textWidth(r[i] ?? ''))));
+  const line = (cells: string[]): string => cells.map((c, i) => pad(c, widths[i] ?? 0)).join('  ').trimEnd();
   const notes = report.steps.flatMap((step) => [
     ...step.invalid.map((i) => `${step.attempt} seed ${i.seed}: invalid: ${stripControl(i.reason)}`),
     ...(step.ablation?.status === 'conflict' ? [`${step.attempt}: ${stripControl(step.ablation.detail)}`] : []),

@@ -3,7 +3,7 @@ import type { StatusReport, WaveRow } from '../../core/report.js';
 import { describeWait } from '../../core/limits/describe-wait.js';
 import { formatScore, isBetter, type Direction } from '../../core/score.js';
 import type { AttemptStatus, RunStatus } from '../../core/types.js';
-import { truncate, type Paint, type Style } from './ansi.js';
+import { textWidth, truncate, type Paint, type Style } from './ansi.js';
 import { formatCost, formatDuration } from './format-duration.js';
 
 const RUN_STYLE: Record<RunStatus, Style> = { running: 'yellow', finished: 'green', interrupted: 'dim', failed: 'red' };
@@ -35,7 +35,7 @@ const wavesLine = (waves: readonly WaveRow[], width: number): string => {
   const items = [...waves].sort((a, b) => a.number - b.number).map(waveItem);
   let skipped = 0;
   const joined = (): string => (skipped > 0 ? '… · ' : '') + items.slice(skipped).join(' · ');
-  while (skipped < items.length - 1 && joined().length > width) skipped += 1;
+  while (skipped < items.length - 1 && textWidth(joined()) > width) skipped += 1;
   return truncate(joined(), width);
 };
 

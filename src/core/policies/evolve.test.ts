@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planEvolve, powerLawRank } from './evolve.js';
-import { input, view } from './history.test-support.js';
+import { input, view } from '../../../test/support/policy-history.js';
 import { buildDatabase } from './program-database.js';
 
 const settings = {

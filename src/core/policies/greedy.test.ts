@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planGreedy } from './greedy.js';
-import { input, view } from './history.test-support.js';
+import { input, view } from '../../../test/support/policy-history.js';
 
 describe('greedy policy', () => {
   it('starts from the baseline: one optimizer refines it, explorers try a change each on it', () => {

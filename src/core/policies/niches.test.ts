@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { input, view } from './history.test-support.js';
+import { input, view } from '../../../test/support/policy-history.js';
 import { nicheIndex, nicheKeys, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
 import { planEvolve } from './evolve.js';
 import { planRsi } from './rsi.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { input, view } from './history.test-support.js';
+import { input, view } from '../../../test/support/policy-history.js';
 import { planRsi } from './rsi.js';
 import { discountedUcb } from './rsi-bandit.js';
 import { crossoverDonors } from './rsi-needs.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { input, view } from './history.test-support.js';
+import { input, view } from '../../../test/support/policy-history.js';
 import { planSwarm } from './swarm.js';
 
 const settings = { initialExplorers: 6, waveSize: 6, leaders: 2, plateauWaves: 2, mergeEvery: 2, niche: null };

@@ -56,16 +56,17 @@ describe('local agent, explorer', () => {
     expect(await readFile(join(temp.logDir, 'transcript.md'), 'utf8')).toContain('re-randomized program.js:3: 0.5 -> ');
   });
 
-  it('appends a findings.md entry, creating the header when missing', async () => {
+  it('appends a findings.md entry, creating the workspace header when missing', async () => {
     await temp.write('program.js', PROGRAM);
     await createLocalAgent({ explorerMutations: 1 }).run(temp.task('explorer'), new AbortController().signal);
     const findings = await read('findings.md');
-    expect(findings).toMatch(/^# Findings\n\n### a1 — local explorer\n- hypothesis: moving the constant at program\.js:\d from \S+ to \S+ improves the score\n- changes: program\.js:\d \S+ -> \S+\n- result: not scored/);
+    expect(findings).toMatch(/^# Findings\n\nFactual log of what was tried in this lineage and what it scored\.\n\n### a1 — local explorer\n- hypothesis: moving the constant at program\.js:\d from \S+ to \S+ improves the score\n- changes: program\.js:\d \S+ -> \S+\n- result: not scored/);
 
     await createLocalAgent().run(temp.task('explorer', { seed: 12 }), new AbortController().signal);
     const again = await read('findings.md');
     expect(again.startsWith(findings)).toBe(true);
     expect(again.match(/### a1 — local explorer/g)).toHaveLength(2);
+    expect(again.slice(findings.length)).toMatch(/^\n### a1 — local explorer\n/);
     expect(again.match(/# Findings/g)).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@ import type { Direction } from '../../../core/score.js';
 import type { SwarmStore } from '../../../store/swarm-store.js';
 import type { CheckoutEvaluation } from '../evaluate-checkout.js';
 import { boundText, type evalResultSchema } from './handoff-protocol.js';
-import { samePath } from './same-path.js';
+import { sameRealPath } from './same-real-path.js';
 
 /** The event of an intermediate evaluation recorded for an attempt. */
 export const SELF_EVALUATED_EVENT = 'attempt.self-evaluated';
@@ -51,7 +51,7 @@ export const recordIntermediate = (
   results: CheckoutEvaluation['results'],
 ): boolean => {
   const attempt = store.getAttempt(where.attemptId);
-  if (!attempt || attempt.status !== 'running' || attempt.worktree === null || !samePath(attempt.worktree, where.checkout)) return false;
+  if (!attempt || attempt.status !== 'running' || attempt.worktree === null || !sameRealPath(attempt.worktree, where.checkout)) return false;
   store.transaction(() => {
     for (const r of results) store.addEvaluation(where.attemptId, 'intermediate', { ...r.outcome, stage: r.stage, seed: r.seed, commit: where.head });
     store.addEvent(attempt.runId, SELF_EVALUATED_EVENT, { score: results.at(-1)?.outcome.score ?? null, by: where.evaluatedBy }, where.attemptId);
