@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isProcessAlive } from './process-liveness.js';
+import { isProcessAlive } from '../process/liveness.js';
 
 /**
  * GPU slots shared by every swarm process of a repository (the Shepherd's evaluations and the

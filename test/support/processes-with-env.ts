@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { isProcessAlive } from '../../src/eval/process-liveness.js';
+import { isProcessAlive } from '../../src/process/liveness.js';
 
 /** Live processes whose environment holds `name=value`, seen from this machine's /proc. */
 export const processesWithEnv = async (name: string, value: string): Promise<number[]> => {
