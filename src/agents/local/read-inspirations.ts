@@ -1,5 +1,5 @@
-import { execa } from 'execa';
 import type { InspirationRef } from '../../core/ports.js';
+import { runProcess } from '../../process/run-process.js';
 import { type EvolveSource, toEvolveSource } from './plan-mutation.js';
 
 /** An inspiration's version of the files the agent evolves (those it has, parsed). */
@@ -26,7 +26,7 @@ export const readInspirations = async (worktree: string, refs: readonly Inspirat
   for (const ref of refs) {
     const sources: EvolveSource[] = [];
     for (const relPath of relPaths) {
-      const shown = await execa('git', ['show', `${ref.commit}:${relPath}`], { cwd: worktree, reject: false, stripFinalNewline: false });
+      const shown = await runProcess('git', ['show', `${ref.commit}:${relPath}`], { cwd: worktree, keepFinalNewline: true });
       if (shown.exitCode !== 0) {
         problems.push(`${ref.attemptId} (${ref.commit.slice(0, 8)}) has no readable ${relPath}: ${shown.stderr.trim().split('\n')[0] ?? ''}`);
         continue;
