@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import { execa } from 'execa';
 import { SwarmError } from '../core/errors.js';
 import { TailBuffer } from './output-tail.js';
-import { killTree, markerFor, newTreeToken, TREE_MARKER } from './process-tree.js';
+import { markerFor, newTreeToken, stopTreeAfterExit, TREE_MARKER } from './process-tree.js';
 
 export interface ProcessGroupOptions {
   /** Program to run, or the whole command line when `shell` is true. */
@@ -107,13 +107,8 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     child.stdin.on('error', () => undefined); // the child may exit without reading its input
     child.stdin.end(stdinText);
   }
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.once('error', () => resolve());
-  });
-  // Whatever the leader left behind (its group, a setsid daemon carrying the marker) is stopped,
-  // after a kill as after a normal exit: one /proc scan when nothing is left.
-  if (child.pid !== undefined) await killTree({ pgid: child.pid, token }, graceMs);
+  // Whatever the leader left behind is stopped, after a kill as after a normal exit.
+  await stopTreeAfterExit(child, token, graceMs);
   await waitForPipes(child, child.pid === undefined ? 0 : graceMs);
   const ended = await child;
   await Promise.all([closeFile(outFile), closeFile(errFile)]);

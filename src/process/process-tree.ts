@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { isProcessAlive } from './liveness.js';
 import { isGoneState, listProcessIds, readProcEnviron, readProcStat, type ProcStat } from './proc-stat.js';
 
@@ -68,6 +69,23 @@ export const killTree = async (tree: ProcessTree, graceMs: number): Promise<void
     signalAll(members, 'SIGKILL');
     await waitUntilGone(members, AFTER_KILL_WAIT_MS);
   }
+};
+
+/**
+ * Waits until `leader` (started with `token` in its SWARM_PROCESS_TREES marker, as a group leader)
+ * has exited or failed to start, then stops what it left behind: its group, and `setsid`
+ * descendants carrying the token. After a normal exit this costs one `/proc` scan.
+ */
+export const stopTreeAfterExit = async (leader: ChildProcess, token: string, graceMs: number): Promise<void> => {
+  if (leader.pid === undefined) return;
+  const pgid = leader.pid;
+  if (leader.exitCode === null && leader.signalCode === null) {
+    await new Promise<void>((resolve) => {
+      leader.once('exit', () => resolve());
+      leader.once('error', () => resolve());
+    });
+  }
+  await killTree({ pgid, token }, graceMs);
 };
 
 const signalAll = (targets: number[], signal: NodeJS.Signals): void => {

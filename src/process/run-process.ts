@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { killTree, markerFor, newTreeToken, TREE_MARKER } from './process-tree.js';
+import { markerFor, newTreeToken, stopTreeAfterExit, TREE_MARKER } from './process-tree.js';
 
 export interface RunProcessOptions {
   cwd?: string;
@@ -63,14 +63,7 @@ export async function runProcess(file: string, args: readonly string[], options:
     forceKillAfterDelay: graceMs,
     encoding: 'buffer',
   });
-  if (token !== null && child.pid !== undefined) {
-    const pgid = child.pid;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.once('error', () => resolve());
-    });
-    await killTree({ pgid, token }, graceMs);
-  }
+  if (token !== null) await stopTreeAfterExit(child, token, graceMs);
   const ended = await child;
   const text = (value: Uint8Array | unknown): string => (value instanceof Uint8Array ? Buffer.from(value).toString('utf8') : '');
   const startError = ended.failed && ended.exitCode === undefined && ended.signal === undefined
