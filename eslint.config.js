@@ -41,4 +41,15 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Every child process starts through src/process (one-shot runProcess, process groups, tree
+    // kill). src/core has its own, stricter rule, which a second no-restricted-imports would replace.
+    files: ['src/**/*.ts'],
+    ignores: ['src/process/**', 'src/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['node:child_process', 'child_process', 'execa'].map((name) => ({ name, message: 'start processes through src/process (runProcess, runProcessGroup, startDetached).' })),
+      }],
+    },
+  },
 );

@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { SwarmError } from '../core/errors.js';
+import { runProcess } from '../process/run-process.js';
 
 /** What the host offers the sandbox, found once when the runner is created. */
 export interface BwrapHost {
@@ -76,18 +76,16 @@ export const prepareBwrap = async (program = 'bwrap'): Promise<BwrapHost> => {
   if (process.platform !== 'linux') {
     throw new SwarmError('CONFIG_INVALID', `evaluator.sandbox is "bwrap" but bubblewrap needs Linux (this is ${process.platform}); ${FIX}`);
   }
-  const help = await execa(program, ['--help'], { reject: false, stdin: 'ignore' });
-  if (help.failed && help.exitCode === undefined) {
-    throw new SwarmError('CONFIG_INVALID', `evaluator.sandbox is "bwrap" but ${program} cannot be run (${help.cause instanceof Error ? help.cause.message : help.shortMessage}); install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) ${FIX}`);
+  const help = await runProcess(program, ['--help']);
+  if (help.startError !== null) {
+    throw new SwarmError('CONFIG_INVALID', `evaluator.sandbox is "bwrap" but ${program} cannot be run (${help.startError}); install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) ${FIX}`);
   }
   const host: BwrapHost = { program, disableUserns: help.stdout.includes('--disable-userns'), devices: await gpuDevices() };
   const scratch = await mkdtemp(join(tmpdir(), 'swarm-bwrap-check-'));
   try {
-    const probe = await execa(program, [...bwrapArgs(host, { checkout: scratch, readOnly: [], writable: [], network: false }), '--', '/bin/sh', '-c', 'true'], {
-      reject: false, stdin: 'ignore', timeout: 30_000,
-    });
+    const probe = await runProcess(program, [...bwrapArgs(host, { checkout: scratch, readOnly: [], writable: [], network: false }), '--', '/bin/sh', '-c', 'true'], { timeoutMs: 30_000 });
     if (probe.exitCode !== 0) {
-      const said = (probe.stderr.trim() || probe.shortMessage || 'no reason given').split('\n').slice(0, 3).join(' ');
+      const said = (probe.stderr.trim() || probe.startError || (probe.timedOut ? 'it did not finish within 30 s' : `it exited with ${probe.exitCode ?? probe.signal ?? 'no code'}`)).split('\n').slice(0, 3).join(' ');
       throw new SwarmError('CONFIG_INVALID', `evaluator.sandbox is "bwrap" but bubblewrap cannot create its sandbox here: ${said}; allow user namespaces (sysctl user.max_user_namespaces > 0, kernel.unprivileged_userns_clone=1, kernel.apparmor_restrict_unprivileged_userns=0; in a container, a seccomp profile that permits unshare and mount) ${FIX}`);
     }
   } finally {

@@ -1,6 +1,6 @@
 import type { EvalJob, EvalOutcome } from '../core/ports.js';
 import { judgeReport, type ParsedOutput } from './parse-result.js';
-import type { ProcessOutcome } from './process-group.js';
+import type { ProcessOutcome } from '../process/process-group.js';
 
 /** How the evaluator process ended, as any runner (local, slurm) can describe it. */
 export type EvaluatorProcess = Pick<

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isProcessAlive } from './process-liveness.js';
+import { isProcessAlive } from '../process/liveness.js';
 
 /**
  * Sleeps between polls of one wait, woken early by `signal`: one abort listener for the whole wait

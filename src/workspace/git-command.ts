@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { execa } from 'execa';
 import { SwarmError } from '../core/errors.js';
+import { runProcess } from '../process/run-process.js';
 
 export interface GitCallOptions {
   /** Extra `-c key=value` settings for this call (identity, signing). */
@@ -34,27 +34,19 @@ const failure = (cwd: string, args: readonly string[], detail: string, cause?: u
   new SwarmError('GIT_FAILED', `\`${describe(args)}\` failed in ${cwd}: ${firstLines(detail)}`, { cause });
 
 /**
- * Runs git directly (execa). simple-git 4 waits a fixed 50 ms after every command that prints
+ * Runs git directly. simple-git 4 waits a fixed 50 ms after every command that prints
  * nothing (measured: 56 ms instead of 5 ms), and an attempt makes about fifteen git calls.
  */
 const exec = async (cwd: string, args: string[], options: GitCallOptions = {}, binary = false): Promise<GitRun> => {
   if (!existsSync(cwd)) throw new SwarmError('GIT_FAILED', `cannot run git in ${cwd}: the directory does not exist`);
   const argv = [...(options.config ?? []).flatMap((setting) => ['-c', setting]), ...args];
-  const result = await execa('git', argv, {
-    cwd,
-    env: { ...gitEnv(), ...(options.ceiling === undefined ? {} : { GIT_CEILING_DIRECTORIES: options.ceiling }), ...options.env },
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-    // Its own process group: a terminal Ctrl-C (drain) must not break a commit half way.
-    detached: true,
-    stripFinalNewline: false,
-    ...(binary ? { encoding: 'buffer' as const } : {}),
-  });
-  if (result.failed && result.exitCode === undefined) throw failure(cwd, args, result.message ?? "git could not be started", result.cause);
-  const text = (value: string | Uint8Array): string => (typeof value === 'string' ? value : Buffer.from(value).toString('utf8'));
-  const stdout = typeof result.stdout === 'string' ? result.stdout : Buffer.from(result.stdout);
-  return { exitCode: result.exitCode ?? 1, stdout, output: `${text(result.stderr)}${text(result.stdout)}`.trim() };
+  const env = { ...gitEnv(), ...(options.ceiling === undefined ? {} : { GIT_CEILING_DIRECTORIES: options.ceiling }), ...options.env };
+  // Its own process group: a terminal Ctrl-C (drain) must not break a commit half way.
+  const callOptions = { cwd, env, extendEnv: false, isolation: 'group', keepFinalNewline: true } as const;
+  const result = binary ? await runProcess('git', argv, { ...callOptions, bytes: true }) : await runProcess('git', argv, callOptions);
+  if (result.startError !== null) throw failure(cwd, args, `git could not be started: ${result.startError}`);
+  const stdout = typeof result.stdout === 'string' ? result.stdout : result.stdout.toString('utf8');
+  return { exitCode: result.exitCode ?? 1, stdout: result.stdout, output: `${result.stderr}${stdout}`.trim() };
 };
 
 const asText = (value: string | Buffer): string => (typeof value === 'string' ? value : value.toString('utf8'));

@@ -1,4 +1,5 @@
-import { readdir, readFile, readlink } from 'node:fs/promises';
+import { readlink } from 'node:fs/promises';
+import { isGoneState, listProcessIds, readProcStat } from '../process/proc-stat.js';
 import { isInside } from './worktrees.js';
 
 /**
@@ -8,20 +9,11 @@ import { isInside } from './worktrees.js';
  * true, so callers keep to what is safe without knowing.
  */
 export const liveGitProcessIn = async (dirs: readonly string[], selfPid = process.pid): Promise<boolean> => {
-  if (process.platform !== 'linux') return true;
-  let entries: string[];
-  try {
-    entries = await readdir('/proc');
-  } catch {
-    return true;
-  }
+  const entries = process.platform === 'linux' ? await listProcessIds(selfPid) : null;
+  if (entries === null) return true;
   for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === selfPid) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
-    if (stat === null) continue;
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    if (!name.startsWith('git') || state === 'Z' || state === 'X') continue;
+    const stat = await readProcStat(entry);
+    if (stat === null || !stat.name.startsWith('git') || isGoneState(stat.state)) continue;
     const cwd = await readlink(`/proc/${entry}/cwd`).catch(() => null);
     if (cwd === null || dirs.some((dir) => isInside(dir, cwd))) return true;
   }

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evalJobFiles, LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
-import { isProcessAlive } from '../../src/eval/process-liveness.js';
+import { isProcessAlive } from '../../src/process/liveness.js';
 import { makeJob, makeTempDir, noAbort, nodeFixture } from './support.js';
 
 let dir = '';

@@ -3,8 +3,8 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findOrphans } from '../../src/eval/find-orphans.js';
-import { isProcessAlive } from '../../src/eval/process-liveness.js';
+import { findOrphans } from '../../src/process/find-orphans.js';
+import { isProcessAlive } from '../../src/process/liveness.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 

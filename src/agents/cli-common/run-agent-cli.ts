@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProcessGroup, type ProcessOutcome } from '../../eval/process-group.js';
+import { runProcessGroup, type ProcessOutcome } from '../../process/process-group.js';
 
 export interface AgentCliRun {
   process: ProcessOutcome;

@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { extractHypothesis } from '../../core/agent-prompt.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
 import { costOf, type Price } from '../../core/pricing.js';
+import { runProcess } from '../../process/run-process.js';
 import type { CodexConfig } from '../../config/resolve-config.js';
 import { lastLines, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
@@ -13,8 +12,6 @@ import { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type 
 
 export const CODEX_BACKEND = 'codex';
 
-const execFileAsync = promisify(execFile);
-
 export interface CodexAgentOptions extends CodexConfig {
   binaryPath: string;
   /** agent.prices: Codex reports tokens, not USD. */
@@ -23,12 +20,9 @@ export interface CodexAgentOptions extends CodexConfig {
 
 /** Whether this codex has `codex exec fork` (0.171 does; older releases only `resume`). */
 export const codexCanFork = async (binaryPath: string): Promise<boolean> => {
-  try {
-    const { stdout } = await execFileAsync(binaryPath, ['exec', '--help'], { encoding: 'utf8', timeout: 15_000 });
-    return /^\s*fork\s/m.test(stdout);
-  } catch {
-    return true; // cannot tell: assume the current CLI
-  }
+  const help = await runProcess(binaryPath, ['exec', '--help'], { timeoutMs: 15_000 });
+  // Cannot tell: assume the current CLI.
+  return help.exitCode === 0 ? /^\s*fork\s/m.test(help.stdout) : true;
 };
 
 /** The codex backend: one `codex exec --json` process per attempt, in the attempt's worktree. */

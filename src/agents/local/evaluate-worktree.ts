@@ -1,7 +1,7 @@
-import { execa } from 'execa';
 import { z } from 'zod';
 import type { Direction } from '../../core/score.js';
 import { readStdoutJson } from '../../core/stdout-json.js';
+import { runProcess } from '../../process/run-process.js';
 
 /** What `swarm eval --json` prints. */
 const evalJsonSchema = z.object({
@@ -21,7 +21,7 @@ const tail = (text: string, max = 300): string => (text.length > max ? `…${tex
 export interface EvaluateOptions {
   argv: readonly string[];
   cwd: string;
-  /** Added to process.env (execa extends the parent environment). */
+  /** Added to process.env. */
   env: Record<string, string>;
   timeoutMs: number;
   signal: AbortSignal;
@@ -34,24 +34,14 @@ export interface EvaluateOptions {
 export const evaluateWorktree = async (options: EvaluateOptions): Promise<WorktreeScore> => {
   const [file, ...args] = options.argv;
   if (file === undefined) return { ok: false, reason: 'eval command is empty' };
-  const result = await execa(file, args, {
-    cwd: options.cwd,
-    env: options.env,
-    reject: false,
-    timeout: Math.max(1, options.timeoutMs),
-    cancelSignal: options.signal,
-    stdin: 'ignore',
-  });
+  const result = await runProcess(file, args, { cwd: options.cwd, env: options.env, timeoutMs: Math.max(1, options.timeoutMs), signal: options.signal });
   if (result.isCanceled) return { ok: false, reason: 'eval command cancelled' };
-  if (result.exitCode === undefined && result.signal === undefined) {
-    return { ok: false, reason: `eval command could not start: ${result.shortMessage}` };
-  }
+  if (result.startError !== null) return { ok: false, reason: `eval command could not start: ${result.startError}` };
   if (result.timedOut) return { ok: false, reason: `eval command timed out after ${options.timeoutMs} ms` };
-  const stdout = typeof result.stdout === 'string' ? result.stdout : '';
-  const stderr = typeof result.stderr === 'string' ? result.stderr : '';
+  const { stdout, stderr } = result;
   const parsed = evalJsonSchema.safeParse(readStdoutJson(stdout));
   if (!parsed.success) {
-    const exit = result.exitCode === undefined ? `signal ${result.signal ?? 'unknown'}` : `exit code ${result.exitCode}`;
+    const exit = result.exitCode === null ? `signal ${result.signal ?? 'unknown'}` : `exit code ${result.exitCode}`;
     const detail = tail(stderr) || tail(stdout) || 'no output';
     return { ok: false, reason: `eval command printed no usable JSON (${exit}): ${detail}` };
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../../config/index.js';
 import { passedEnv } from '../../core/env-allow-list.js';
 import { SwarmError } from '../../core/errors.js';
-import { isIdentityAlive } from '../../eval/process-identity.js';
+import { isIdentityAlive } from '../../process/process-identity.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../../workspace/checkout-top-level.js';

@@ -1,6 +1,6 @@
 import type { AttemptStatus } from '../../core/types.js';
 import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../../core/report.js';
-import { isIdentityAlive } from '../../eval/process-identity.js';
+import { isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import { compareScores, isBetter } from '../../core/score.js';
 import { heldOutResults } from '../../store/check-queries.js';

@@ -1,4 +1,4 @@
-import { findOrphans } from '../../eval/find-orphans.js';
+import { findOrphans } from '../../process/find-orphans.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import type { Logger } from '../setup/logger.js';
 

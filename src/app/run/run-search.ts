@@ -5,7 +5,7 @@ import { loadConfig, type ConfigOverrides } from '../../config/index.js';
 import { SwarmError } from '../../core/errors.js';
 import { formatScore } from '../../core/score.js';
 import { runId as toRunId } from '../../core/ids.js';
-import { currentProcessIdentity, isIdentityAlive } from '../../eval/process-identity.js';
+import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import type { RunRecord } from '../../store/records.js';
 import { GitWorkspace } from '../../workspace/index.js';

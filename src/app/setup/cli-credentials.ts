@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { CodexConfig } from '../../config/resolve-config.js';
-
-const run = promisify(execFile);
+import { runProcess } from '../../process/run-process.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -30,13 +27,8 @@ const claudeStatusSchema = z.looseObject({ loggedIn: z.boolean(), authMethod: z.
 
 /** `claude auth status` (JSON, offline, exit 1 when logged out): covers keychains and apiKeyHelper too. */
 const claudeAuthStatus = async (binaryPath: string, env: Env): Promise<z.infer<typeof claudeStatusSchema> | null> => {
-  try {
-    const { stdout } = await run(binaryPath, ['auth', 'status', '--json'], { env, timeout: 15_000 });
-    return parseClaudeStatus(stdout);
-  } catch (error) {
-    const stdout = error !== null && typeof error === 'object' && 'stdout' in error && typeof error.stdout === 'string' ? error.stdout : '';
-    return parseClaudeStatus(stdout);
-  }
+  const result = await runProcess(binaryPath, ['auth', 'status', '--json'], { env, extendEnv: false, timeoutMs: 15_000 });
+  return parseClaudeStatus(result.stdout);
 };
 
 const parseClaudeStatus = (stdout: string): z.infer<typeof claudeStatusSchema> | null => {
@@ -146,10 +138,6 @@ export const codexAccess = async (settings: CodexConfig, binaryPath: string | nu
 
 /** `codex login status` exits 0 when logged in (also with a keyring store instead of auth.json). */
 const codexLoginStatus = async (binaryPath: string, env: Env): Promise<boolean> => {
-  try {
-    await run(binaryPath, ['login', 'status'], { env, timeout: 15_000 });
-    return true;
-  } catch {
-    return false;
-  }
+  const result = await runProcess(binaryPath, ['login', 'status'], { env, extendEnv: false, timeoutMs: 15_000 });
+  return result.exitCode === 0;
 };

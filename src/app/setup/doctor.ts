@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { findBinary } from '../../agents/cli-common/resolve-binary.js';
 import { INSTALL_HINTS } from '../../agents/cli-common/create-cli-backend.js';
 import { AGENT_BACKENDS, configSchema, loadConfig, resolveConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
 import { isSwarmError } from '../../core/errors.js';
+import { runProcess } from '../../process/run-process.js';
 import { isSet, type AccessCheck } from './cli-credentials.js';
 import { backendAccess } from '../run/preflight.js';
 import { probeBackend } from './probe-backend.js';
-
-const run = promisify(execFile);
 
 type Env = Record<string, string | undefined>;
 
@@ -43,12 +40,8 @@ const KEY_VARIABLES = [
 const SECRET_VARIABLES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN', 'OPENAI_API_KEY', 'CODEX_API_KEY', 'GEMINI_API_KEY'];
 
 const versionOf = async (path: string, args: string[]): Promise<string | null> => {
-  try {
-    const { stdout } = await run(path, args, { timeout: 15_000, env: process.env });
-    return stdout.trim().split('\n')[0] ?? null;
-  } catch {
-    return null;
-  }
+  const result = await runProcess(path, args, { timeoutMs: 15_000 });
+  return result.exitCode === 0 ? (result.stdout.trim().split('\n')[0] ?? null) : null;
 };
 
 const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig; found: boolean; source: string }> => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { describeModelError } from '../../agents/api-loop/model-api.js';
 import { parseCodexStream } from '../../agents/codex/codex-events.js';
 import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
 import type { AccessCheck } from './cli-credentials.js';
+import { runProcess, type ProcessResult } from '../../process/run-process.js';
 import { createModelApi } from './create-model-api.js';
 
 type Env = Record<string, string | undefined>;
@@ -16,35 +16,11 @@ const PROBE_TIMEOUT_MS = 90_000;
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim().slice(0, 200);
 
-interface ProcessResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
-
-// stdin closed (both CLIs wait on an open one), its own process group so a timeout kills the tree.
-const runProbeProcess = (file: string, args: string[], cwd: string, env: Env): Promise<ProcessResult> =>
-  new Promise((resolve) => {
-    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    }, PROBE_TIMEOUT_MS);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, stdout, stderr: `${stderr}${error.message}`, timedOut });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut });
-    });
-  });
+// stdin closed (both CLIs wait on an open one); a timeout stops the CLI and everything it started.
+const runProbeProcess = async (file: string, args: string[], cwd: string, env: Env): Promise<ProcessResult> => {
+  const result = await runProcess(file, args, { cwd, env, extendEnv: false, timeoutMs: PROBE_TIMEOUT_MS, isolation: 'tree' });
+  return result.startError === null ? result : { ...result, stderr: `${result.stderr}${result.startError}` };
+};
 
 const claudeResult = z.looseObject({ type: z.literal('result'), is_error: z.boolean().optional(), result: z.string().optional() });
 
@@ -58,8 +34,8 @@ const probeClaude = async (binary: string, env: Env, cwd: string): Promise<Acces
   } catch {
     parsed = null;
   }
-  if (run.code === 0 && parsed !== null && parsed.is_error !== true) return { ok: true, detail: `answered: ${oneLine(parsed.result ?? '')}` };
-  return { ok: false, detail: `claude failed (exit ${String(run.code)}): ${oneLine(parsed?.result ?? (run.stderr || run.stdout))}` };
+  if (run.exitCode === 0 && parsed !== null && parsed.is_error !== true) return { ok: true, detail: `answered: ${oneLine(parsed.result ?? '')}` };
+  return { ok: false, detail: `claude failed (exit ${String(run.exitCode)}): ${oneLine(parsed?.result ?? (run.stderr || run.stdout))}` };
 };
 
 const probeCodex = async (binary: string, config: SwarmConfig, env: Env, cwd: string): Promise<AccessCheck> => {
@@ -69,8 +45,8 @@ const probeCodex = async (binary: string, config: SwarmConfig, env: Env, cwd: st
   const run = await runProbeProcess(binary, args, cwd, env);
   const stream = parseCodexStream(run.stdout);
   if (run.timedOut) return { ok: false, detail: `codex gave no answer within ${PROBE_TIMEOUT_MS / 1000} s${stream.errors.length > 0 ? `: ${oneLine(stream.errors.at(-1) ?? '')}` : ''}` };
-  if (run.code === 0 && stream.totals !== null && !stream.turnFailed) return { ok: true, detail: `answered: ${oneLine(stream.finalMessage)}` };
-  return { ok: false, detail: `codex failed (exit ${String(run.code)}): ${oneLine(stream.errors.at(-1) ?? run.stderr)}` };
+  if (run.exitCode === 0 && stream.totals !== null && !stream.turnFailed) return { ok: true, detail: `answered: ${oneLine(stream.finalMessage)}` };
+  return { ok: false, detail: `codex failed (exit ${String(run.exitCode)}): ${oneLine(stream.errors.at(-1) ?? run.stderr)}` };
 };
 
 const probeApi = async (provider: 'anthropic' | 'openai', config: SwarmConfig): Promise<AccessCheck> => {

@@ -5,7 +5,7 @@ import { budgetVerdict } from '../../core/budget.js';
 import { SwarmError } from '../../core/errors.js';
 import { attemptBranch, attemptId, runId as toRunId } from '../../core/ids.js';
 import type { Operator } from '../../core/types.js';
-import { isIdentityAlive } from '../../eval/process-identity.js';
+import { isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { SwarmError } from '../../core/errors.js';
+import { startDetached } from '../../process/start-detached.js';
 import { swarmCliPath } from '../setup/cli-path.js';
 import type { ProjectPaths } from '../setup/project-paths.js';
 
@@ -27,21 +26,15 @@ const tail = (file: string): string => {
 export const startSpawnDriver = async (root: string, paths: ProjectPaths): Promise<{ pid: number | null; failure: string | null }> => {
   mkdirSync(paths.logsDir, { recursive: true });
   const logFile = join(paths.logsDir, 'spawn-driver.log');
-  const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [swarmCliPath(), '__drive-spawned'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', log] });
-  closeSync(log);
-  const stdout = child.stdout;
-  if (stdout === null) throw new SwarmError('INTERNAL', 'the spawn driver has no stdout pipe');
+  const child = startDetached(process.execPath, [swarmCliPath(), '__drive-spawned'], { cwd: root, stderrFile: logFile });
   const outcome = await new Promise<{ ok: true } | { ok: false; message: string }>((resolve) => {
-    const lines = createInterface({ input: stdout });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       if (line.startsWith(READY_LINE)) resolve({ ok: true });
       else if (line.startsWith(FAILED_LINE)) resolve({ ok: false, message: line.slice(FAILED_LINE.length).replace(/^[:\s]+/, '') });
     });
-    child.on('exit', (code) => resolve({ ok: false, message: `it exited with code ${code ?? 'null'}: ${tail(logFile)}` }));
-    child.on('error', (error) => resolve({ ok: false, message: error.message }));
+    void child.ended.then((ended) => resolve({ ok: false, message: ended.startError ?? `it exited with code ${ended.exitCode ?? 'null'}: ${tail(logFile)}` }));
   });
-  stdout.destroy();
-  child.unref();
-  return { pid: child.pid ?? null, failure: outcome.ok ? null : outcome.message };
+  child.release();
+  return { pid: child.pid, failure: outcome.ok ? null : outcome.message };
 };

@@ -6,7 +6,7 @@ import { AGENT_BACKENDS, loadConfig, type SwarmConfig } from '../../config/index
 import { SwarmError } from '../../core/errors.js';
 import { runId as toRunId } from '../../core/ids.js';
 import type { AgentBackend } from '../../core/ports.js';
-import { currentProcessIdentity, isIdentityAlive } from '../../eval/process-identity.js';
+import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { ensureBaseline } from '../run/baseline.js';

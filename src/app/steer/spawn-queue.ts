@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { currentProcessIdentity, isIdentityAlive } from '../../eval/process-identity.js';
+import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 

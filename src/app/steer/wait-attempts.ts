@@ -1,5 +1,5 @@
 import { SwarmError } from '../../core/errors.js';
-import { isIdentityAlive } from '../../eval/process-identity.js';
+import { isIdentityAlive } from '../../process/process-identity.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 

@@ -1,5 +1,5 @@
-import { execa } from 'execa';
 import { SwarmError } from '../../core/errors.js';
+import { runProcess } from '../../process/run-process.js';
 import { parseJobRecord, type SlurmJobRecord } from './job-record.js';
 
 /** The Slurm client commands the runner uses; one short-lived process per call. */
@@ -18,9 +18,9 @@ export const slurmCli = (): SlurmCli => ({
   async submit(args, env) {
     // sbatch itself keeps the SLURM_* settings of this machine (SLURM_CONF…); the job gets what --export names.
     const slurm = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('SLURM_') && entry[1] !== undefined));
-    const result = await execa('sbatch', args, { reject: false, timeout: 60_000, stdin: 'ignore', env: { ...slurm, ...env }, extendEnv: false });
-    if (result.failed && result.exitCode === undefined) {
-      throw new SwarmError('CONFIG_INVALID', `cannot run sbatch (${result.shortMessage}); install the Slurm client on this machine or use evaluator.runner "local"`);
+    const result = await runProcess('sbatch', args, { timeoutMs: 60_000, env: { ...slurm, ...env }, extendEnv: false });
+    if (result.startError !== null) {
+      throw new SwarmError('CONFIG_INVALID', `cannot run sbatch (${result.startError}); install the Slurm client on this machine or use evaluator.runner "local"`);
     }
     const id = firstLine(result.stdout).split(';')[0] ?? '';
     if (result.exitCode !== 0 || !/^\d+$/.test(id)) {
@@ -29,7 +29,7 @@ export const slurmCli = (): SlurmCli => ({
     return id;
   },
   async show(jobId) {
-    const result = await execa('scontrol', ['show', 'job', '-o', jobId], { reject: false, timeout: 30_000, stdin: 'ignore' });
+    const result = await runProcess('scontrol', ['show', 'job', '-o', jobId], { timeoutMs: 30_000 });
     if (result.exitCode !== 0) {
       if (/Invalid job id/i.test(result.stderr)) return null;
       throw new SwarmError('EVAL_CLUSTER', `scontrol show job ${jobId} failed: ${firstLine(result.stderr) || `exit code ${result.exitCode}`}`);
@@ -37,6 +37,6 @@ export const slurmCli = (): SlurmCli => ({
     return parseJobRecord(firstLine(result.stdout));
   },
   async cancel(jobId) {
-    await execa('scancel', [jobId], { reject: false, timeout: 30_000, stdin: 'ignore' });
+    await runProcess('scancel', [jobId], { timeoutMs: 30_000 });
   },
 });

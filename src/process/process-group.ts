@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import { execa } from 'execa';
 import { SwarmError } from '../core/errors.js';
 import { TailBuffer } from './output-tail.js';
-import { killTree, markerFor, newTreeToken, TREE_MARKER } from './process-tree.js';
+import { markerFor, newTreeToken, stopTreeAfterExit, TREE_MARKER } from './process-tree.js';
 
 export interface ProcessGroupOptions {
   /** Program to run, or the whole command line when `shell` is true. */
@@ -74,6 +74,9 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   const stdinText = options.stdin === undefined || options.stdin === 'ignore' ? null : options.stdin;
   const token = newTreeToken();
   const env = { ...inheritedEnv(options.withholdEnv), ...options.env };
+  const limited = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs);
+  // execa stops the leader (timeout, cancelSignal: SIGTERM, SIGKILL after the grace period) and
+  // says why; the rest of the tree is ours to stop once the leader is gone.
   const child = execa(file, args, {
     cwd: options.cwd,
     env: { ...env, [TREE_MARKER]: markerFor(env[TREE_MARKER], token) },
@@ -84,6 +87,10 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     stderr: 'pipe',
     buffer: false,
     reject: false,
+    ...(limited ? { timeout: Math.ceil(options.timeoutMs) } : {}),
+    ...(options.signal === undefined ? {} : { cancelSignal: options.signal }),
+    killSignal: 'SIGTERM',
+    forceKillAfterDelay: graceMs,
   });
   const stdoutTail = new TailBuffer(tailBytes);
   const stderrTail = new TailBuffer(tailBytes);
@@ -100,33 +107,8 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     child.stdin.on('error', () => undefined); // the child may exit without reading its input
     child.stdin.end(stdinText);
   }
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.once('error', () => resolve());
-  });
-
-  let timedOut = false;
-  let canceled = false;
-  let killing: Promise<void> | null = null;
-  const tree = child.pid === undefined ? null : { pgid: child.pid, token };
-  const killAll = (): void => {
-    if (killing === null && tree !== null) killing = killTree(tree, graceMs);
-  };
-  const timer = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs)
-    ? setTimeout(() => { timedOut = true; killAll(); }, options.timeoutMs)
-    : null;
-  const onAbort = (): void => { canceled = true; killAll(); };
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  // An abort during the awaits above fired before the listener existed.
-  if (isAborted(options.signal)) onAbort();
-
-  await exited;
-  if (timer !== null) clearTimeout(timer);
-  options.signal?.removeEventListener('abort', onAbort);
-  await killing;
-  // Whatever the leader left behind (its group, a setsid daemon carrying the marker) is stopped
-  // too, after a normal exit as after a kill: one /proc scan when nothing is left.
-  if (tree !== null) await killTree(tree, graceMs);
+  // Whatever the leader left behind is stopped, after a kill as after a normal exit.
+  await stopTreeAfterExit(child, token, graceMs);
   await waitForPipes(child, child.pid === undefined ? 0 : graceMs);
   const ended = await child;
   await Promise.all([closeFile(outFile), closeFile(errFile)]);
@@ -135,8 +117,8 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   return {
     exitCode: ended.exitCode ?? null,
     signal: ended.signal ?? null,
-    timedOut,
-    canceled: canceled && !timedOut,
+    timedOut: ended.timedOut,
+    canceled: ended.isCanceled && !ended.timedOut,
     durationMs: performance.now() - started,
     stdoutTail: stdoutTail.toString(),
     stderrTail: stderrTail.toString(),
@@ -160,9 +142,6 @@ const waitForPipes = async (child: Child, limitMs: number): Promise<void> => {
   clearTimeout(timer);
   if (!drained) for (const s of open) s?.destroy();
 };
-
-// A function, so the compiler does not narrow `aborted` across the awaits that may change it.
-const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
 
 const inheritedEnv = (withhold: ((name: string) => boolean) | undefined): NodeJS.ProcessEnv =>
   withhold === undefined ? process.env : Object.fromEntries(Object.entries(process.env).filter(([name]) => !withhold(name)));

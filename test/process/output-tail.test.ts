@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFileTail, TailBuffer } from '../../src/eval/output-tail.js';
-import { makeTempDir } from './support.js';
+import { readFileTail, TailBuffer } from '../../src/process/output-tail.js';
+import { makeTempDir } from '../eval/support.js';
 
 describe('TailBuffer', () => {
   it('keeps only the last bytes across many chunks', () => {

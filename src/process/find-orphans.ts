@@ -1,5 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { sep } from 'node:path';
+import { listProcessIds, readProcEnviron } from './proc-stat.js';
 
 /**
  * Processes a dead swarm left behind: agents and evaluators of run `runId` (any run of the
@@ -9,18 +9,9 @@ import { sep } from 'node:path';
  */
 export const findOrphans = async (runId: string | null, root: string, selfPid = process.pid): Promise<number[]> => {
   if (process.platform !== 'linux') return [];
-  let entries: string[];
-  try {
-    entries = await readdir('/proc');
-  } catch {
-    return [];
-  }
   const found: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === selfPid) continue;
-    const environ = await readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
-    if (environ === '') continue;
-    const vars = new Map(environ.split('\0').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  for (const entry of (await listProcessIds(selfPid)) ?? []) {
+    const vars = await readProcEnviron(entry);
     const run = vars.get('SWARM_RUN_ID');
     if (run === undefined || (runId !== null && run !== runId)) continue;
     const worktree = vars.get('SWARM_WORKTREE') ?? '';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { isProcessAlive } from './process-liveness.js';
+import type { ChildProcess } from 'node:child_process';
+import { isProcessAlive } from './liveness.js';
+import { isGoneState, listProcessIds, readProcEnviron, readProcStat, type ProcStat } from './proc-stat.js';
 
 /**
  * Names the process trees a process belongs to: every process started through `runProcessGroup`
@@ -35,13 +36,8 @@ const SCAN_BATCH = 64;
  */
 export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
   const groupAlive = groupReachable(tree.pgid);
-  if (process.platform !== 'linux') return groupAlive ? [-tree.pgid] : [];
-  let entries: string[];
-  try {
-    entries = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid);
-  } catch {
-    return groupAlive ? [-tree.pgid] : [];
-  }
+  const entries = process.platform === 'linux' ? await listProcessIds() : null;
+  if (entries === null) return groupAlive ? [-tree.pgid] : [];
   const isMember = async (pid: string): Promise<boolean> => {
     // Once the group is gone (the usual end of an evaluation) only the marker can find anyone.
     const stat = groupAlive ? await readProcStat(pid) : null;
@@ -75,6 +71,23 @@ export const killTree = async (tree: ProcessTree, graceMs: number): Promise<void
   }
 };
 
+/**
+ * Waits until `leader` (started with `token` in its SWARM_PROCESS_TREES marker, as a group leader)
+ * has exited or failed to start, then stops what it left behind: its group, and `setsid`
+ * descendants carrying the token. After a normal exit this costs one `/proc` scan.
+ */
+export const stopTreeAfterExit = async (leader: ChildProcess, token: string, graceMs: number): Promise<void> => {
+  if (leader.pid === undefined) return;
+  const pgid = leader.pid;
+  if (leader.exitCode === null && leader.signalCode === null) {
+    await new Promise<void>((resolve) => {
+      leader.once('exit', () => resolve());
+      leader.once('error', () => resolve());
+    });
+  }
+  await killTree({ pgid, token }, graceMs);
+};
+
 const signalAll = (targets: number[], signal: NodeJS.Signals): void => {
   for (const target of targets) {
     try {
@@ -105,21 +118,8 @@ const groupReachable = (pgid: number): boolean => {
   }
 };
 
-const carriesToken = async (pid: string, token: string): Promise<boolean> => {
-  // Another user's process, or one that just exited, cannot be read: it is not ours to kill.
-  const environ = await readFile(`/proc/${pid}/environ`, 'latin1').catch(() => '');
-  const prefix = `${TREE_MARKER}=`;
-  const entry = environ.split('\0').find((kv) => kv.startsWith(prefix));
-  return entry !== undefined && entry.slice(prefix.length).split(',').includes(token);
-};
+// Another user's process, or one that just exited, cannot be read: it is not ours to kill.
+const carriesToken = async (pid: string, token: string): Promise<boolean> =>
+  (await readProcEnviron(pid)).get(TREE_MARKER)?.split(',').includes(token) === true;
 
-const isRunning = (stat: { state: string } | null): boolean => stat !== null && stat.state !== 'Z' && stat.state !== 'X';
-
-const readProcStat = async (pid: string): Promise<{ state: string; pgrp: number } | null> => {
-  const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  if (text === null) return null;
-  // "pid (comm) state ppid pgrp ...": comm may itself contain spaces and parentheses.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const pgrp = Number(fields[2]);
-  return fields[0] === undefined || !Number.isInteger(pgrp) ? null : { state: fields[0], pgrp };
-};
+const isRunning = (stat: ProcStat | null): boolean => stat !== null && !isGoneState(stat.state);

@@ -4,11 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
-import { isProcessAlive } from '../../src/eval/process-liveness.js';
+import { isProcessAlive } from '../../src/process/liveness.js';
 import { processesWithEnv } from '../support/processes-with-env.js';
-import { runProcessGroup } from '../../src/eval/process-group.js';
-import { findTreeMembers, killTree, markerFor, TREE_MARKER } from '../../src/eval/process-tree.js';
-import { fixture, makeJob, makeTempDir, noAbort, nodeFixture } from './support.js';
+import { runProcessGroup } from '../../src/process/process-group.js';
+import { findTreeMembers, killTree, markerFor, TREE_MARKER } from '../../src/process/process-tree.js';
+import { fixture, makeJob, makeTempDir, noAbort, nodeFixture } from '../eval/support.js';
 
 let dir = '';
 let cleanup = async (): Promise<void> => undefined;

@@ -2,9 +2,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isSwarmError } from '../../src/core/errors.js';
-import { isProcessAlive } from '../../src/eval/process-liveness.js';
-import { runProcessGroup, type ProcessGroupOptions } from '../../src/eval/process-group.js';
-import { fixture, makeTempDir, nodeFixture } from './support.js';
+import { isProcessAlive } from '../../src/process/liveness.js';
+import { runProcessGroup, type ProcessGroupOptions } from '../../src/process/process-group.js';
+import { fixture, makeTempDir, nodeFixture } from '../eval/support.js';
 
 let dir = '';
 let cleanup = async (): Promise<void> => undefined;
