@@ -53,7 +53,7 @@ describe('.swarmrc.example.json', () => {
 describe('defaultConfigFile', () => {
   it('spells out every default around the given evaluator', () => {
     const file = defaultConfigFile({ command: 'python evaluate.py', metric: 'loss', direction: 'minimize' });
-    expect(file.$schema).toBe('./node_modules/swarm-orchestrator/schema.json');
+    expect(file.$schema).toBe('./.swarm/schema.json');
     expect(file.evaluator).toMatchObject({ command: 'python evaluate.py', timeout: '10m', cascade: [] });
     expect(file.objective).toEqual({ metric: 'loss', direction: 'minimize' });
     expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0 });
