@@ -97,7 +97,7 @@ describe('validateConfig: resolution', () => {
   it('fills every default around a lone evaluator command', () => {
     const result = validateConfig({ evaluator: { command: 'python evaluate.py' } });
     // A golden list: a changed default must be a deliberate change here too.
-    expect(result).toEqual({ ok: true, config: {
+    expect(result).toStrictEqual({ ok: true, config: {
       task: {
         prompt: 'prompt.md',
         description: '',
