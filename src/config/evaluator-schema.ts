@@ -27,6 +27,7 @@ const heldOutSchema = z.strictObject({
   timeout: positiveDurationSchema.optional().describe('Timeout of the held-out command; defaults to evaluator.timeout.'),
   finalists: int(1, 100).default(3).describe('How many of the best attempts are scored held-out when a run ends.'),
 }).transform(({ command, cascade, timeout, finalists }, ctx) => {
+  // A timeout still undefined here is evaluator.timeout's, filled in by the evaluator's transform.
   const stages: StageWithDefaultTimeout[] = cascade.length > 0
     ? cascade.map((stage) => ({ ...stage, timeoutMs: stage.timeoutMs ?? timeout }))
     : command === null ? [] : [{ name: 'held-out', command, timeoutMs: timeout, threshold: null, thresholdOn: 'score' }];
@@ -47,7 +48,6 @@ const slurmSchema = z.strictObject({
   pollInterval: positiveDurationSchema.prefault('1s').describe('Time between `scontrol show job` polls of a running evaluation.'),
   retries: int(0, 5).default(1).describe('Resubmissions of an evaluation the cluster failed (node failure, preemption, a lost job); a failing program is never resubmitted.'),
 }).transform(({ pollInterval, ...slurm }) => ({ ...slurm, pollMs: pollInterval }));
-
 
 /** `evaluator`: how an attempt is scored; resolves to the shapes runners read (durations in ms, stage timeouts filled). */
 export const evaluatorSchema = z.strictObject({
