@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { configSchema } from './schema.js';
 import { describeExpected, objectKeys, schemaAt, unwrapSchema } from './schema-walk.js';
+import { writtenDefault } from './written-defaults.js';
 
 type Schema = z.core.$ZodType;
 
@@ -10,10 +11,9 @@ export const DOCS_END = '<!-- config-keys:end -->';
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 const defaultOf = (field: Schema): string => {
-  const parsed = z.safeParse(field, undefined);
-  if (!parsed.success) return '**required**';
-  if (parsed.data === undefined) return '—';
-  return `\`${JSON.stringify(parsed.data)}\``;
+  if (!z.safeParse(field, undefined).success) return '**required**';
+  const value = writtenDefault(field);
+  return value === undefined ? '—' : `\`${JSON.stringify(value)}\``;
 };
 
 const rowsFor = (schema: Schema, prefix: string): string[] => {

@@ -1,7 +1,7 @@
-export { configSchema, type SwarmConfigInput, type ParsedConfig, AGENT_BACKENDS, SHEPHERD_POLICIES, LOG_LEVELS } from './schema.js';
+export { configSchema, type SwarmConfigInput, AGENT_BACKENDS, SHEPHERD_POLICIES, LOG_LEVELS } from './schema.js';
 export {
   type SwarmConfig, type StageConfig, type EvaluatorConfig, type HeldOutConfig, type SlurmSettings, type AgentConfig,
-  type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages, resolveConfig,
+  type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages,
 } from './resolve-config.js';
 export { parseDuration } from './duration.js';
 export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions } from './load-config.js';
@@ -9,4 +9,4 @@ export { overrideFlag, type ConfigOverrides } from './overrides.js';
 export { validateConfig, type ConfigValidation } from './validate-config.js';
 export { formatConfigIssues } from './format-issues.js';
 export { defaultConfigFile, completeConfigFile, SCHEMA_REFERENCE, type DefaultConfigOptions } from './default-config.js';
-export { configJsonSchema } from './json-schema.js';
+export { configJsonSchema, configJsonSchemaText } from './json-schema.js';

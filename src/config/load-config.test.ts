@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SwarmError } from '../core/errors.js';
 import { loadConfig } from './load-config.js';
-import { locateJsonError } from './locate-json-error.js';
+import { parseJsonc } from './parse-jsonc.js';
 
 let root: string;
 
@@ -72,11 +72,29 @@ describe('loadConfig', () => {
     expect((await loadConfig(root)).config.evaluator.command).toBe('x');
   });
 
+  it('reads comments and trailing commas', async () => {
+    await writeRepo([
+      '// swarm settings of this repository',
+      '{',
+      '  "evaluator": {',
+      '    "command": "node evaluate.js", // scored by the harness',
+      '    /* ten minutes were too short */ "timeout": "15m",',
+      '  },',
+      '  "budget": { "attempts": 12, },',
+      '}',
+      '',
+    ].join('\n'));
+    const { config } = await loadConfig(root);
+    expect(config.evaluator.command).toBe('node evaluate.js');
+    expect(config.evaluator.timeoutMs).toBe(900_000);
+    expect(config.budget.attempts).toBe(12);
+  });
+
   it('names the file, line and column of invalid JSON', async () => {
-    await writeRepo('{\n  "evaluator": { "command": "x" },\n}\n');
+    await writeRepo('{\n  // the evaluator\n  "evaluator": { "command": "x" }\n  "budget": {}\n}\n');
     const error = await failure(loadConfig(root));
     expect(error.code).toBe('CONFIG_INVALID');
-    expect(error.message).toBe(`${path.join(root, '.swarmrc.json')} is not valid JSON: line 3, column 1: trailing comma before "}"`);
+    expect(error.message).toBe(`${path.join(root, '.swarmrc.json')} is not valid JSON: line 4, column 3: expected ",", got "\\"budget\\""`);
   });
 
   it('lists every schema problem in one error, one per line', async () => {
@@ -126,22 +144,30 @@ describe('loadConfig', () => {
   });
 });
 
-describe('locateJsonError', () => {
+describe('parseJsonc', () => {
   it.each([
-    ['{"a": 1 "b": 2}', 1, 9, 'expected "," or "}", got "\\""'],
+    ['{"a": 1 "b": 2}', 1, 9, 'expected ",", got "\\"b\\""'],
     ['{\n  a: 1\n}', 2, 3, 'expected a double-quoted key, got "a"'],
-    ["{'a': 1}", 1, 2, 'expected a double-quoted key, got "\'"'],
-    ['[1, 2,]', 1, 7, 'trailing comma before "]"'],
-    ['{"a": tru}', 1, 7, 'unexpected "t"'],
-    ['{"a": "x', 1, 9, 'unterminated string'],
-    ['', 1, 1, 'unexpected end of file'],
-    ['{} {}', 1, 4, 'unexpected "{" after the end of the JSON value'],
+    ["{'a': 1}", 1, 2, 'expected a double-quoted key, got "\'a\'"'],
+    ['{"a": tru}', 1, 7, 'unexpected "tru"'],
+    ['{"a": "x', 1, 7, 'unterminated string (a string ends on its line with "), got "\\"x"'],
+    ['{"a": 1', 1, 8, 'expected "}", got the end of the file'],
+    ['', 1, 1, 'expected a value, got the end of the file'],
+    ['{} {}', 1, 4, 'expected the end of the file after the JSON value, got "{"'],
+    ['{"a": 1 /* note', 1, 9, 'unterminated /* comment, got "/* note"'],
+    ['[1,, 2]', 1, 4, 'expected a value, got ","'],
   ])('locates the error in %j', (text, line, column, reason) => {
-    expect(() => JSON.parse(text)).toThrow();
-    expect(locateJsonError(text)).toEqual({ line, column, reason });
+    expect(parseJsonc(text)).toEqual({ ok: false, error: { line, column, reason } });
   });
 
-  it('returns null for valid JSON', () => {
-    expect(locateJsonError('{"a": [1, -2.5e3, "x\\"y", true, null, {}]}')).toBeNull();
+  it('reads what JSON.parse reads, keys such as __proto__ included', () => {
+    const text = '{"a": [1, -2.5e3, "x\\"y", true, null, {}], "__proto__": {"b": 1}}';
+    const parsed = parseJsonc(text);
+    expect(parsed).toEqual({ ok: true, value: JSON.parse(text) });
+    expect(JSON.stringify(parsed.ok ? parsed.value : null)).toBe('{"a":[1,-2500,"x\\"y",true,null,{}],"__proto__":{"b":1}}');
+  });
+
+  it('allows comments and trailing commas', () => {
+    expect(parseJsonc('/* a */ {"a": [1, 2,], // b\n "c": {"d": 1,},}')).toEqual({ ok: true, value: { a: [1, 2], c: { d: 1 } } });
   });
 });

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
-import { locateJsonError } from './locate-json-error.js';
 import { applyOverrides, labelOverriddenProblems, type ConfigOverrides } from './overrides.js';
+import { parseJsonc } from './parse-jsonc.js';
 import type { SwarmConfig } from './resolve-config.js';
 import { validateConfig } from './validate-config.js';
 
@@ -37,17 +37,12 @@ const readConfigText = async (file: string, explicit: boolean): Promise<string> 
   }
 };
 
+// Comments and trailing commas are allowed: `.swarmrc.json` is a file people edit and annotate.
 const parseConfigJson = (text: string, file: string): unknown => {
-  const source = text.replace(/^\uFEFF/, '');
-  try {
-    return JSON.parse(source);
-  } catch (error) {
-    const where = locateJsonError(source);
-    const detail = where === null
-      ? (error instanceof Error ? error.message : String(error))
-      : `line ${where.line}, column ${where.column}: ${where.reason}`;
-    throw new SwarmError('CONFIG_INVALID', `${file} is not valid JSON: ${detail}`, { cause: error });
-  }
+  const parsed = parseJsonc(text.replace(/^\uFEFF/, ''));
+  if (parsed.ok) return parsed.value;
+  const { line, column, reason } = parsed.error;
+  throw new SwarmError('CONFIG_INVALID', `${file} is not valid JSON: line ${line}, column ${column}: ${reason}`);
 };
 
 const readRepoFile = async (repoRoot: string, relative: string, key: string): Promise<string> => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SwarmError } from '../core/errors.js';
 import { replaceGeneratedDocs } from './config-docs.js';
-import { defaultConfigFile } from './default-config.js';
+import { completeConfigFile, defaultConfigFile } from './default-config.js';
 import { configJsonSchema } from './write-schema.js';
 import { validateConfig } from './validate-config.js';
 
@@ -53,12 +53,28 @@ describe('.swarmrc.example.json', () => {
 describe('defaultConfigFile', () => {
   it('spells out every default around the given evaluator', () => {
     const file = defaultConfigFile({ command: 'python evaluate.py', metric: 'loss', direction: 'minimize' });
-    expect(file.$schema).toBe('./node_modules/swarm-orchestrator/schema.json');
+    expect(file.$schema).toBe('./.swarm/schema.json');
     expect(file.evaluator).toMatchObject({ command: 'python evaluate.py', timeout: '10m', cascade: [] });
     expect(file.objective).toEqual({ metric: 'loss', direction: 'minimize' });
     expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0 });
     const result = validateConfig(JSON.parse(JSON.stringify(file)));
     expect(result.ok && result.config.objective.direction).toBe('minimize');
+  });
+
+  it('spells out defaults as a user writes them, inside stages and records too, and keeps what was given', () => {
+    const file = completeConfigFile({
+      evaluator: { command: 'x', timeout: 90, cascade: [{ name: 'quick', command: 'q' }], heldOut: { command: 'h' } },
+      agent: { prices: { m: { input: 1, output: 2 } } },
+    });
+    expect(file.evaluator).toMatchObject({
+      timeout: 90,
+      cascade: [{ name: 'quick', command: 'q', threshold: null, thresholdOn: 'score' }],
+      heldOut: { command: 'h', cascade: [], finalists: 3 },
+      slurm: { pollInterval: '1s', retries: 1 },
+    });
+    expect(file.agent).toMatchObject({ timeout: '20m', prices: { m: { input: 1, output: 2 } }, limits: { park: true, backoff: '1m', maxBackoff: '30m' } });
+    expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0 });
+    expect(Object.keys(file)[0]).toBe('$schema');
   });
 
   it('refuses an empty evaluator command with a usage error', () => {

@@ -1,16 +1,23 @@
 import { z } from 'zod';
-import { durationSchema, positiveDurationSchema } from './schema.js';
+import { durationSchema, positiveDurationSchema } from './schema-primitives.js';
 
 export type PathKey = PropertyKey;
 type Schema = z.core.$ZodType;
 
-/** Strips default/optional/nullable wrappers; `nullable` says whether null was allowed on the way. */
+const isDurationBase = (schema: Schema): boolean => schema === durationSchema || schema === positiveDurationSchema;
+
+/**
+ * Strips default/optional/nullable wrappers and the transforms that resolve a section (down to the
+ * object as written; a duration stays whole); `nullable` says whether null was allowed on the way.
+ */
 export const unwrapSchema = (schema: Schema): { base: Schema; nullable: boolean } => {
   let current: Schema = schema;
   let nullable = false;
   for (;;) {
     if (current instanceof z.ZodDefault || current instanceof z.ZodPrefault || current instanceof z.ZodOptional) {
       current = current.unwrap();
+    } else if (current instanceof z.ZodPipe && !isDurationBase(current)) {
+      current = current.in;
     } else if (current instanceof z.ZodNullable) {
       nullable = true;
       current = current.unwrap();
@@ -57,10 +64,7 @@ export const requiredKeys = (schema: Schema): string[] => {
   });
 };
 
-export const isDuration = (schema: Schema): boolean => {
-  const { base } = unwrapSchema(schema);
-  return base === durationSchema || base === positiveDurationSchema;
-};
+export const isDuration = (schema: Schema): boolean => isDurationBase(unwrapSchema(schema).base);
 
 const describeNumber = (schema: z.ZodNumber): string => {
   const kind = schema.isInt ? 'an integer' : 'a number';

@@ -1,55 +1,11 @@
 import { z } from 'zod';
-import { DURATION_PATTERN, parseDuration } from './duration.js';
+import { evaluatorSchema } from './evaluator-schema.js';
+import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 
 export const AGENT_BACKENDS = ['local', 'claude-code', 'codex', 'anthropic', 'openai', 'command'] as const;
 export const SHEPHERD_POLICIES = ['rules', 'greedy', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
-export const EVAL_SANDBOXES = ['none', 'bwrap'] as const;
-
-/** A duration: `"500ms"`, `"90s"`, `"20m"`, `"1h30m"`, or a plain number of seconds. */
-export const durationSchema = z.union([
-  z.string().regex(DURATION_PATTERN),
-  z.number().nonnegative(),
-]);
-
-/** A duration that must be longer than zero (timeouts: a hung process must eventually be stopped). */
-export const positiveDurationSchema = durationSchema.refine((value) => (parseDuration(value) ?? 0) > 0);
-
-const int = (min: number, max?: number) => {
-  const base = z.number().int().min(min);
-  return max === undefined ? base : base.max(max);
-};
-
-const stageSchema = z.strictObject({
-  name: z.string().min(1).describe('Stage name, shown in status and passed to the evaluator as SWARM_STAGE.'),
-  command: z.string().min(1).describe('Shell command of this stage, run in the attempt checkout.'),
-  timeout: positiveDurationSchema.optional()
-    .describe('Timeout of this stage; defaults to evaluator.timeout.'),
-  threshold: z.number().nullable().default(null)
-    .describe('The primary metric must reach this value (>= when maximizing, <= when minimizing) for the next stage to run; null = always go on.'),
-  thresholdOn: z.enum(['score', 'combined-or-mean']).default('score')
-    .describe('What the threshold is compared with: "score" = this stage\'s primary metric; "combined-or-mean" = OpenEvolve\'s rule, `combined_score` of the metrics of every stage so far, else the mean of those metrics except `error`, always compared with >=.'),
-});
-
-const heldOutSchema = z.strictObject({
-  command: z.string().min(1).nullable().default(null)
-    .describe('Held-out evaluator command, run in a finalist\'s checkout (SWARM_STAGE "held-out"); null = evaluator.heldOut.cascade.'),
-  cascade: z.array(stageSchema).default([]).describe('Held-out stages instead of one command.'),
-  timeout: positiveDurationSchema.optional().describe('Timeout of the held-out command; defaults to evaluator.timeout.'),
-  finalists: int(1, 100).default(3).describe('How many of the best attempts are scored held-out when a run ends.'),
-});
-
-const slurmSchema = z.strictObject({
-  partition: z.string().min(1).nullable().default(null).describe('--partition of every evaluation job; null = the cluster\'s default partition.'),
-  gpus: int(0, 1024).default(0).describe('--gpus of every evaluation job (Slurm sets CUDA_VISIBLE_DEVICES); 0 = none.'),
-  gres: z.string().min(1).nullable().default(null).describe('--gres instead of --gpus, e.g. "gpu:a100:1"; null = none.'),
-  cpus: int(1, 4096).nullable().default(null).describe('--cpus-per-task; null = the partition\'s default.'),
-  memory: z.string().regex(/^\d+[KMGT]?$/).nullable().default(null).describe('--mem, e.g. "16G"; null = the partition\'s default.'),
-  extraArgs: z.array(z.string()).default([]).describe('Extra sbatch arguments, e.g. ["--account=lab", "--qos=short"].'),
-  pollInterval: positiveDurationSchema.default('1s').describe('Time between `scontrol show job` polls of a running evaluation.'),
-  retries: int(0, 5).default(1).describe('Resubmissions of an evaluation the cluster failed (node failure, preemption, a lost job); a failing program is never resubmitted.'),
-});
 
 const taskSchema = z.strictObject({
   prompt: z.string().min(1).default('prompt.md').describe('Path of the task prompt file, relative to the repository root.'),
@@ -61,50 +17,6 @@ const taskSchema = z.strictObject({
 const objectiveSchema = z.strictObject({
   metric: z.string().min(1).default('score').describe('Name of the primary metric in the evaluator\'s JSON output.'),
   direction: z.enum(DIRECTIONS).default('maximize').describe('Whether a higher or a lower primary metric is better.'),
-});
-
-const evaluatorSchema = z.strictObject({
-  command: z.string().min(1)
-    .describe('Command that scores a checkout, run through a shell with the attempt checkout as working directory. Required.'),
-  timeout: positiveDurationSchema.default('10m').describe('Timeout of each evaluation stage.'),
-  protect: z.array(z.string().min(1)).default([])
-    .describe('Globs (picomatch syntax) of files agents and evaluated programs may not change, e.g. ["evaluate.js", "data/**"]; before every evaluation they are restored to the run\'s baseline and made read-only, and an attempt that changes one is invalid (flag protected-violation).'),
-  artifacts: z.array(z.string().min(1)).default([])
-    .describe('Globs (picomatch syntax) of evaluation output files to keep: copied to .swarm/logs/<attempt>/artifacts/ after each evaluation. Nothing an evaluation writes enters the attempt\'s branch.'),
-  cascade: z.array(stageSchema).default([])
-    .superRefine((stages, ctx) => {
-      const seen = new Set<string>();
-      stages.forEach((stage, index) => {
-        if (seen.has(stage.name)) {
-          ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `duplicate stage name "${stage.name}"; give each stage its own name` });
-        }
-        seen.add(stage.name);
-      });
-    })
-    .describe('Ordered evaluation stages; empty means one stage "main" running evaluator.command.'),
-  confirm: int(0, 10).default(0).describe('Extra evaluations with other seeds before a new best is crowned.'),
-  noiseCheck: z.boolean().default(true)
-    .describe('Evaluate the baseline twice with the same seed and warn when the scores differ (an evaluator that is not deterministic for a seed makes "best" partly noise); false = evaluate it once.'),
-  env: z.record(z.string(), z.string()).default({}).describe('Extra environment variables for the evaluator.'),
-  passEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).default([])
-    .describe('Names of variables of swarm\'s environment passed on to the evaluator (and to API agents\' run_command) besides the allow-list (PATH, HOME, LANG, LC_*, TMPDIR, SWARM_*, GPU variables, ...).'),
-  gpus: z.array(z.string().min(1)).default([])
-    .describe('GPU ids of a local GPU pool; each evaluation holds evaluator.gpusPerEvaluation of them, as CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES and ROCR_VISIBLE_DEVICES (agents\' `swarm eval` included). Empty = no GPU pool.'),
-  gpusPerEvaluation: int(1, 64).default(1)
-    .describe('GPUs of evaluator.gpus each local evaluation holds (CUDA_VISIBLE_DEVICES="a,b"); at most the size of the pool.'),
-  heldOut: heldOutSchema.nullable().default(null)
-    .describe('A second evaluation run only on finalists (the best evaluator.heldOut.finalists attempts when a run ends, and `swarm heldout`), stored as kind "held-out" and never shown to agents or the Shepherd; null = none.'),
-  tailBytes: int(0, 10_000_000).default(4000).describe('Bytes of the evaluator\'s stdout and stderr tails to keep.'),
-  runner: z.enum(['local', 'slurm', 'command']).default('local')
-    .describe('Where evaluations run: "local" processes (with evaluator.gpus slots), "slurm" batch jobs (evaluator.slurm), or "command": evaluator.wrap around the evaluator command (srun, kubectl, modal …).'),
-  slurm: slurmSchema.prefault({}).describe('Batch job settings of evaluator.runner "slurm".'),
-  wrap: z.array(z.string().min(1)).default([])
-    .refine((argv) => argv.length === 0 || argv.includes('{command}'), { message: 'evaluator.wrap must contain "{command}" where the evaluator command goes, e.g. ["srun", "--gpus=1", "{command}"]' })
-    .describe('evaluator.runner "command": argv that wraps the evaluator command, "{command}" standing for it (run as `sh -c <command>`), e.g. ["srun", "--gpus=1", "{command}"]; same timeout and tree kill as local.'),
-  sandbox: z.enum(EVAL_SANDBOXES).default('none')
-    .describe('Containment of every evaluation (the run\'s and agents\' `swarm eval`): "none" runs a plain process tree; "bwrap" runs it under bubblewrap (Linux, package bubblewrap) with a read-only root, a writable checkout, a private /tmp, protected paths read-only, no network unless evaluator.network, and its own PID namespace. See docs/trust.md.'),
-  network: z.boolean().default(false)
-    .describe('Under evaluator.sandbox "bwrap": let evaluations reach the network, loopback services included. Without a sandbox the network is always reachable.'),
 });
 
 const localAgentSchema = z.strictObject({
@@ -121,11 +33,11 @@ const priceSchema = z.strictObject({
 
 const apiAgentSchema = z.strictObject({
   maxRetries: int(0, 20).default(4).describe('Retries of a failed model request (429, 5xx, timeouts; the SDK backs off with jitter and honours retry-after) before the attempt fails.'),
-  requestTimeout: positiveDurationSchema.default('5m').describe('Timeout of one model request; a timed-out request is retried.'),
+  requestTimeout: positiveDurationSchema.prefault('5m').describe('Timeout of one model request; a timed-out request is retried.'),
   maxOutputTokens: int(1, 1_000_000).default(8192).describe('max_tokens of one model reply.'),
-  commandTimeout: positiveDurationSchema.default('2m').describe('Timeout of one run_command / run_eval tool call of the agent loop.'),
+  commandTimeout: positiveDurationSchema.prefault('2m').describe('Timeout of one run_command / run_eval tool call of the agent loop.'),
   outputChars: int(200, 1_000_000).default(20_000).describe('Characters of a tool result kept for the model; longer output is truncated with a marker.'),
-});
+}).transform(({ requestTimeout, commandTimeout, ...api }) => ({ ...api, requestTimeoutMs: requestTimeout, commandTimeoutMs: commandTimeout }));
 
 const diffModeSchema = z.strictObject({
   resamples: int(0, 20).default(2).describe('Extra model calls when a reply has blocks that do not apply (the errors are fed back); then the attempt fails.'),
@@ -166,15 +78,15 @@ const commandAgentSchema = z.strictObject({
 const limitsSchema = z.strictObject({
   park: z.boolean().default(true)
     .describe('A rate limit (HTTP 429/529) or a plan\'s usage limit parks the attempt until the reset, then continues it; false = the attempt fails.'),
-  backoff: positiveDurationSchema.default('1m')
+  backoff: positiveDurationSchema.prefault('1m')
     .describe('Wait when the limit names no reset time; doubled for each further wait of the same attempt.'),
-  maxBackoff: positiveDurationSchema.default('30m').describe('Longest backoff wait when no reset time is named.'),
-});
+  maxBackoff: positiveDurationSchema.prefault('30m').describe('Longest backoff wait when no reset time is named.'),
+}).transform(({ park, backoff, maxBackoff }) => ({ park, backoffMs: backoff, maxBackoffMs: maxBackoff }));
 
 const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
-  timeout: positiveDurationSchema.default('20m').describe('Timeout of one agent session.'),
+  timeout: positiveDurationSchema.prefault('20m').describe('Timeout of one agent session.'),
   maxTurns: int(1, 10_000).default(40).describe('Maximum agent turns per attempt.'),
   maxConsecutiveFailures: int(0, 10_000).default(3)
     .describe('Stop the run (no new attempts, running ones finish, exit 1) after this many attempts in a row fail with the same agent error; 0 = never stop.'),
@@ -195,7 +107,7 @@ const agentSchema = z.strictObject({
   claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
   codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),
   command: commandAgentSchema.prefault({}).describe('Settings of the "command" backend (any agent CLI).'),
-});
+}).transform(({ timeout, ...agent }) => ({ ...agent, timeoutMs: timeout }));
 
 const llmShepherdSchema = z.strictObject({
   backend: z.enum(['anthropic', 'openai']).default('anthropic').describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
@@ -244,10 +156,10 @@ const shepherdSchema = z.strictObject({
 const budgetSchema = z.strictObject({
   attempts: int(1).default(40).describe('Maximum attempts in a run.'),
   waves: int(0).default(0).describe('Maximum waves in a run; 0 = unlimited.'),
-  wallClock: durationSchema.default('0').describe('Maximum wall-clock time of a run; 0 = unlimited.'),
+  wallClock: durationSchema.prefault('0').describe('Maximum wall-clock time of a run; 0 = unlimited.'),
   costUsd: z.number().nonnegative().default(0).describe('Maximum USD the agents of a run may spend (sum of attempts\' costs); 0 = unlimited.'),
   tokens: int(0).default(0).describe('Maximum tokens (input + output) the agents of a run may use; 0 = unlimited.'),
-});
+}).transform(({ wallClock, ...budget }) => ({ ...budget, wallClockMs: wallClock }));
 
 const concurrencySchema = z.strictObject({
   agents: int(1, 256).default(4).describe('Agents working at the same time.'),
@@ -269,10 +181,9 @@ export const configSchema = z.strictObject({
   budget: budgetSchema.prefault({}).describe('When a run stops.'),
   concurrency: concurrencySchema.prefault({}).describe('How much runs in parallel.'),
   log: logSchema.prefault({}).describe('Logging.'),
-}).describe('Configuration of swarm (.swarmrc.json).');
+}).describe('Configuration of swarm (.swarmrc.json).')
+  // `$schema` is for editors; the resolved configuration leaves it out.
+  .transform(({ $schema: _schema, ...config }) => config);
 
 /** What a `.swarmrc.json` may contain (defaults optional). */
 export type SwarmConfigInput = z.input<typeof configSchema>;
-
-/** The file after validation, defaults filled, durations still as written. */
-export type ParsedConfig = z.output<typeof configSchema>;

@@ -64,6 +64,12 @@ describe('validateConfig: one problem per kind, as dot-path and hint', () => {
       '(file): expected an object, got an array'],
     ['a step scale of zero', { evaluator: { command: 'x' }, agent: { local: { stepScale: 0 } } },
       'agent.local.stepScale: expected a number > 0 and <= 10, got 0'],
+    ['more GPUs per evaluation than the pool has', withEvaluator({ gpus: ['0', '1'], gpusPerEvaluation: 3 }),
+      'evaluator.gpusPerEvaluation: 3 is more than the 2 GPUs evaluator.gpus lists; list more GPUs or lower evaluator.gpusPerEvaluation'],
+    ['a held-out section with nothing to run', withEvaluator({ heldOut: { finalists: 2 } }),
+      'evaluator.heldOut: has neither a command nor a cascade; set evaluator.heldOut.command, or set evaluator.heldOut to null'],
+    ['a zero held-out stage timeout', withEvaluator({ heldOut: { cascade: [{ name: 'h', command: 'h', timeout: '0s' }] } }),
+      'evaluator.heldOut.cascade[0].timeout: expected a duration longer than zero like "90s", "20m" or "1h30m", got "0s"'],
   ])('reports %s', (_kind, raw, expected) => {
     expect(problemsOf(raw)).toEqual([expected]);
   });
@@ -91,7 +97,7 @@ describe('validateConfig: resolution', () => {
   it('fills every default around a lone evaluator command', () => {
     const result = validateConfig({ evaluator: { command: 'python evaluate.py' } });
     // A golden list: a changed default must be a deliberate change here too.
-    expect(result).toEqual({ ok: true, config: {
+    expect(result).toStrictEqual({ ok: true, config: {
       task: {
         prompt: 'prompt.md',
         description: '',
@@ -242,6 +248,25 @@ describe('validateConfig: resolution', () => {
       { name: 'full', command: 'full', timeoutMs: 5_400_000, threshold: null, thresholdOn: 'score' },
     ]);
     expect(evaluationStages(result.config.evaluator).map((stage) => stage.name)).toEqual(['quick', 'full']);
+  });
+
+  it('resolves held-out stages: their own timeout, else the held-out timeout, else the evaluator timeout', () => {
+    const resolved = (heldOut: Record<string, unknown>) => {
+      const result = validateConfig(withEvaluator({ timeout: '10m', heldOut }));
+      if (!result.ok) throw new Error(result.problems.join('\n'));
+      return result.config.evaluator.heldOut;
+    };
+    expect(resolved({ command: 'node heldout.js' })).toEqual({
+      finalists: 3, stages: [{ name: 'held-out', command: 'node heldout.js', timeoutMs: 600_000, threshold: null, thresholdOn: 'score' }],
+    });
+    expect(resolved({ timeout: '1m', finalists: 1, cascade: [{ name: 'a', command: 'a', timeout: 5 }, { name: 'b', command: 'b' }] })).toEqual({
+      finalists: 1,
+      stages: [
+        { name: 'a', command: 'a', timeoutMs: 5000, threshold: null, thresholdOn: 'score' },
+        { name: 'b', command: 'b', timeoutMs: 60_000, threshold: null, thresholdOn: 'score' },
+      ],
+    });
+    expect(resolved({ cascade: [{ name: 'c', command: 'c' }] })?.stages[0]?.timeoutMs).toBe(600_000);
   });
 
   it('runs one stage "main" when the cascade is empty', () => {

@@ -14,6 +14,8 @@ export type SwarmErrorCode =
   | 'INTERRUPTED'
   /** A budget of the run is spent: nothing new may start (`swarm spawn`). */
   | 'BUDGET_SPENT'
+  /** The run's circuit breaker tripped: `swarm spawn` starts nothing until it is reset. */
+  | 'BREAKER_TRIPPED'
   /** The background driver of `swarm spawn` could not start (e.g. the baseline does not evaluate). */
   | 'DRIVER_FAILED'
   | 'INTERNAL';
@@ -42,6 +44,7 @@ export const exitCodeFor = (error: unknown): number => {
     case 'RUN_LOCKED':
     case 'BACKEND_UNAVAILABLE':
     case 'BUDGET_SPENT':
+    case 'BREAKER_TRIPPED':
       return 2;
     case 'INTERRUPTED':
       return 130;

@@ -109,7 +109,7 @@ describe('swarm init and swarm eval', () => {
     const first = await runCli(dir, ['init', '--evaluator', 'node', '--json']);
     expect(first.code).toBe(0);
     const written = (JSON.parse(first.stdout) as { written: string[] }).written.map((p) => p.slice(dir.length + 1)).sort();
-    expect(written).toEqual(['.swarmrc.json', 'evaluate.mjs', 'prompt.md']);
+    expect(written).toEqual(['.swarm/schema.json', '.swarmrc.json', 'evaluate.mjs', 'prompt.md']);
     const second = await runCli(dir, ['init', '--evaluator', 'node']);
     expect(second.stdout).toContain('kept');
   });

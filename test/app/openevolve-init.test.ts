@@ -35,10 +35,10 @@ describe('swarm init --from-openevolve', () => {
     const config = configSchema.parse(JSON.parse(readFileSync(join(target, '.swarmrc.json'), 'utf8')));
     const command = 'python3 openevolve_adapter.py evaluator.py initial_program.py';
     expect(config.objective).toEqual({ metric: 'combined_score', direction: 'maximize' });
-    expect(config.evaluator).toMatchObject({ command, timeout: '30s', protect: ['evaluator.py', 'openevolve_adapter.py', 'config.yaml'] });
+    expect(config.evaluator).toMatchObject({ command, timeoutMs: 30_000, protect: ['evaluator.py', 'openevolve_adapter.py', 'config.yaml'] });
     expect(config.evaluator.cascade).toEqual([
-      { name: 'stage1', command: `${command} --stage 1`, threshold: 0.3, thresholdOn: 'combined-or-mean' },
-      { name: 'stage2', command: `${command} --stage 2`, threshold: null, thresholdOn: 'combined-or-mean' },
+      { name: 'stage1', command: `${command} --stage 1`, timeoutMs: 30_000, threshold: 0.3, thresholdOn: 'combined-or-mean' },
+      { name: 'stage2', command: `${command} --stage 2`, timeoutMs: 30_000, threshold: null, thresholdOn: 'combined-or-mean' },
     ]);
     expect(config.budget.attempts).toBe(6);
     expect(config.concurrency.evaluations).toBe(2);

@@ -113,23 +113,58 @@ describe('spawns started together', () => {
   }, 120_000);
 });
 
-describe('an agent backend that cannot start', () => {
-  it('fails the attempt that asked for it with the reason; the driver goes on', async () => {
+describe('an agent backend that cannot work', () => {
+  it('refuses the spawn with exit 2 and the fix, as `swarm run` does, and records nothing', async () => {
     const repo = createToyRepo({ budget: { attempts: 4 } });
-    const env = { ...ENV, ANTHROPIC_API_KEY: '' };
+    const env = { ...ENV, ANTHROPIC_API_KEY: '', ANTHROPIC_BASE_URL: '' };
     try {
-      const broken = spawned.parse(JSON.parse((await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--backend', 'anthropic', '--json'], env)).stdout));
-      const result = await runCli(repo.dir, ['wait', broken.id, '--json'], env);
-      const failed = z.object({ attempts: z.array(z.object({ status: z.string(), reason: z.string().nullable() })) }).parse(JSON.parse(result.stdout)).attempts[0];
-      expect(failed?.status).toBe('failed');
-      expect(failed?.reason).toContain('agent backend anthropic cannot start');
+      const refused = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--backend', 'anthropic', '--json'], env);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('agent anthropic cannot work: the anthropic backend needs an API key: set the environment variable ANTHROPIC_API_KEY');
+      expect(refused.stderr).toContain('no attempt spawned (fix it, or choose another --backend');
       const next = spawned.parse(JSON.parse((await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--json'], env)).stdout));
+      expect(next.run).toBe('r1');
       expect(waited.parse(JSON.parse((await runCli(repo.dir, ['wait', next.id, '--json'], env)).stdout)).attempts[0]?.status).toBe('scored');
+      const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+      expect(status.attempts.map((a) => a.role)).toEqual(['baseline', 'explorer']);
       for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 200));
     } finally {
       repo.cleanup();
     }
   }, 120_000);
+});
+
+describe('the circuit breaker of a spawned run', () => {
+  it('refuses spawns with exit 2 once it tripped, and --reset-breaker lifts it after the fix', async () => {
+    const failing = ['node', '-e', 'console.error("the model refused: quota exhausted"); process.exit(3)'];
+    const repo = createToyRepo({ budget: { attempts: 6 }, agent: { backend: 'command', maxConsecutiveFailures: 2, command: { argv: failing } } });
+    try {
+      const first = spawned.parse(JSON.parse((await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--json'], ENV)).stdout));
+      const second = spawned.parse(JSON.parse((await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--json'], ENV)).stdout));
+      const failed = waited.parse(JSON.parse((await runCli(repo.dir, ['wait', first.id, second.id, '--json'], ENV)).stdout));
+      expect(failed.attempts.map((a) => a.status)).toEqual(['failed', 'failed']);
+
+      const refused = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer'], ENV);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(/run r1 stopped: 2 attempts in a row \(a\d+, a\d+\) failed with the same agent error: .*quota exhausted/);
+      expect(refused.stderr).toContain('then spawn again with --reset-breaker');
+      const stillRefused = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--backend', 'local'], ENV);
+      expect(stillRefused.code).toBe(2);
+
+      const resumed = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--backend', 'local', '--reset-breaker', '--json'], ENV);
+      expect(resumed.stderr).toBe('');
+      const fixed = spawned.parse(JSON.parse(resumed.stdout));
+      expect(fixed.run).toBe('r1');
+      expect(waited.parse(JSON.parse((await runCli(repo.dir, ['wait', fixed.id, '--json'], ENV)).stdout)).attempts[0]?.status).toBe('scored');
+      const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+      expect(status.attempts.map((a) => a.status)).toEqual(['scored', 'failed', 'failed', 'scored']);
+      for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      repo.cleanup();
+    }
+  }, 180_000);
 });
 
 describe('a baseline that does not evaluate', () => {

@@ -1,4 +1,4 @@
-import { createCircuitBreaker } from '../../core/circuit-breaker.js';
+import { createCircuitBreaker, type FinishedAttempt } from '../../core/circuit-breaker.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import type { Logger } from '../setup/logger.js';
@@ -11,10 +11,17 @@ export interface RunBreaker {
 }
 
 /**
- * Agent failures only count: a scored or invalid attempt resets the count, a failure of swarm
- * itself ("infrastructure") too, an interrupted attempt is no evidence either way. On the trip the
- * run drains: nothing new starts, running attempts finish and are recorded.
+ * What the breaker counts of a finished attempt, or null for one that is no evidence either way
+ * (interrupted, still running). Agent failures only count: a scored or invalid attempt resets the
+ * count, a failure of swarm itself ("infrastructure") too.
  */
+export const breakerInput = (attempt: AttemptRecord): FinishedAttempt | null => {
+  if (attempt.status === 'interrupted' || attempt.status === 'running') return null;
+  const agentFailed = attempt.status === 'failed' && attempt.error !== null && !attempt.flags.includes('infrastructure');
+  return { id: attempt.id, agentError: agentFailed ? attempt.error : null };
+};
+
+/** The breaker over {@link breakerInput}. On the trip the run drains: nothing new starts, running attempts finish and are recorded. */
 export const createRunBreaker = (options: {
   limit: number;
   stop: AbortController;
@@ -26,9 +33,9 @@ export const createRunBreaker = (options: {
   const breaker = createCircuitBreaker(options.limit);
   return {
     observe(attempt) {
-      if (attempt.status === 'interrupted' || attempt.status === 'running') return;
-      const agentFailed = attempt.status === 'failed' && attempt.error !== null && !attempt.flags.includes('infrastructure');
-      const reason = breaker.observe({ id: attempt.id, agentError: agentFailed ? attempt.error : null });
+      const input = breakerInput(attempt);
+      if (input === null) return;
+      const reason = breaker.observe(input);
       if (reason === null) return;
       options.store.addEvent(options.runId, 'run.breaker', { reason }, attempt.id);
       options.logger.error({ attempt: attempt.id, reason }, 'circuit breaker tripped; no new attempts start');

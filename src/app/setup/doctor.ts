@@ -1,6 +1,6 @@
 import { findBinary } from '../../agents/cli-common/resolve-binary.js';
 import { INSTALL_HINTS } from '../../agents/cli-common/create-cli-backend.js';
-import { AGENT_BACKENDS, configSchema, loadConfig, resolveConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
+import { AGENT_BACKENDS, configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
 import { isSwarmError } from '../../core/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { isSet, type AccessCheck } from './cli-credentials.js';
@@ -50,7 +50,7 @@ const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig; found:
     return { config: loaded.config, found: true, source: loaded.file ?? 'defaults' };
   } catch (error) {
     // Without a usable project config the defaults stand in (the evaluator is never run here).
-    const config = resolveConfig(configSchema.parse({ evaluator: { command: 'true' } }));
+    const config = configSchema.parse({ evaluator: { command: 'true' } });
     return { config, found: false, source: `defaults (${isSwarmError(error) ? error.message.split('\n')[0] : 'no usable .swarmrc.json'})` };
   }
 };

@@ -7,6 +7,7 @@ import { CONFIG_FILE_NAME, completeConfigFile } from '../../config/index.js';
 import { mapOpenEvolve } from '../../config/from-openevolve.js';
 import { SwarmError } from '../../core/errors.js';
 import { initRepository, insideRepository } from '../../workspace/init-repository.js';
+import { writeSchemaCopy } from './schema-copy.js';
 
 export interface OpenEvolveInit {
   /** The OpenEvolve example directory read. */
@@ -100,6 +101,7 @@ export const initFromOpenEvolve = async (options: { from: string; dir: string; f
       written.push(file.path);
     }
   }
+  written.push(...await writeSchemaCopy(target));
   // Files another step adds (the skills of `init --skills`) belong in the baseline commit too.
   written.push(...((await options.alsoWrite?.(target)) ?? []));
   const committed = (await insideRepository(target)) ? null : await initRepository(target, `baseline: OpenEvolve example ${basename(source)}`);

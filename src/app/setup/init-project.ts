@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE_NAME, defaultConfigFile } from '../../config/index.js';
 import { SwarmError } from '../../core/errors.js';
+import { writeSchemaCopy } from './schema-copy.js';
 
 export type EvaluatorLanguage = 'python' | 'node';
 
@@ -23,7 +24,10 @@ Describe what the program in this repository should do better, and any rules an 
 
 const packageRoot = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** `swarm init`: writes a starter config, prompt.md and an evaluator template; never overwrites without `force`. */
+/**
+ * `swarm init`: writes a starter config, prompt.md and an evaluator template, never overwriting
+ * without `force`, and the schema copy the config's `$schema` names.
+ */
 export const initProject = async (options: { dir: string; evaluator: EvaluatorLanguage; force?: boolean }): Promise<{ written: string[]; skipped: string[] }> => {
   const template = TEMPLATES[options.evaluator];
   const files: Array<{ path: string; write: (path: string) => Promise<void> }> = [
@@ -42,5 +46,6 @@ export const initProject = async (options: { dir: string; evaluator: EvaluatorLa
     await file.write(file.path);
     written.push(file.path);
   }
+  written.push(...await writeSchemaCopy(options.dir));
   return { written, skipped };
 };

@@ -11,6 +11,7 @@ import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { budgetFrom } from '../run/budget-state.js';
 import { attemptLogDir, projectPaths, type ProjectPaths } from '../setup/project-paths.js';
+import { BREAKER_RESET_EVENT, refuseTrippedBreaker, refuseUnusableBackend } from './spawn-checks.js';
 import { startSpawnDriver } from './spawn-driver-process.js';
 import { isDriverLive, readDriverFile, SPAWN_DRIVER_FILE, SPAWNED_EVENT, type DriverIdentity } from './spawn-queue.js';
 
@@ -22,6 +23,8 @@ export interface SpawnOptions {
   context: string;
   backend?: string;
   informedBy: string[];
+  /** Counts the circuit breaker afresh from now (after the cause of its trip was fixed). */
+  resetBreaker?: boolean;
 }
 
 export interface SpawnResult {
@@ -100,6 +103,8 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
   if (backend !== undefined && !backend.success) throw new SwarmError('USAGE', `--backend ${options.backend} is not one of ${AGENT_BACKENDS.join(', ')}`);
   const workspace = await GitWorkspace.open(options.cwd);
   const { config } = await loadConfig(workspace.root);
+  const backendName = backend?.data ?? config.agent.backend;
+  await refuseUnusableBackend(backendName, config, workspace.root);
   const paths = projectPaths(workspace.root);
   const store = SwarmStore.open(paths.dbFile);
   try {
@@ -132,6 +137,8 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
         const busy = store.listAttempts(runId).find((a) => a.role === 'optimizer' && a.status === 'running' && edges.some((e) => e.to === a.id && e.kind === 'parent' && e.from === firstParent.id));
         if (busy) throw new SwarmError('USAGE', `optimizer ${busy.id} of ${firstParent.id} is still running: one optimizer per parent at a time; \`swarm wait ${busy.id}\` first`);
       }
+      if (options.resetBreaker) store.addEvent(runId, BREAKER_RESET_EVENT, {});
+      refuseTrippedBreaker(store, runId, config.agent.maxConsecutiveFailures);
       const spent = spentBudget(store, runId, config);
       if (spent !== null) throw new SwarmError('BUDGET_SPENT', `run ${runId}: ${spent}; no attempt spawned (raise the budget in .swarmrc.json to continue)`);
       const wave = Math.max(...parents.map((p) => p.wave)) + 1;
@@ -139,7 +146,7 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
       store.startWave(runId, wave, 'agent', 'attempts spawned by an agent Shepherd (swarm spawn)');
       const record = store.createAttempt({
         runId, wave, role: options.role, operator,
-        backend: backend?.data ?? config.agent.backend,
+        backend: backendName,
         seed: config.shepherd.seed + store.listAttempts(runId).length,
         context: options.context,
         parents: parents.map((p) => p.id),

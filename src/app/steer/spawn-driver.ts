@@ -60,8 +60,10 @@ const buildContext = async (
 ): Promise<RunContext> => {
   const { config } = loaded;
   const shimDir = writeSwarmShim(paths.binDir);
-  // Nothing drains a spawn driver but its idle end; the breaker's stop is recorded and reported in the log.
+  // Nothing drains a spawn driver but its idle end: a tripped breaker is recorded and logged, and
+  // `swarm spawn` refuses new attempts by replaying it from the store (so a reset can lift it).
   const stop = new AbortController();
+  const breakerStop = new AbortController();
   return {
     runId: toRunId(runId), config, task: loaded.prompt, paths, store, workspace,
     runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations)),
@@ -74,7 +76,7 @@ const buildContext = async (
       ...(loaded.file ? { SWARM_CONFIG: loaded.file } : {}),
     },
     drain: stop.signal, force, incumbent: null,
-    breaker: createRunBreaker({ limit: config.agent.maxConsecutiveFailures, stop, report: (line) => logger.warn(line), store, runId, logger }),
+    breaker: createRunBreaker({ limit: config.agent.maxConsecutiveFailures, stop: breakerStop, report: (line) => logger.warn(line), store, runId, logger }),
   };
 };
 

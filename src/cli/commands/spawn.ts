@@ -21,7 +21,7 @@ const roleOf = (value: string): 'explorer' | 'optimizer' => {
   return value;
 };
 
-interface SpawnFlags { parent?: string[]; parents?: string[]; baseline?: boolean; role: 'explorer' | 'optimizer'; context?: string; backend?: string; informedBy?: string[]; json?: boolean }
+interface SpawnFlags { parent?: string[]; parents?: string[]; baseline?: boolean; role: 'explorer' | 'optimizer'; context?: string; backend?: string; informedBy?: string[]; resetBreaker?: boolean; json?: boolean }
 
 export const registerSpawn = (program: Command): void => {
   program
@@ -34,6 +34,7 @@ export const registerSpawn = (program: Command): void => {
     .option('--context <text>', 'a short neutral context line for the agent (facts, never the idea to try)')
     .option('--backend <name>', 'agent backend for this attempt (default agent.backend)')
     .option('--informed-by <ids>', 'other attempts shown to the agent', idList)
+    .option('--reset-breaker', 'count the run\'s circuit breaker afresh, once the cause of its trip is fixed')
     .option('--json', 'print the result as JSON')
     .action(async (flags: SpawnFlags) => {
       const { SwarmError } = await import('../../core/errors.js');
@@ -47,6 +48,7 @@ export const registerSpawn = (program: Command): void => {
         context: flags.context ?? '',
         ...(flags.backend !== undefined ? { backend: flags.backend } : {}),
         informedBy: flags.informedBy ?? [],
+        resetBreaker: flags.resetBreaker ?? false,
       });
       if (flags.json) return printJson(result);
       process.stdout.write(`${result.id}\n`);
