@@ -4,16 +4,18 @@
 // Prints a table (median best score, attempts to reach 95 % of the best improvement observed,
 // lineages alive at the end) and writes bench/policies/results.json.
 // Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), SEED_START (1: seeds 1..5;
-// 6 runs held-out seeds 6..10), ATTEMPTS (30), TASKS (deceptive,function-minimization,circle-packing),
+// 6 runs held-out seeds 6..10), ATTEMPTS (30), TASKS (deceptive,function-minimization,circle-packing; also k-module and
+// deceptive-2, from bench/policies/tasks),
 // SCHEDULE (waves), PARALLEL (2 runs at a time), SWARM_CLI (default dist/cli/main.js), RESULTS
 // (default bench/policies/results.json).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRun, summarize } from './analyze-run.mjs';
 import { formatTable } from './format-table.mjs';
+import { prepareTask } from './prepare-task.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = process.env.SWARM_CLI ? resolve(process.env.SWARM_CLI) : join(root, 'dist', 'cli', 'main.js');
@@ -24,16 +26,13 @@ const seedStart = Number(process.env.SEED_START ?? 1);
 const seeds = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => i + seedStart);
 const attempts = Number(process.env.ATTEMPTS ?? 30);
 const schedule = process.env.SCHEDULE ?? 'waves';
-const taskDir = (task) => (task === 'deceptive' ? join(root, 'bench', 'policies', 'tasks', 'deceptive') : join(root, 'examples', task));
 
 const runOne = async (task, policy, seed) => {
   const dir = mkdtempSync(join(tmpdir(), `swarm-bench-${task}-`));
   try {
-    cpSync(taskDir(task), dir, { recursive: true });
+    const unprepared = prepareTask(root, cli, task, dir);
+    if (unprepared !== null) return { task, policy, seed, error: unprepared, wallS: 0 };
     const git = (...args) => spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', ...args], { cwd: dir, stdio: 'ignore' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'baseline');
     // The schedule goes through the config file: there is no CLI flag for it.
     const started = Date.now();
     const args = [cli, 'run', '--policy', policy, '--seed', String(seed), '--attempts', String(attempts), '--agents', '2', '--evaluations', '2', '--json', '--quiet'];
