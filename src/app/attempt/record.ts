@@ -28,11 +28,15 @@ export const recordAttempt = async (ctx: RunContext, attempt: AttemptRecord, spe
     // The branch gets the agent's commit as it was before evaluation plus the findings entry, never
     // what the evaluation wrote. With no commit yet (a failure before it), nothing was evaluated.
     const evaluated = result.head ?? current.headCommit;
-    if (evaluated !== null) await ctx.workspace.resetWorktree(current.worktree, evaluated);
     const entry = formatFindingsEntry({ attemptId: attempt.id, role: spec.role, parents: [...spec.parents], description, score, failure: result.kind === 'scored' ? null : result.reason });
-    await appendFindings(current.worktree, entry);
     const subject = `${attempt.id}: ${description} | ${result.kind === 'scored' ? `score = ${formatScore(score)}` : result.kind}`;
-    tip = (await ctx.workspace.commitAll(current.worktree, { subject, trailers: { 'Swarm-Attempt': attempt.id } })).commit;
+    const trailers = { 'Swarm-Attempt': attempt.id };
+    if (evaluated !== null) {
+      tip = await ctx.workspace.commitFindings({ branch: current.branch, onto: evaluated, entry, subject, trailers });
+    } else {
+      await appendFindings(current.worktree, entry);
+      tip = (await ctx.workspace.commitAll(current.worktree, { subject, trailers })).commit;
+    }
   }
   const final = result.evaluation?.final ?? null;
   // The evaluation rows are already stored, the moment they were known (stored-result.ts).
