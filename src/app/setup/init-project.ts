@@ -1,9 +1,9 @@
 import { copyFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CONFIG_FILE_NAME, defaultConfigFile } from '../../config/index.js';
 import { SwarmError } from '../../core/errors.js';
+import { packageRoot } from './package-root.js';
 
 export type EvaluatorLanguage = 'python' | 'node';
 
@@ -21,7 +21,6 @@ Describe what the program in this repository should do better, and any rules an 
 - Do not modify the evaluator.
 `;
 
-const packageRoot = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** `swarm init`: writes a starter config, prompt.md and an evaluator template; never overwrites without `force`. */
 export const initProject = async (options: { dir: string; evaluator: EvaluatorLanguage; force?: boolean }): Promise<{ written: string[]; skipped: string[] }> => {
