@@ -1,16 +1,30 @@
 import { median } from './stats.mjs';
 
-/** Which life-cycle step a child process belongs to, by its command line (see trace-spawn.mjs). */
-const STEP_OF = [
-  [/^git .*worktree (add|remove|prune)/, (argv) => (argv.includes('worktree add') ? 'prepare' : 'release')],
-  [/^git .*(fast-import|reset --quiet --hard|clean --quiet)/, () => 'record'],
-  [/^git .*(add --all| commit |rev-parse HEAD$|diff --numstat)/, () => 'commit'],
-  [/^git .*( show | ls-tree |diff --name-only|cat-file)/, () => 'checks'],
-];
+/** Which life-cycle step a child process belongs to, by its git subcommand (see trace-spawn.mjs). */
+const STEP_OF = {
+  'worktree add': 'prepare',
+  'worktree remove': 'release',
+  'worktree prune': 'release',
+  'fast-import': 'record',
+  reset: 'record',
+  clean: 'record',
+  add: 'commit',
+  commit: 'commit',
+  'rev-parse HEAD': 'commit',
+  'diff --numstat': 'commit',
+  show: 'checks',
+  'ls-tree': 'checks',
+  'diff --name-only': 'checks',
+  'cat-file': 'checks',
+};
 
 const stepOf = (argv) => {
-  for (const [pattern, step] of STEP_OF) if (pattern.test(argv)) return step(argv);
-  return argv.startsWith('git ') ? 'other git' : 'evaluate';
+  if (!argv.startsWith('git ')) return 'evaluate';
+  // `git -c key=value ... <subcommand> <first argument>`
+  const words = argv.slice(4).split(' ');
+  while (words[0] === '-c') words.splice(0, 2);
+  const [command = '', first = ''] = words;
+  return STEP_OF[`${command} ${first}`] ?? STEP_OF[command] ?? 'other git';
 };
 
 export const STEPS = ['prepare', 'agent', 'commit', 'checks', 'evaluate', 'record', 'releaseAndPlan'];
