@@ -42,7 +42,8 @@ const readFinishes = (repo) => {
 /**
  * The growth run: `attempts` attempts of the local agent, async schedule, 2 agents / 2 evaluations,
  * an evaluator that echoes a random score. Wall time per finished attempt in each quarter of the
- * run (by finish order), the driver's resident set sampled every 500 ms, and its peak.
+ * run (by finish order), the driver's own CPU time per attempt in each quarter (robust to other
+ * load on the machine), its resident set sampled every 500 ms, and its peak.
  */
 export const measureGrowth = async ({ attempts, log, nodeArgs = [] }) => {
   const repo = createRepo('growth', growthConfig());
@@ -56,7 +57,8 @@ export const measureGrowth = async ({ attempts, log, nodeArgs = [] }) => {
     const timePid = findChild(process.pid);
     const driver = timePid === null ? null : findChild(timePid);
     const rss = driver === null ? null : rssMiB(driver);
-    if (rss !== null) samples.push({ at: Date.now(), rssMiB: rss });
+    const cpu = driver === null ? null : cpuMs(driver);
+    if (rss !== null && cpu !== null) samples.push({ at: Date.now(), rssMiB: rss, cpuMs: cpu });
   }, 500);
   const run = await runPromise;
   clearInterval(sampler);
@@ -71,8 +73,16 @@ export const measureGrowth = async ({ attempts, log, nodeArgs = [] }) => {
     const from = q === 0 ? finishes[0] : finishes[q * quarter - 1];
     const to = finishes[q === 3 ? finishes.length - 1 : (q + 1) * quarter - 1];
     const count = q === 0 ? quarter - 1 : q === 3 ? finishes.length - 1 - (3 * quarter - 1) : quarter;
-    const inQuarter = samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.rssMiB);
-    return { msPerAttempt: (to - from) / count, rssMedianMiB: median(inQuarter), rssMaxMiB: inQuarter.length === 0 ? Number.NaN : Math.max(...inQuarter) };
+    const within = samples.filter((s) => s.at >= from && s.at <= to);
+    const inQuarter = within.map((s) => s.rssMiB);
+    // Driver CPU per attempt is what the machine's load does not inflate: the growth of the orchestrator itself.
+    const cpu = within.length < 2 ? Number.NaN : (within.at(-1).cpuMs - within[0].cpuMs) / (within.at(-1).at - within[0].at);
+    return {
+      msPerAttempt: (to - from) / count,
+      driverCpuMsPerAttempt: (cpu * (to - from)) / count,
+      rssMedianMiB: median(inQuarter),
+      rssMaxMiB: inQuarter.length === 0 ? Number.NaN : Math.max(...inQuarter),
+    };
   });
   return {
     attempts: finishes.length,
@@ -80,9 +90,22 @@ export const measureGrowth = async ({ attempts, log, nodeArgs = [] }) => {
     wallS,
     quarters,
     lastVsSecond: quarters[3].msPerAttempt / quarters[1].msPerAttempt - 1,
+    cpuLastVsSecond: quarters[3].driverCpuMsPerAttempt / quarters[1].driverCpuMsPerAttempt - 1,
     peakRssMiB: peak ? Number(peak[1]) / 1024 : Number.NaN,
-    driverCpuPercent: cpu ? Number(cpu[1]) : Number.NaN,
+    // Of the driver and every process it started (git, agents, evaluators), as /usr/bin/time reports it.
+    treeCpuPercent: cpu ? Number(cpu[1]) : Number.NaN,
   };
+};
+
+/** CPU time (user + system) a live process has used, in ms (Linux /proc; clock ticks of 10 ms), or null. */
+const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // Fields 14 and 15 of /proc/<pid>/stat (utime, stime) are the 12th and 13th after the name.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 };
 
 /** The first child pid of `pid` (Linux /proc), or null. */

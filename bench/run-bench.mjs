@@ -71,6 +71,8 @@ const main = async () => {
     figure('status.json.real.wall.median', `swarm status --json, ${realStore.count} attempts of a real run (${realStore.seedAttempts} copied)`, realStore.status.wallMedianMs, 'ms', { op: '<', value: 250 }, 0),
     figure('graph.dot.real.wall.median', `swarm graph --format dot, ${realStore.count} attempts of a real run`, realStore.graph.wallMedianMs, 'ms', { op: '<', value: 1000 }, 0),
     ...growth.quarters.map((q, i) => figure(`growth.q${i + 1}.ms-per-attempt`, `growth run of ${growth.attempts}: wall per finished attempt, quarter ${i + 1}`, q.msPerAttempt, 'ms', null, 0)),
+    ...growth.quarters.map((q, i) => figure(`growth.q${i + 1}.driver-cpu-ms-per-attempt`, `growth run: driver CPU per attempt, quarter ${i + 1}`, q.driverCpuMsPerAttempt, 'ms', null, 0)),
+    figure('growth.driver-cpu.last-vs-second-quarter', 'growth run: driver CPU per attempt, last quarter against the second', growth.cpuLastVsSecond, 'ratio', { op: '<', value: 0.1 }, 2),
     figure('growth.last-vs-second-quarter', 'growth run: last quarter against the second', growth.lastVsSecond, 'ratio', { op: '<', value: 0.1 }, 2),
     figure('growth.driver.rss.peak', `growth run: driver peak RSS over ${growth.attempts} attempts`, MB(growth.peakRssMiB), 'MB', { op: '<', value: 150 }),
     ...pictures.flatMap((p) => [
@@ -111,7 +113,7 @@ const main = async () => {
     ...(dashboard.skipped ? [`dashboard not measured: ${dashboard.skipped}`, ''] : []),
     `   real-run store: ${realStore.seedAttempts} attempts of a real \`swarm run\` copied up to ${realStore.count} (${realStore.dbMiB.toFixed(1)} MiB): status ${Math.round(realStore.status.wallMedianMs)} ms, graph ${Math.round(realStore.graph.wallMedianMs)} ms (median of ${sizes.samples}).`,
     '',
-    `   growth run: ${growth.attempts} attempts (${growth.optimizers} optimizers), async, 2 agents / 2 evaluations, random-score evaluator, ${growth.wallS.toFixed(0)} s; per quarter ${growth.quarters.map((q) => `${Math.round(q.msPerAttempt)} ms`).join(' -> ')}; driver RSS median per quarter ${growth.quarters.map((q) => `${Math.round(q.rssMedianMiB)} MiB`).join(' -> ')}, peak ${Math.round(growth.peakRssMiB)} MiB.`,
+    `   growth run: ${growth.attempts} attempts (${growth.optimizers} optimizers), async, 2 agents / 2 evaluations, random-score evaluator, ${growth.wallS.toFixed(0)} s; per quarter ${growth.quarters.map((q) => `${Math.round(q.msPerAttempt)} ms`).join(' -> ')} (driver CPU ${growth.quarters.map((q) => `${Math.round(q.driverCpuMsPerAttempt)} ms`).join(' -> ')}); driver RSS median per quarter ${growth.quarters.map((q) => `${Math.round(q.rssMedianMiB)} MiB`).join(' -> ')}, peak ${Math.round(growth.peakRssMiB)} MiB.`,
     '',
     '4. pictures of a large run',
     ...pictures.map((p) => `   ${p.count} attempts: ${p.drawnNodes} boxes drawn (folded); svg ${(p.svg.outputBytes / 1e3).toFixed(0)} kB, png ${(p.png.outputBytes / 1e6).toFixed(1)} MB; median of ${Math.min(3, sizes.samples)} process runs each`),
