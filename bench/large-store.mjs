@@ -54,3 +54,21 @@ export const measureLargeStore = async ({ count, samples, log }) => {
   const strip = ({ output: _output, ...rest }) => rest;
   return { count, populateS, smallStatusWallMedianMs: smallStatus.wallMedianMs, dbMiB, waves: report.waves.length, edges, status: { ...strip(status), profile: statusProfile }, graph: { ...strip(graph), profile: graphProfile } };
 };
+
+/**
+ * Scenario 3b: the same two commands on a store written by a real run (see real-store.mjs: a
+ * real `swarm run` of `seedAttempts`, its rows copied up to `count` attempts).
+ */
+export const measureRealStore = async ({ count, seedAttempts, samples, log }) => {
+  const { writeRealRunStore } = await import('./lib/real-store.mjs');
+  const { repo, seedAttempts: seeded, attempts } = await writeRealRunStore({ count, seedAttempts, log });
+  const dbMiB = statSync(join(repo, '.swarm', 'swarm.db')).size / 2 ** 20;
+  log(`real store: swarm status --json and swarm graph --format dot x${samples}`);
+  const status = await sample(repo, ['status', '--json'], samples);
+  if (JSON.parse(status.output).attempts.length !== attempts) throw new Error(`status --json on the real store did not list ${attempts} attempts`);
+  const graph = await sample(repo, ['graph', '--format', 'dot'], samples);
+  if (!graph.output.startsWith('digraph')) throw new Error('graph --format dot printed no digraph');
+  removeTempDir(repo);
+  const strip = ({ output: _output, ...rest }) => rest;
+  return { count: attempts, seedAttempts: seeded, dbMiB, status: strip(status), graph: strip(graph) };
+};

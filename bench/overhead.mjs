@@ -6,6 +6,7 @@ import { readAttemptTimeline } from './lib/attempt-timeline.mjs';
 import { createRepo } from './lib/fixture-repo.mjs';
 import { runCli } from './lib/proc.mjs';
 import { spawnsPerAttempt, readSpawnTrace } from './lib/spawn-trace.mjs';
+import { phaseTrace, summarizePhaseTrace } from './lib/phase-trace.mjs';
 import { median, p90 } from './lib/stats.mjs';
 import { removeTempDir } from './lib/temp-dirs.mjs';
 
@@ -77,7 +78,10 @@ export const measureOverhead = async ({ attempts, diagnosticAttempts, log }) => 
   const diagRepo = createRepo('overhead-trace', serialConfig());
   const traceFile = join(diagRepo, '.git', 'bench-spawns.jsonl');
   await runCli(['run', '--attempts', String(diagnosticAttempts), '--json'], { cwd: diagRepo, nodeArgs: ['--import', TRACER], env: { BENCH_TRACE_FILE: traceFile } });
-  const traced = spawnsPerAttempt(readAttemptTimeline(diagRepo).rows, readSpawnTrace(traceFile)).filter((r) => r.role === 'explorer');
+  const diagRows = readAttemptTimeline(diagRepo).rows;
+  const spawns = readSpawnTrace(traceFile);
+  const traced = spawnsPerAttempt(diagRows, spawns).filter((r) => r.role === 'explorer');
+  const steps = summarizePhaseTrace(phaseTrace(diagRows, spawns).filter((r) => r.role === 'explorer'));
   const gitCosts = await gitLayerCosts(diagRepo);
   removeTempDir(diagRepo);
 
@@ -102,6 +106,7 @@ export const measureOverhead = async ({ attempts, diagnosticAttempts, log }) => 
       silentGitCallsMedian: median(traced.map((r) => r.silentGitCalls)),
       gitMsMedian: median(traced.map((r) => r.gitMs)),
       silentCommands: traced[Math.floor(traced.length / 2)]?.silentCommands ?? [],
+      steps,
     },
     gitCosts,
   };

@@ -13,8 +13,8 @@ const quick = process.argv.includes('--quick');
 const strict = process.argv.includes('--strict');
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const sizes = quick
-  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, samples: 2, runnerSamples: 2, gpuAttempts: 4 }
-  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, samples: 5, runnerSamples: 4, gpuAttempts: 6 };
+  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40 }
+  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000 };
 const pictureCounts = quick ? [200, 1_000] : [1_000, 10_000];
 
 const started = performance.now();
@@ -29,7 +29,8 @@ const main = async () => {
   const machine = machineFacts();
   // Imported after the check: they load the store from dist/.
   const { measureCliLatency } = await import('./cli-latency.mjs');
-  const { measureLargeStore } = await import('./large-store.mjs');
+  const { measureLargeStore, measureRealStore } = await import('./large-store.mjs');
+  const { measureGrowth } = await import('./growth.mjs');
   const { measureOverhead } = await import('./overhead.mjs');
   const { measurePictures } = await import('./pictures.mjs');
   const { measureDashboard } = await import('./dashboard.mjs');
@@ -38,6 +39,7 @@ const main = async () => {
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
+  const realStore = await measureRealStore({ count: sizes.storeAttempts, seedAttempts: sizes.realSeedAttempts, samples: sizes.samples, log });
   const pictures = await measurePictures({ counts: pictureCounts, samples: Math.min(3, sizes.samples), log });
   const dashboard = await measureDashboard({ attempts: quick ? 8 : 24, log });
   const overhead = await measureOverhead({ attempts: sizes.attempts, diagnosticAttempts: sizes.diagnosticAttempts, log });
@@ -46,6 +48,7 @@ const main = async () => {
   const asyncSlots = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async', log });
   const asyncExplorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async-explorers', log });
   const runners = await measureEvalRunners({ samples: sizes.runnerSamples, attempts: sizes.gpuAttempts, log });
+  const growth = await measureGrowth({ attempts: sizes.growthAttempts, log });
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -59,12 +62,19 @@ const main = async () => {
     figure('slots.explorer-only.utilization', 'slot utilization, explorer-only waves', explorers.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
     figure('slots.explorer-only.throughput', 'throughput, explorer-only waves', explorers.throughput, 'attempts/s', null, 2),
     figure('slots.async.utilization', 'slot utilization, async schedule', asyncSlots.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
-    figure('slots.async-explorers.utilization', 'slot utilization, async, explorers only', asyncExplorers.utilization, 'ratio', { op: '>=', value: 0.9 }, 2),
-    figure('status.json.wall.median', `swarm status --json, ${store.count} attempts`, store.status.wallMedianMs, 'ms', { op: '<', value: 400 }, 0),
+    figure('slots.async-explorers.utilization', 'slot utilization, async, explorers only', asyncExplorers.utilization, 'ratio', { op: '>=', value: 0.95 }, 2),
+    figure('status.json.wall.median', `swarm status --json, ${store.count} attempts`, store.status.wallMedianMs, 'ms', { op: '<', value: 250 }, 0),
     figure('status.json.wall.small', 'swarm status --json, 5 attempts', store.smallStatusWallMedianMs, 'ms', null, 0),
     figure('status.json.rss.peak', `swarm status --json peak RSS`, MB(store.status.rssMaxMiB), 'MB', { op: '<', value: 200 }),
-    figure('graph.dot.wall.median', `swarm graph --format dot, ${store.count} attempts`, store.graph.wallMedianMs, 'ms', { op: '<', value: 2000 }, 0),
+    figure('graph.dot.wall.median', `swarm graph --format dot, ${store.count} attempts`, store.graph.wallMedianMs, 'ms', { op: '<', value: 1000 }, 0),
     figure('graph.dot.rss.peak', 'swarm graph --format dot peak RSS', MB(store.graph.rssMaxMiB), 'MB', { op: '<', value: 200 }),
+    figure('status.json.real.wall.median', `swarm status --json, ${realStore.count} attempts of a real run (${realStore.seedAttempts} copied)`, realStore.status.wallMedianMs, 'ms', { op: '<', value: 250 }, 0),
+    figure('graph.dot.real.wall.median', `swarm graph --format dot, ${realStore.count} attempts of a real run`, realStore.graph.wallMedianMs, 'ms', { op: '<', value: 1000 }, 0),
+    ...growth.quarters.map((q, i) => figure(`growth.q${i + 1}.ms-per-attempt`, `growth run of ${growth.attempts}: wall per finished attempt, quarter ${i + 1}`, q.msPerAttempt, 'ms', null, 0)),
+    ...growth.quarters.map((q, i) => figure(`growth.q${i + 1}.driver-cpu-ms-per-attempt`, `growth run: driver CPU per attempt, quarter ${i + 1}`, q.driverCpuMsPerAttempt, 'ms', null, 0)),
+    figure('growth.driver-cpu.last-vs-second-quarter', 'growth run: driver CPU per attempt, last quarter against the second', growth.cpuLastVsSecond, 'ratio', { op: '<', value: 0.1 }, 2),
+    figure('growth.last-vs-second-quarter', 'growth run: last quarter against the second', growth.lastVsSecond, 'ratio', { op: '<', value: 0.1 }, 2),
+    figure('growth.driver.rss.peak', `growth run: driver peak RSS over ${growth.attempts} attempts`, MB(growth.peakRssMiB), 'MB', { op: '<', value: 150 }),
     ...pictures.flatMap((p) => [
       figure(`graph.svg.${p.count}.wall.median`, `swarm graph --format svg, ${p.count} attempts (${p.drawnNodes} boxes drawn)`, p.svg.wallMedianMs, 'ms', null, 0),
       figure(`graph.svg.${p.count}.rss.peak`, `swarm graph --format svg peak RSS, ${p.count} attempts`, MB(p.svg.rssMaxMiB), 'MB'),
@@ -80,7 +90,7 @@ const main = async () => {
     figure('eval.slurm.finish-to-recorded', 'slurm runner, job end to outcome, median', runners.slurm.finishToRecordedMedianMs, 'ms', null, 0),
     figure('gpus.local.occupancy', 'GPU occupancy, local pool of 2, short run', runners.localGpus.occupancy, 'ratio', null, 2),
     figure('gpus.slurm.occupancy', 'GPU occupancy, slurm with 2 fake GPUs, short run', runners.slurmGpus.occupancy, 'ratio', null, 2),
-    figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', null, 0),
+    figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', { op: '<', value: 100 }, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
   ];
 
@@ -101,6 +111,10 @@ const main = async () => {
     ...explainLargeStore(store).map((l) => `   ${l}`),
     '',
     ...(dashboard.skipped ? [`dashboard not measured: ${dashboard.skipped}`, ''] : []),
+    `   real-run store: ${realStore.seedAttempts} attempts of a real \`swarm run\` copied up to ${realStore.count} (${realStore.dbMiB.toFixed(1)} MiB): status ${Math.round(realStore.status.wallMedianMs)} ms, graph ${Math.round(realStore.graph.wallMedianMs)} ms (median of ${sizes.samples}).`,
+    '',
+    `   growth run: ${growth.attempts} attempts (${growth.optimizers} optimizers), async, 2 agents / 2 evaluations, random-score evaluator, ${growth.wallS.toFixed(0)} s; per quarter ${growth.quarters.map((q) => `${Math.round(q.msPerAttempt)} ms`).join(' -> ')} (driver CPU ${growth.quarters.map((q) => `${Math.round(q.driverCpuMsPerAttempt)} ms`).join(' -> ')}); driver RSS median per quarter ${growth.quarters.map((q) => `${Math.round(q.rssMedianMiB)} MiB`).join(' -> ')}, peak ${Math.round(growth.peakRssMiB)} MiB.`,
+    '',
     '4. pictures of a large run',
     ...pictures.map((p) => `   ${p.count} attempts: ${p.drawnNodes} boxes drawn (folded); svg ${(p.svg.outputBytes / 1e3).toFixed(0)} kB, png ${(p.png.outputBytes / 1e6).toFixed(1)} MB; median of ${Math.min(3, sizes.samples)} process runs each`),
     '',
@@ -112,7 +126,7 @@ const main = async () => {
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, cli, evalRunners: runners });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

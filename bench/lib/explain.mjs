@@ -18,6 +18,13 @@ export const explainOverhead = (o) => {
   if (t.attempts > 0) {
     lines.push(`traced run (${t.attempts} explorers): ${t.gitCallsMedian} git processes per attempt, ${ms(t.gitMsMedian)} inside them; ${t.silentGitCallsMedian} print nothing (${t.silentCommands.join(', ')}).`);
   }
+  if (t.steps?.attempts > 0) {
+    const st = t.steps;
+    const pieces = Object.entries(st.stepsMedianMs).map(([step, v]) => `${step} ${ms(v)}`).join(', ');
+    const gits = Object.entries(st.git).map(([step, g]) => `${step} ${g.calls} (${ms(g.ms)})`).join(', ');
+    lines.push(`per-attempt trace (medians of ${st.attempts} traced explorers, life cycle ${ms(st.lifecycleMedianMs)}): ${pieces}.`);
+    lines.push(`  git processes per step (calls, ms inside): ${gits}; release+plan also holds the Shepherd's plan of the next attempt.`);
+  }
   if (o.gitCosts) {
     const penalty = o.gitCosts.layerSilentMs - o.gitCosts.layerWithOutputMs;
     lines.push(`git layer (src/workspace/git-command.ts): a git call that prints takes ${ms(o.gitCosts.layerWithOutputMs)}, one that prints nothing ${ms(o.gitCosts.layerSilentMs)} (raw git ${ms(o.gitCosts.rawGitMs)}).`);

@@ -7,7 +7,7 @@ const heldOutRow = z.object({ attempt_id: z.string(), valid: z.number(), score: 
 export const heldOutResults = (store: SwarmStore, runId: string): Array<{ attemptId: string; valid: boolean; score: number | null }> => {
   const latest = new Map<string, { attemptId: string; valid: boolean; score: number | null }>();
   const rows = store.db
-    .prepare(`SELECT e.attempt_id, e.valid, e.score FROM evaluations e JOIN attempts a ON a.id = e.attempt_id WHERE a.run_id = ? AND e.kind = 'held-out' ORDER BY e.id`)
+    .prepare(`SELECT e.attempt_id, e.valid, e.score FROM evaluations e JOIN attempts a ON a.id = e.attempt_id WHERE e.kind = 'held-out' AND a.run_id = ? ORDER BY e.id`)
     .all(runId);
   for (const row of rows) {
     const parsed = heldOutRow.parse(row);

@@ -129,4 +129,6 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN overrides_json TEXT NOT NULL DEFAULT '{}';
   `,
+  // Evaluations of one kind (held-out results in \`swarm status\`) without reading every evaluation of the run.
+  `CREATE INDEX evaluations_kind ON evaluations(kind, attempt_id);`,
 ];

@@ -7,12 +7,12 @@ const roleSchema = z.enum(['baseline', 'explorer', 'optimizer']);
 const operatorSchema = z.enum(['baseline', 'explore', 'fan-out', 'deepen', 'merge', 'rebase', 'repair']);
 const attemptStatusSchema = z.enum(['running', 'scored', 'invalid', 'failed', 'interrupted']);
 const phaseSchema = z.enum(['prepare', 'waiting', 'agent', 'commit', 'evaluate', 'record', 'done']);
-const metricsSchema = z.record(z.string(), z.number());
+export const metricsSchema = z.record(z.string(), z.number());
 const flagsSchema = z.array(z.string());
 const sessionRefSchema = z.object({ backend: z.string(), id: z.string(), cumulativeCostUsd: z.number().optional() });
 
 /** Parses a JSON column with a schema; a corrupt column is a store bug worth a clear message. */
-const jsonColumn = <T extends z.ZodType>(schema: T) =>
+export const jsonColumn = <T extends z.ZodType>(schema: T) =>
   z.string().nullable().transform((text, ctx): z.output<T> | null => {
     if (text === null) return null;
     try {
@@ -74,7 +74,7 @@ export const waveRecord = z
 export type WaveRecord = z.output<typeof waveRecord>;
 
 /** Every column of `attempts`; report rows pick a subset of it. */
-const attemptColumns = {
+export const attemptColumns = {
   id: z.string(),
   seq: int,
   run_id: z.string(),

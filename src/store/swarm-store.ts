@@ -254,9 +254,9 @@ export class SwarmStore {
     return parsed.success ? parsed.data : { tokens: 0, costUsd: 0 };
   }
 
-  /** When the run last recorded anything (its newest event), or null before its first. */
+  /** When the run last recorded anything (its newest event, found by the (run_id, id) index), or null before its first. */
   lastEventAt(runId: string): number | null {
-    const at: unknown = this.db.prepare('SELECT MAX(at) FROM events WHERE run_id = ?').pluck().get(runId);
+    const at: unknown = this.db.prepare('SELECT at FROM events WHERE run_id = ? ORDER BY id DESC LIMIT 1').pluck().get(runId);
     return typeof at === 'number' ? at : null;
   }
 

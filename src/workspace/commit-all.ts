@@ -20,12 +20,14 @@ export const commitAll = async (worktree: string, p: CommitAllParams, config: st
   const ceiling = { ceiling: dirname(worktree) };
   await runGit(worktree, ['add', '--all'], ceiling);
   const message = renderCommitMessage(p);
-  const commit = await gitResult(worktree, ['commit', '--no-verify', '--quiet', '--cleanup=whitespace', '-m', message], { config, ...ceiling });
+  // Unabbreviated, the summary line names the new commit: no `rev-parse HEAD` after it.
+  const commit = await gitResult(worktree, ['commit', '--no-verify', '--cleanup=whitespace', '-m', message], { config: [...config, 'core.abbrev=no'], ...ceiling });
   if (commit.exitCode !== 0) {
     // Usually "nothing to commit"; anything else is a real failure worth its message.
     const staged = await runGit(worktree, ['diff', '--cached', '--name-only', '-z'], ceiling);
     if (staged !== '') throw new SwarmError('GIT_FAILED', `\`git commit\` failed in ${worktree}: ${commit.output}`);
     return { commit: await head(worktree), changed: false };
   }
-  return { commit: await head(worktree), changed: true };
+  const named = /^\[[^\]\n]* ([0-9a-f]{40,64})\]/m.exec(commit.output)?.[1];
+  return { commit: named ?? (await head(worktree)), changed: true };
 };

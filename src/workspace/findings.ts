@@ -18,10 +18,13 @@ export const readFindings = async (worktree: string): Promise<string> =>
 
 /** Appends an entry to findings.md (created with its header when missing), a blank line before it. */
 export const appendFindings = async (worktree: string, entry: string): Promise<void> => {
-  const current = await readFindings(worktree);
+  await writeFile(path.join(worktree, FINDINGS_FILE), withFindingsEntry(await readFindings(worktree), entry), 'utf8');
+};
+
+/** The text of findings.md with `entry` appended (the header first when `current` is empty). */
+export const withFindingsEntry = (current: string, entry: string): string => {
   const base = current.trim() === '' ? FINDINGS_HEADER : current;
-  const text = `${base.replace(/\s*$/, '')}\n\n${entry.trim()}\n`;
-  await writeFile(path.join(worktree, FINDINGS_FILE), text, 'utf8');
+  return `${base.replace(/\s*$/, '')}\n\n${entry.trim()}\n`;
 };
 
 const oneLine = (text: string, max: number): string => {

@@ -24,7 +24,7 @@ interface GitRun {
  * The environment git runs with: inherited `GIT_*` variables (set when swarm itself runs inside
  * a git hook or a worktree) would point git at another repository, so they are dropped.
  */
-const gitEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')));
+export const gitEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')));
 
 const describe = (args: readonly string[]): string => `git ${args.join(' ')}`;
 

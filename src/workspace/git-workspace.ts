@@ -7,6 +7,9 @@ import { commitAll, type CommitAllParams } from './commit-all.js';
 import { commitConfig } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
 import { diffText } from './diff-text.js';
+import { commitFileChange, parseIdent, type Ident } from './fast-import.js';
+import { FINDINGS_FILE, withFindingsEntry } from './findings.js';
+import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
 import { listTree, readFileAt } from './git-read.js';
 import { locateRepo } from './locate-repo.js';
@@ -50,6 +53,19 @@ export class GitWorkspace {
   private commitSettings(): Promise<string[]> {
     this.identity ??= commitConfig(this.root);
     return this.identity;
+  }
+
+  private ident: Promise<Ident> | null = null;
+
+  /** Author and committer of plumbing commits (`git var`, with the commit settings' fallbacks), looked up once. */
+  private commitIdent(): Promise<Ident> {
+    this.ident ??= (async () => {
+      const text = await runGit(this.root, ['var', 'GIT_COMMITTER_IDENT'], { config: await this.commitSettings() });
+      const ident = parseIdent(text);
+      if (ident === null) throw new SwarmError('GIT_FAILED', `\`git var GIT_COMMITTER_IDENT\` printed no identity in ${this.root}: ${text.trim()}; set user.name and user.email`);
+      return ident;
+    })();
+    return this.ident;
   }
 
   private locked<T>(task: () => Promise<T>): Promise<T> {
@@ -118,6 +134,22 @@ export class GitWorkspace {
   /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
   async commitAll(worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }> {
     return commitAll(worktree, p, await this.commitSettings());
+  }
+
+  /**
+   * Sets `branch` to a commit on top of `onto` that appends `entry` to its findings.md, in one git
+   * process and without touching the branch's worktree (whatever an evaluation left there is not
+   * committed). Returns the new commit.
+   */
+  async commitFindings(p: { branch: string; onto: string; entry: string; subject: string; trailers: Trailers }): Promise<string> {
+    return commitFileChange(this.root, {
+      ref: `refs/heads/${p.branch}`,
+      parent: p.onto,
+      path: FINDINGS_FILE,
+      update: (current) => withFindingsEntry(current ?? '', p.entry),
+      message: renderCommitMessage({ subject: p.subject, trailers: p.trailers }),
+      ident: await this.commitIdent(),
+    });
   }
 
   /** Resets `worktree` and its branch to `commit`, removing untracked and ignored files. */

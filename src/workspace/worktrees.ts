@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
 import { gitResult, runGit, tryGit } from './git-command.js';
@@ -62,6 +62,7 @@ export const addWorktree = async (
  * A directory that is already gone only needs its registration pruned.
  */
 export const removeWorktreeAt = async (root: string, target: string): Promise<void> => {
+  if (await removeLinkedWorktreeFiles(target)) return;
   const removal = await gitResult(root, ['worktree', 'remove', '--force', '--force', target]);
   if (removal.exitCode === 0) return;
   await tryGit(root, ['worktree', 'unlock', target]);
@@ -73,4 +74,25 @@ export const removeWorktreeAt = async (root: string, target: string): Promise<vo
       `\`git worktree remove --force ${target}\` failed in ${root}: ${removal.output.trim()}; remove the directory by hand and run \`git worktree prune\``,
     );
   }
+};
+
+/** The administrative directory (`.git/worktrees/<name>`) of the linked worktree at `target`, or null. */
+const adminDirOf = async (target: string): Promise<string | null> => {
+  const link = /^gitdir: (.+)$/m.exec(await readFile(path.join(target, '.git'), 'utf8').catch(() => ''))?.[1]?.trim();
+  if (link === undefined || !path.isAbsolute(link) || path.basename(path.dirname(link)) !== 'worktrees') return null;
+  const back = (await readFile(path.join(link, 'gitdir'), 'utf8').catch(() => '')).trim();
+  return back !== '' && sameResolvedPath(back, path.join(target, '.git')) ? link : null;
+};
+
+/**
+ * What `git worktree remove --force --force` does for an intact linked worktree, without a git
+ * process: the directory, then its administrative entry. False (nothing removed) when the
+ * worktree is not plainly linked, e.g. its `.git` file is gone; git then handles it.
+ */
+const removeLinkedWorktreeFiles = async (target: string): Promise<boolean> => {
+  const admin = await adminDirOf(target);
+  if (admin === null) return false;
+  await rm(target, { recursive: true, force: true });
+  await rm(admin, { recursive: true, force: true });
+  return true;
 };

@@ -65,14 +65,14 @@ describe('crash windows', () => {
     const outside = tempDir('swarm-count-');
     const runs = join(outside, 'evaluations.log');
     const held = join(outside, 'held-git.pid');
-    // A `git` that holds the first findings commit of a non-baseline attempt: the driver is then
-    // between the evaluation and the record step, where the test kills it.
+    // A `git` that holds the first findings commit (one `git fast-import`) after the baseline's:
+    // the driver is then between the evaluation and the record step, where the test kills it.
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
     const shimDir = join(outside, 'bin');
     execFileSync('mkdir', [shimDir]);
     writeFileSync(
       join(shimDir, 'git'),
-      `#!/bin/sh\nfor a in "$@"; do case "$a" in *"baseline program"*) ;; *"| score = "*|*"| invalid"*) echo $$ > ${held}; exec sleep 300;; esac; done\nexec ${realGit} "$@"\n`,
+      `#!/bin/sh\nif [ "$1" = fast-import ]; then n=$(( $(cat ${held}.count 2>/dev/null || echo 0) + 1 )); echo $n > ${held}.count; if [ $n -ge 2 ]; then echo $$ > ${held}; exec sleep 300; fi; fi\nexec ${realGit} "$@"\n`,
     );
     chmodSync(join(shimDir, 'git'), 0o755);
     const repo = toyRepo({

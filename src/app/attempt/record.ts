@@ -33,11 +33,14 @@ export const commitFindings = async (
 ): Promise<string> => {
   const description = current.summary ?? current.hypothesis ?? `${origin.role} attempt`;
   const evaluated = outcome.head ?? current.headCommit;
-  if (evaluated !== null) await workspace.resetWorktree(current.worktree, evaluated);
   const failure = outcome.kind === 'scored' ? null : outcome.reason;
-  await appendFindings(current.worktree, formatFindingsEntry({ attemptId: current.id, role: origin.role, parents: [...origin.parents], description, score: outcome.score, failure }));
+  const entry = formatFindingsEntry({ attemptId: current.id, role: origin.role, parents: [...origin.parents], description, score: outcome.score, failure });
   const subject = `${current.id}: ${description} | ${outcome.kind === 'scored' ? `score = ${formatScore(outcome.score)}` : outcome.kind}`;
-  return (await workspace.commitAll(current.worktree, { subject, trailers: { 'Swarm-Attempt': current.id } })).commit;
+  const trailers = { 'Swarm-Attempt': current.id };
+  // One fast-import onto the evaluated commit: the worktree (and what the evaluation wrote) is left alone.
+  if (evaluated !== null) return workspace.commitFindings({ branch: current.branch, onto: evaluated, entry, subject, trailers });
+  await appendFindings(current.worktree, entry);
+  return (await workspace.commitAll(current.worktree, { subject, trailers })).commit;
 };
 
 const hasWorktree = (attempt: AttemptRecord): attempt is AttemptRecord & { worktree: string } => attempt.worktree !== null;

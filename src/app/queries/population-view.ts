@@ -1,8 +1,9 @@
 import { attemptId, runId as toRunId, type AttemptId } from '../../core/ids.js';
 import type { AttemptView } from '../../core/types.js';
-import type { AttemptRecord, EdgeRecord } from '../../store/records.js';
+import type { EdgeRecord } from '../../store/records.js';
+import { edgesInto, populationRowsSince, type PopulationRow } from '../../store/population-rows.js';
+import type { SwarmStore } from '../../store/swarm-store.js';
 import { parentsByAttempt } from './attempt-rows.js';
-import type { RunContext } from '../run/run-context.js';
 
 const informedByOf = (edges: readonly EdgeRecord[]): Map<string, AttemptId[]> => {
   const sources = new Map<string, AttemptId[]>();
@@ -14,7 +15,7 @@ const informedByOf = (edges: readonly EdgeRecord[]): Map<string, AttemptId[]> =>
  * An attempt's result is the policies' only once recorded: a running one may already carry its
  * stored result (kept for crash recovery, see stored-result.ts), which they must not see yet.
  */
-const toView = (a: AttemptRecord, parents: AttemptId[], informedBy: AttemptId[], instances: Record<string, number> | null): AttemptView => {
+const toView = (a: PopulationRow, parents: AttemptId[], informedBy: AttemptId[]): AttemptView => {
   const recorded = a.status !== 'running';
   return {
     id: attemptId(a.id),
@@ -26,33 +27,65 @@ const toView = (a: AttemptRecord, parents: AttemptId[], informedBy: AttemptId[],
     parents,
     status: a.status,
     score: recorded ? a.score : null,
-    hypothesis: a.hypothesis ?? a.summary,
+    hypothesis: a.hypothesis,
     createdAt: a.createdAt,
     finishedAt: a.finishedAt,
-    costUsd: a.usage.costUsd,
-    tokens: a.usage.inputTokens + a.usage.outputTokens,
+    costUsd: a.costUsd,
+    tokens: a.tokens,
     informedBy,
     metrics: recorded ? a.metrics : {},
-    instances,
+    instances: a.instances,
     flags: recorded ? a.flags : [],
-    diffSize: !recorded || a.diff === null ? null : a.diff.insertions + a.diff.deletions,
+    diffSize: recorded ? a.diffSize : null,
   };
 };
 
-/** Per-instance scores of the attempt's deciding evaluation, when the evaluator reported them. */
-const instancesOf = (ctx: RunContext, a: AttemptRecord): Record<string, number> | null => {
-  if (a.status !== 'scored') return null;
-  const deciding = ctx.store.listEvaluations(a.id).filter((e) => e.kind === 'official' || e.kind === 'baseline').at(-1);
-  return deciding?.instances ?? null;
+/**
+ * What one process has read of a run's population. A recorded attempt never changes again (its
+ * edges are written with it), so each catch-up reads only the attempts created since and those
+ * that were still running: plan time does not grow with the population.
+ */
+interface PopulationCache {
+  views: Map<string, AttemptView>;
+  lastSeq: number;
+  running: Set<string>;
+}
+
+const caches = new WeakMap<SwarmStore, Map<string, PopulationCache>>();
+
+const cacheOf = (store: SwarmStore, runId: string): PopulationCache => {
+  let runs = caches.get(store);
+  if (runs === undefined) {
+    runs = new Map();
+    caches.set(store, runs);
+  }
+  let cache = runs.get(runId);
+  if (cache === undefined) {
+    cache = { views: new Map(), lastSeq: 0, running: new Set() };
+    runs.set(runId, cache);
+  }
+  return cache;
 };
 
-/** The population as the policies see it (interrupted attempts are invisible to them). */
-export const populationView = (ctx: RunContext): AttemptView[] => {
-  const edges = ctx.store.listEdges(ctx.runId);
+/** The population as the policies see it (interrupted attempts are invisible to them), oldest first. */
+export const populationView = (ctx: { store: SwarmStore; runId: string }): AttemptView[] => {
+  const cache = cacheOf(ctx.store, ctx.runId);
+  const rows = populationRowsSince(ctx.store, ctx.runId, cache.lastSeq, [...cache.running]);
+  const fresh = rows.filter((row) => !cache.views.has(row.id)).map((row) => row.id);
+  const edges = edgesInto(ctx.store, ctx.runId, fresh);
   const parents = parentsByAttempt(edges);
   const informedBy = informedByOf(edges);
-  return ctx.store
-    .listAttempts(ctx.runId)
-    .filter((a) => a.status !== 'interrupted')
-    .map((a) => toView(a, (parents.get(a.id) ?? []).map(attemptId), informedBy.get(a.id) ?? [], instancesOf(ctx, a)));
+  for (const row of rows) {
+    cache.lastSeq = Math.max(cache.lastSeq, row.seq);
+    cache.running.delete(row.id);
+    if (row.status === 'interrupted') {
+      cache.views.delete(row.id);
+      continue;
+    }
+    if (row.status === 'running') cache.running.add(row.id);
+    const known = cache.views.get(row.id);
+    const view = toView(row, known?.parents ?? (parents.get(row.id) ?? []).map(attemptId), known?.informedBy ?? informedBy.get(row.id) ?? []);
+    cache.views.set(row.id, view);
+  }
+  return [...cache.views.values()];
 };

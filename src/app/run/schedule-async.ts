@@ -6,6 +6,7 @@ import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attem
 import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
 import { planWave } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
+import { wavesWithRunningAttempts } from '../../store/population-rows.js';
 import { specOf } from './recover.js';
 import type { RunContext } from './run-context.js';
 import type { WavesOptions } from './schedule-waves.js';
@@ -36,7 +37,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
   let stopReason: string | null = null;
 
   const closeFinishedGenerations = (current: number): void => {
-    const running = new Set(store.listAttempts(ctx.runId).filter((a) => a.status === 'running').map((a) => a.wave));
+    const running = wavesWithRunningAttempts(store, ctx.runId);
     for (const wave of store.listWaves(ctx.runId)) {
       if (wave.finishedAt === null && wave.number < current && !running.has(wave.number)) store.finishWave(ctx.runId, wave.number);
     }

@@ -1,18 +1,13 @@
 import { shellQuote } from '../../core/shell-quote.js';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from './package-root.js';
 
 /**
  * The built CLI entry (`dist/cli/main.js`), so agents can call `swarm eval` on their worktree.
- * From sources (tests) it points at the build next to them; `npm test` builds first.
+ * From sources (tests) it is the package's build too; `npm test` builds first.
  */
-export const swarmCliPath = (): string => {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const sibling = resolve(here, '../../cli/main.js');
-  if (existsSync(sibling)) return sibling;
-  return resolve(here, '../../../dist/cli/main.js');
-};
+export const swarmCliPath = (): string => join(packageRoot(), 'dist', 'cli', 'main.js');
 
 /** argv that runs `swarm <args>` with this very Node binary. */
 export const swarmArgv = (...args: string[]): string[] => [process.execPath, swarmCliPath(), ...args];

@@ -1,11 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_FILE_NAME, completeConfigFile } from '../../config/index.js';
 import { mapOpenEvolve } from '../../config/from-openevolve.js';
 import { SwarmError } from '../../core/errors.js';
+import { packageRoot } from './package-root.js';
 import { initRepository, insideRepository } from '../../workspace/init-repository.js';
 import { writeSchemaCopy } from './schema-copy.js';
 
@@ -24,7 +24,6 @@ export interface OpenEvolveInit {
 
 const ADAPTER = 'openevolve_adapter.py';
 const LEFT_BEHIND = new Set(['.git', '__pycache__', 'openevolve_output', '.swarm', 'node_modules']);
-const packageRoot = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The example directory and its config.yaml (null when absent) from a directory or a .yaml path. */
 const locateExample = (from: string): { dir: string; configFile: string | null } => {

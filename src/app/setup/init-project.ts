@@ -1,10 +1,10 @@
 import { copyFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { CONFIG_FILE_NAME, defaultConfigFile } from '../../config/index.js';
 import { SwarmError } from '../../core/errors.js';
 import { writeSchemaCopy } from './schema-copy.js';
+import { packageRoot } from './package-root.js';
 
 export type EvaluatorLanguage = 'python' | 'node';
 
@@ -22,7 +22,6 @@ Describe what the program in this repository should do better, and any rules an 
 - Do not modify the evaluator.
 `;
 
-const packageRoot = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * `swarm init`: writes a starter config, prompt.md and an evaluator template, never overwriting

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { SwarmError } from '../../core/errors.js';
 import type { Role } from '../../core/types.js';
+import { packageRoot } from './package-root.js';
 
-/** The `skills/` folder shipped with the package (two levels above both src/app and dist/app). */
-export const packagedSkillsDir = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '../../../skills');
+/** The `skills/` folder shipped with the package. */
+export const packagedSkillsDir = (): string => join(packageRoot(), 'skills');
 
 export interface PackagedSkill {
   name: string;

@@ -1,0 +1,39 @@
+// Bundles the CLI into dist/cli/main.js (after tsc, which still emits dist/ for the modules the
+// bench and tests import): one file to load at start-up instead of a few hundred. Dynamic imports
+// stay lazy as chunks under dist/cli/chunks/; native modules and the big SDKs stay external.
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const EXTERNAL = [
+  'better-sqlite3',
+  '@resvg/resvg-js',
+  '@viz-js/viz',
+  '@anthropic-ai/sdk',
+  '@anthropic-ai/claude-code',
+  '@openai/codex',
+  'openai',
+  'playwright-core',
+  // pino starts worker threads from its own files for transports; it stays a package.
+  'pino',
+  // Its "main" is a UMD build that require()s its own files at run time, which a bundle cannot follow.
+  'jsonc-parser',
+];
+
+// Chunk names carry content hashes: the previous build's chunks would pile up.
+rmSync(new URL('../dist/cli/chunks', import.meta.url), { recursive: true, force: true });
+
+await build({
+  entryPoints: { main: 'src/cli/main.ts' },
+  outdir: 'dist/cli',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  sourcemap: true,
+  // Bundled CommonJS packages call require() for Node built-ins.
+  banner: { js: "import { createRequire as __swarmCreateRequire } from 'node:module';\nconst require = __swarmCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { attemptColumns, edgeRecord, jsonColumn, metricsSchema, type EdgeRecord } from './records.js';
+import type { SwarmStore } from './swarm-store.js';
+
+/** The columns the Shepherd's policies read: no prompt, context, commits or paths. */
+const POPULATION_COLUMNS = `a.seq, a.id, a.run_id, a.wave, a.role, a.operator, a.backend, a.status, a.score, a.hypothesis, a.summary,
+  a.created_at, a.finished_at, a.cost_usd, a.input_tokens, a.output_tokens, a.metrics_json, a.flags_json, a.diff_files, a.diff_insertions, a.diff_deletions`;
+
+/** Per-instance scores of the deciding (last official or baseline) evaluation of a scored attempt. */
+const DECIDING_INSTANCES = `CASE WHEN a.status = 'scored' THEN (SELECT e.instances_json FROM evaluations e
+  WHERE e.attempt_id = a.id AND e.kind IN ('official', 'baseline') ORDER BY e.id DESC LIMIT 1) END AS instances_json`;
+
+export const populationRowRecord = z
+  .object(attemptColumns)
+  .pick({
+    seq: true, id: true, run_id: true, wave: true, role: true, operator: true, backend: true, status: true, score: true, hypothesis: true, summary: true,
+    created_at: true, finished_at: true, cost_usd: true, input_tokens: true, output_tokens: true, metrics_json: true, flags_json: true, diff_files: true, diff_insertions: true, diff_deletions: true,
+  })
+  .extend({ instances_json: jsonColumn(metricsSchema) })
+  .transform((row) => ({
+    seq: row.seq,
+    id: row.id,
+    runId: row.run_id,
+    wave: row.wave,
+    role: row.role,
+    operator: row.operator,
+    backend: row.backend,
+    status: row.status,
+    score: row.score,
+    hypothesis: row.hypothesis ?? row.summary,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    costUsd: row.cost_usd,
+    tokens: row.input_tokens + row.output_tokens,
+    metrics: row.metrics_json ?? {},
+    flags: row.flags_json ?? [],
+    diffSize: row.diff_files === null ? null : (row.diff_insertions ?? 0) + (row.diff_deletions ?? 0),
+    instances: row.instances_json,
+  }));
+export type PopulationRow = z.output<typeof populationRowRecord>;
+
+/**
+ * Attempts of a run created after `afterSeq`, plus the attempts named in `ids` (those still
+ * running when last read), oldest first: what an incremental population view needs to catch up.
+ */
+export const populationRowsSince = (store: SwarmStore, runId: string, afterSeq: number, ids: readonly string[]): PopulationRow[] =>
+  store.db
+    .prepare(
+      `SELECT ${POPULATION_COLUMNS}, ${DECIDING_INSTANCES} FROM attempts a
+       WHERE a.run_id = ? AND (a.seq > ? OR a.id IN (SELECT value FROM json_each(?))) ORDER BY a.seq`,
+    )
+    .all(runId, afterSeq, JSON.stringify(ids))
+    .map((row) => populationRowRecord.parse(row));
+
+/** The edges into the given attempts (their parents, merges and declared sources). */
+export const edgesInto = (store: SwarmStore, runId: string, ids: readonly string[]): EdgeRecord[] =>
+  ids.length === 0
+    ? []
+    : store.db
+        .prepare(
+          `SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? AND to_id IN (SELECT value FROM json_each(?)) ORDER BY to_id, kind, position`,
+        )
+        .all(runId, JSON.stringify(ids))
+        .map((row) => edgeRecord.parse(row));
+
+/** The waves (generations) of a run that still have a running attempt. */
+export const wavesWithRunningAttempts = (store: SwarmStore, runId: string): Set<number> =>
+  new Set(
+    store.db
+      .prepare(`SELECT DISTINCT wave FROM attempts WHERE run_id = ? AND status = 'running'`)
+      .pluck()
+      .all(runId)
+      .filter((wave): wave is number => typeof wave === 'number'),
+  );
