@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports.js';
-import type { EdgeKind, RunStatus } from '../core/types.js';
+import type { EdgeKind } from '../core/types.js';
 import { openDatabase, type Db } from './open-database.js';
-import type { AttemptPatch, NewAttempt, NewRun } from './store-inputs.js';
+import type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from '../core/ports/run-store.js';
 import {
   ATTEMPT_ROW_COLUMNS,
   attemptRecord,
@@ -29,7 +29,7 @@ const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
 /** The run database: one instance per process, every recorded step in one transaction. */
-export class SwarmStore {
+export class SwarmStore implements RunStore {
   readonly db: Db;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
@@ -82,7 +82,7 @@ export class SwarmStore {
     return parseAll(runRecord, this.db.prepare('SELECT * FROM runs ORDER BY seq').all());
   }
 
-  updateRun(id: string, patch: { status?: RunStatus; stopReason?: string | null; finishedAt?: number | null; ownerPid?: number | null; ownerStarted?: number | null; attemptBudget?: number; overridesJson?: string }): void {
+  updateRun(id: string, patch: RunPatch): void {
     const sets: string[] = [];
     const values: unknown[] = [];
     const add = (column: string, value: unknown): void => {

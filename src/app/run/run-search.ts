@@ -75,7 +75,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
-  if (config.shepherd.policy === 'llm') await (await import('./llm-shepherd.js')).shepherdModelApi({ config });
+  if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
   await preflight(config, workspace.root);
   const store = SwarmStore.open(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);

@@ -1,5 +1,6 @@
 import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
 import { attemptId } from '../../core/ids.js';
+import type { WavesOptions } from '../../core/plan-request.js';
 import type { AttemptSpec, AttemptView, Budget } from '../../core/types.js';
 import { budgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
@@ -8,7 +9,6 @@ import { planWave } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
 import { specOf } from './recover.js';
 import type { RunContext } from './run-context.js';
-import type { WavesOptions } from './schedule-waves.js';
 
 /**
  * The generation an attempt started now belongs to: the first `initialExplorers` searchers form

@@ -53,10 +53,13 @@ const claimRun = (store: SwarmStore, config: SwarmConfig, base: { commit: string
   });
 };
 
+/** The driver reads the spawn queue with SQL of its own: it keeps the concrete store. */
+type DriverContext = RunContext & { store: SwarmStore };
+
 const buildContext = async (
   workspace: GitWorkspace, paths: ProjectPaths, store: SwarmStore, runId: string, loaded: Awaited<ReturnType<typeof loadConfig>>,
   logger: RunContext['logger'], backend: AgentBackend, force: AbortSignal,
-): Promise<RunContext> => {
+): Promise<DriverContext> => {
   const { config } = loaded;
   const shimDir = writeSwarmShim(paths.binDir);
   // Nothing drains a spawn driver but its idle end; the breaker's stop is recorded and reported in the log.
@@ -139,7 +142,7 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
   }
 };
 
-const runQueue = async (ctx: RunContext, idleMs: number, backendFor: (name: string) => Promise<AgentBackend>): Promise<void> => {
+const runQueue = async (ctx: DriverContext, idleMs: number, backendFor: (name: string) => Promise<AgentBackend>): Promise<void> => {
   const started = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let idleSince = Date.now();
