@@ -3,7 +3,6 @@ import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import type { Workspace } from '../core/ports/workspace.js';
-import { codeHash } from './code-hash.js';
 import { commitAll, type CommitAllParams } from './commit-all.js';
 import { commitConfig } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
@@ -193,11 +192,6 @@ export class GitWorkspace implements Workspace {
   /** Takes back in `worktree` what `from` → `to` changed (paths in `keep` excepted); see revertStep. */
   async revertStep(worktree: string, step: { from: string; to: string }, keep: string[]): Promise<RevertOutcome> {
     return revertStep(worktree, step, keep);
-  }
-
-  /** A hash of the tree at `commit` without findings.md (see codeHash). */
-  async codeHash(commit: string): Promise<string> {
-    return codeHash(this.root, commit);
   }
 
   /** The content of `file` at `commit`, or null when the file (or commit) does not exist there. */

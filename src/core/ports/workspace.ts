@@ -48,8 +48,6 @@ export interface Workspace {
   diffStat(from: string, to: string): Promise<DiffStat>;
   /** Paths changed between two commits that match any protected glob. */
   protectedViolations(from: string, to: string, globs: string[]): Promise<string[]>;
-  /** A hash of the tree at `commit` without findings.md: equal hashes, equal code. */
-  codeHash(commit: string): Promise<string>;
   /** The content of `file` at `commit`, or null when the file (or commit) does not exist there. */
   showFile(commit: string, file: string): Promise<string | null>;
   /** Adds a worktree at `worktreePath` for an existing branch. */

@@ -3,7 +3,7 @@ import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js'
 import { gitShowBytes } from '../../../workspace/git-command.js';
 import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
 import { onlyCommentsDiffer } from './audit-comments.js';
-import { decidingEvaluation, findIdenticalCode } from './audit-tree.js';
+import { codeHash, decidingEvaluation, findIdenticalCode } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../../run/run-context.js';
 
@@ -61,7 +61,7 @@ export const auditChange = async (ctx: RunContext, base: string, head: string, c
   const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
   const flags: string[] = [];
   // Independent git reads, run side by side: this sits on every attempt's critical path.
-  const [onlyComments, hash] = await Promise.all([changed.length > 0 && commentsOnly(root, base, head, changed), ctx.workspace.codeHash(head)]);
+  const [onlyComments, hash] = await Promise.all([changed.length > 0 && commentsOnly(root, base, head, changed), codeHash(root, head)]);
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;

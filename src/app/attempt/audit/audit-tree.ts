@@ -1,5 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
+import { runGit } from '../../../workspace/git-command.js';
+import { FINDINGS_FILE } from '../../../workspace/index.js';
 import type { RunContext } from '../../run/run-context.js';
+
+/**
+ * A hash of the committed tree without findings.md (which every attempt appends to): two attempts
+ * with the same code hash alike, whatever their lineage logs say.
+ */
+export const codeHash = async (root: string, commit: string): Promise<string> => {
+  const listing = await runGit(root, ['ls-tree', '-r', '-z', '--full-tree', commit]);
+  const entries = listing.split('\0').filter((entry) => entry !== '' && entry.split('\t')[1] !== FINDINGS_FILE);
+  return createHash('sha256').update(entries.join('\0')).digest('hex');
+};
 
 /** The evaluation that decided an attempt's score (its last official or baseline evaluation). */
 export const decidingEvaluation = (evaluations: readonly EvaluationRecord[]): EvaluationRecord | null =>
@@ -18,7 +31,7 @@ const codeIndex = (ctx: RunContext): Promise<Map<string, string>> => {
       const map = new Map<string, string>();
       for (const attempt of ctx.store.listAttempts(ctx.runId)) {
         if (!evaluated(ctx, attempt) || attempt.headCommit === null) continue;
-        const hash = await ctx.workspace.codeHash(attempt.headCommit);
+        const hash = await codeHash(ctx.workspace.root, attempt.headCommit);
         if (!map.has(hash)) map.set(hash, attempt.id);
       }
       return map;
