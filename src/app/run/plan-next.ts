@@ -1,5 +1,4 @@
 import type { SwarmConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
 import { planSeed, type SeedStream } from '../../core/plan-seed.js';
 import type { PlanRequest, WavePlan } from '../../core/plan-request.js';
 import { planEvolve } from '../../core/policies/evolve.js';
@@ -64,7 +63,5 @@ export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 
       return planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
     case 'llm':
       return llmPlan(ctx, request);
-    default:
-      throw new SwarmError('CONFIG_INVALID', `shepherd.policy: "${config.shepherd.policy}" is not available in this version of swarm yet; use "rules"`);
   }
 };
