@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimRun, resumableRun, type ClaimRunInput } from '../../src/app/run/claim-run.js';
-import { configSchema } from '../../src/config/index.js';
-import { resolveConfig } from '../../src/config/resolve-config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { processStartTime } from '../../src/eval/process-identity.js';
 import { SwarmStore } from '../../src/store/swarm-store.js';
 
@@ -22,7 +21,15 @@ const tempDb = (): string => {
   return join(dir, '.swarm', 'swarm.db');
 };
 
-const config = resolveConfig(configSchema.parse({ task: { prompt: 'task.md' }, evaluator: { command: 'node eval.js' }, budget: { attempts: 7 } }));
+/** The config a user's `.swarmrc.json` gives, loaded as `swarm run` loads it. */
+const loadedConfig = async (): Promise<ClaimRunInput['config']> => {
+  const dir = mkdtempSync(join(tmpdir(), 'swarm-claim-config-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, 'task.md'), 'make it better\n');
+  writeFileSync(join(dir, '.swarmrc.json'), JSON.stringify({ task: { prompt: 'task.md' }, evaluator: { command: 'node eval.js' }, budget: { attempts: 7 } }));
+  return (await loadConfig(dir)).config;
+};
+const config = await loadedConfig();
 const input = (over: Partial<ClaimRunInput> = {}): ClaimRunInput => ({
   config, candidate: null, base: { commit: 'c0ffee', branch: 'main' }, seqFloor: 0, overridesJson: { resumed: '{"agents":2}', created: '{}' }, ...over,
 });
