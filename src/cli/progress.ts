@@ -30,12 +30,12 @@ export const startProgress = (options: { enabled: boolean; color: boolean }): Pr
     follow: (dbFile, runId) => {
       if (!options.enabled || timer) return;
       void (async () => {
-        const [{ SwarmStore }, { buildStatusReport }] = await Promise.all([import('../store/swarm-store.js'), import('../app/queries/status.js')]);
-        const store = SwarmStore.open(dbFile, { mustExist: true });
-        close = () => store.close();
+        const { followRunProgress } = await import('../app/queries/run-progress.js');
+        const progress = followRunProgress(dbFile, runId);
+        close = () => progress.close();
         timer = setInterval(() => {
           try {
-            const line = renderProgressLine(buildStatusReport(store, runId), Date.now());
+            const line = renderProgressLine(progress.read(), Date.now());
             process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns ?? 120) - 1)}`);
             drawn = true;
           } catch {

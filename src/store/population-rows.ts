@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { attemptColumns, edgeRecord, jsonColumn, metricsSchema, type EdgeRecord } from './records.js';
-import type { SwarmStore } from './swarm-store.js';
+import type { Db } from './open-database.js';
+import type { PopulationReads } from '../core/ports/run-store.js';
+import type { PopulationRow } from '../core/records.js';
 
 /** The columns the Shepherd's policies read: no prompt, context, commits or paths. */
 const POPULATION_COLUMNS = `a.seq, a.id, a.run_id, a.wave, a.role, a.operator, a.backend, a.status, a.score, a.hypothesis, a.summary,
@@ -17,7 +19,7 @@ export const populationRowRecord = z
     created_at: true, finished_at: true, cost_usd: true, input_tokens: true, output_tokens: true, metrics_json: true, flags_json: true, diff_files: true, diff_insertions: true, diff_deletions: true,
   })
   .extend({ instances_json: jsonColumn(metricsSchema) })
-  .transform((row) => ({
+  .transform((row): PopulationRow => ({
     seq: row.seq,
     id: row.id,
     runId: row.run_id,
@@ -37,38 +39,37 @@ export const populationRowRecord = z
     diffSize: row.diff_files === null ? null : (row.diff_insertions ?? 0) + (row.diff_deletions ?? 0),
     instances: row.instances_json,
   }));
-export type PopulationRow = z.output<typeof populationRowRecord>;
+export type { PopulationRow };
 
-/**
- * Attempts of a run created after `afterSeq`, plus the attempts named in `ids` (those still
- * running when last read), oldest first: what an incremental population view needs to catch up.
- */
-export const populationRowsSince = (store: SwarmStore, runId: string, afterSeq: number, ids: readonly string[]): PopulationRow[] =>
-  store.db
-    .prepare(
-      `SELECT ${POPULATION_COLUMNS}, ${DECIDING_INSTANCES} FROM attempts a
-       WHERE a.run_id = ? AND (a.seq > ? OR a.id IN (SELECT value FROM json_each(?))) ORDER BY a.seq`,
-    )
-    .all(runId, afterSeq, JSON.stringify(ids))
-    .map((row) => populationRowRecord.parse(row));
+/** The population view's reads on SQLite (SwarmStore.population). */
+export class PopulationQueries implements PopulationReads {
+  constructor(private readonly db: Db) {}
 
-/** The edges into the given attempts (their parents, merges and declared sources). */
-export const edgesInto = (store: SwarmStore, runId: string, ids: readonly string[]): EdgeRecord[] =>
-  ids.length === 0
-    ? []
-    : store.db
-        .prepare(
-          `SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? AND to_id IN (SELECT value FROM json_each(?)) ORDER BY to_id, kind, position`,
-        )
-        .all(runId, JSON.stringify(ids))
-        .map((row) => edgeRecord.parse(row));
+  rowsSince(runId: string, afterSeq: number, ids: readonly string[]): PopulationRow[] {
+    return this.db
+      .prepare(
+        `SELECT ${POPULATION_COLUMNS}, ${DECIDING_INSTANCES} FROM attempts a
+         WHERE a.run_id = ? AND (a.seq > ? OR a.id IN (SELECT value FROM json_each(?))) ORDER BY a.seq`,
+      )
+      .all(runId, afterSeq, JSON.stringify(ids))
+      .map((row) => populationRowRecord.parse(row));
+  }
 
-/** The waves (generations) of a run that still have a running attempt. */
-export const wavesWithRunningAttempts = (store: SwarmStore, runId: string): Set<number> =>
-  new Set(
-    store.db
-      .prepare(`SELECT DISTINCT wave FROM attempts WHERE run_id = ? AND status = 'running'`)
-      .pluck()
-      .all(runId)
-      .filter((wave): wave is number => typeof wave === 'number'),
-  );
+  edgesInto(runId: string, ids: readonly string[]): EdgeRecord[] {
+    if (ids.length === 0) return [];
+    return this.db
+      .prepare(`SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? AND to_id IN (SELECT value FROM json_each(?)) ORDER BY to_id, kind, position`)
+      .all(runId, JSON.stringify(ids))
+      .map((row) => edgeRecord.parse(row));
+  }
+
+  wavesWithRunning(runId: string): Set<number> {
+    return new Set(
+      this.db
+        .prepare(`SELECT DISTINCT wave FROM attempts WHERE run_id = ? AND status = 'running'`)
+        .pluck()
+        .all(runId)
+        .filter((wave): wave is number => typeof wave === 'number'),
+    );
+  }
+}

@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import {
+  EVALUATION_KINDS,
+  type AttemptRecord,
+  type AttemptRowRecord,
+  type AttemptUsageRecord,
+  type EdgeRecord,
+  type EvaluationRecord,
+  type EventRecord,
+  type RunRecord,
+  type WaveRecord,
+} from '../core/records.js';
+
+// The record types live in core (the RunStore port speaks them); each schema below produces one.
+export { EVALUATION_KINDS };
+export type { AttemptRecord, AttemptRowRecord, AttemptUsageRecord, EdgeRecord, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from '../core/records.js';
 
 const int = z.number().int();
 const nullableText = z.string().nullable();
@@ -42,7 +57,7 @@ export const runRowSchema = z.object({
   overrides_json: z.string(),
 });
 
-export const runRecord = runRowSchema.transform((row) => ({
+export const runRecord = runRowSchema.transform((row): RunRecord => ({
   id: row.id,
   status: row.status,
   description: row.description,
@@ -59,11 +74,10 @@ export const runRecord = runRowSchema.transform((row) => ({
   /** The CLI overrides the run was started (or last resumed) with, as JSON; validated where used. */
   overridesJson: row.overrides_json,
 }));
-export type RunRecord = z.output<typeof runRecord>;
 
 export const waveRecord = z
   .object({ run_id: z.string(), number: int, policy: z.string(), rationale: z.string(), started_at: int, finished_at: int.nullable() })
-  .transform((row) => ({
+  .transform((row): WaveRecord => ({
     runId: row.run_id,
     number: row.number,
     policy: row.policy,
@@ -71,7 +85,6 @@ export const waveRecord = z
     startedAt: row.started_at,
     finishedAt: row.finished_at,
   }));
-export type WaveRecord = z.output<typeof waveRecord>;
 
 /** Every column of `attempts`; report rows pick a subset of it. */
 export const attemptColumns = {
@@ -116,7 +129,7 @@ export const attemptColumns = {
 
 export const attemptRecord = z
   .object(attemptColumns)
-  .transform((row) => ({
+  .transform((row): AttemptRecord => ({
     id: row.id,
     seq: row.seq,
     runId: row.run_id,
@@ -151,7 +164,6 @@ export const attemptRecord = z
     startedAt: row.started_at,
     finishedAt: row.finished_at,
   }));
-export type AttemptRecord = z.output<typeof attemptRecord>;
 
 /** The columns reports need (status, graph): no prompt, context or commits, so 10,000 rows read fast. */
 export const ATTEMPT_ROW_COLUMNS =
@@ -160,7 +172,7 @@ export const ATTEMPT_ROW_COLUMNS =
 export const attemptRowRecord = z
   .object(attemptColumns)
   .pick({ id: true, run_id: true, wave: true, role: true, operator: true, backend: true, status: true, phase: true, score: true, valid: true, reason: true, error: true, hypothesis: true, summary: true, cost_usd: true, flags_json: true, started_at: true, finished_at: true })
-  .transform((row) => ({
+  .transform((row): AttemptRowRecord => ({
     id: row.id,
     runId: row.run_id,
     wave: row.wave,
@@ -179,25 +191,16 @@ export const attemptRowRecord = z
     startedAt: row.started_at,
     finishedAt: row.finished_at,
   }));
-export type AttemptRowRecord = z.output<typeof attemptRowRecord>;
 
 /** Tokens and cost of one attempt, for the usage plots. */
 export const attemptUsageRecord = z
   .object(attemptColumns)
   .pick({ id: true, input_tokens: true, output_tokens: true, cost_usd: true })
-  .transform((row) => ({ id: row.id, inputTokens: row.input_tokens, outputTokens: row.output_tokens, costUsd: row.cost_usd }));
-export type AttemptUsageRecord = z.output<typeof attemptUsageRecord>;
+  .transform((row): AttemptUsageRecord => ({ id: row.id, inputTokens: row.input_tokens, outputTokens: row.output_tokens, costUsd: row.cost_usd }));
 
 export const edgeRecord = z
   .object({ from_id: z.string(), to_id: z.string(), kind: z.enum(['parent', 'merge', 'informed_by']), position: int })
-  .transform((row) => ({ from: row.from_id, to: row.to_id, kind: row.kind, position: row.position }));
-export type EdgeRecord = z.output<typeof edgeRecord>;
-
-/**
- * What an evaluation was for. "review" (`swarm review`) and "held-out" (evaluator.heldOut) are the
- * user's checks of results: never shown to agents, never read by the Shepherd's policies.
- */
-export const EVALUATION_KINDS = ['official', 'intermediate', 'confirm', 'baseline', 'review', 'held-out'] as const;
+  .transform((row): EdgeRecord => ({ from: row.from_id, to: row.to_id, kind: row.kind, position: row.position }));
 
 export const evaluationRecord = z
   .object({
@@ -224,7 +227,7 @@ export const evaluationRecord = z
     cluster_json: jsonColumn(z.object({ node: z.string().nullable(), pendingMs: z.number().nullable(), state: z.string(), retries: z.number() })).optional(),
     created_at: int,
   })
-  .transform((row) => ({
+  .transform((row): EvaluationRecord => ({
     id: row.id,
     attemptId: row.attempt_id,
     kind: row.kind,
@@ -248,10 +251,7 @@ export const evaluationRecord = z
     cluster: row.cluster_json ?? null,
     createdAt: row.created_at,
   }));
-export type EvaluationRecord = z.output<typeof evaluationRecord>;
-export type EvaluationKind = EvaluationRecord['kind'];
 
 export const eventRecord = z
   .object({ id: int, run_id: z.string(), attempt_id: nullableText, type: z.string(), data_json: z.string(), at: int })
-  .transform((row) => ({ id: row.id, runId: row.run_id, attemptId: row.attempt_id, type: row.type, data: row.data_json, at: row.at }));
-export type EventRecord = z.output<typeof eventRecord>;
+  .transform((row): EventRecord => ({ id: row.id, runId: row.run_id, attemptId: row.attempt_id, type: row.type, data: row.data_json, at: row.at }));

@@ -1,27 +1,12 @@
+import { PopulationQueries } from './population-rows.js';
 import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports.js';
-import type { EdgeKind, RunStatus } from '../core/types.js';
+import type { EdgeKind } from '../core/types.js';
 import { openDatabase, type Db } from './open-database.js';
-import type { AttemptPatch, NewAttempt, NewRun } from './store-inputs.js';
+import type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from '../core/ports/run-store.js';
 import {
-  ATTEMPT_ROW_COLUMNS,
-  attemptRecord,
-  attemptRowRecord,
-  type AttemptRowRecord,
-  attemptUsageRecord,
-  type AttemptUsageRecord,
-  edgeRecord,
-  evaluationRecord,
-  eventRecord,
-  runRecord,
-  waveRecord,
-  type AttemptRecord,
-  type EdgeRecord,
-  type EvaluationKind,
-  type EvaluationRecord,
-  type EventRecord,
-  type RunRecord,
-  type WaveRecord,
+  ATTEMPT_ROW_COLUMNS, attemptRecord, attemptRowRecord, attemptUsageRecord, edgeRecord, evaluationRecord, eventRecord, runRecord, waveRecord,
+  type AttemptRecord, type AttemptRowRecord, type AttemptUsageRecord, type EdgeRecord, type EvaluationKind, type EvaluationRecord, type EventRecord, type RunRecord, type WaveRecord,
 } from './records.js';
 
 const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
@@ -29,10 +14,12 @@ const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
 /** The run database: one instance per process, every recorded step in one transaction. */
-export class SwarmStore {
+export class SwarmStore implements RunStore {
   readonly db: Db;
+  readonly population: PopulationQueries;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
+    this.population = new PopulationQueries(db);
   }
 
   static open(path: string, options: { mustExist?: boolean } = {}): SwarmStore {
@@ -82,7 +69,7 @@ export class SwarmStore {
     return parseAll(runRecord, this.db.prepare('SELECT * FROM runs ORDER BY seq').all());
   }
 
-  updateRun(id: string, patch: { status?: RunStatus; stopReason?: string | null; finishedAt?: number | null; ownerPid?: number | null; ownerStarted?: number | null; attemptBudget?: number; overridesJson?: string }): void {
+  updateRun(id: string, patch: RunPatch): void {
     const sets: string[] = [];
     const values: unknown[] = [];
     const add = (column: string, value: unknown): void => {

@@ -1,13 +1,10 @@
 import { dirname } from 'node:path';
 import { SwarmError } from '../core/errors.js';
-import { renderCommitMessage, type Trailers } from './commit-message.js';
+import type { CommitAllParams } from '../core/ports/workspace.js';
+import { renderCommitMessage } from './commit-message.js';
 import { gitResult, runGit } from './git-command.js';
 
-export interface CommitAllParams {
-  subject: string;
-  body?: string;
-  trailers: Trailers;
-}
+export type { CommitAllParams };
 
 const head = async (worktree: string): Promise<string> => (await runGit(worktree, ['rev-parse', 'HEAD'], { ceiling: dirname(worktree) })).trim();
 

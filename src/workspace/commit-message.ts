@@ -1,7 +1,7 @@
 import { SwarmError } from '../core/errors.js';
+import type { Trailers } from '../core/ports/workspace.js';
 
-/** Git trailers such as `Swarm-Attempt: a7`, `Swarm-Parent: a3`, `Informed-By: a2, a5` (insertion order kept). */
-export type Trailers = Record<string, string>;
+export type { Trailers };
 
 const TRAILER_KEY = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 

@@ -1,11 +1,7 @@
+import type { DiffStat } from '../core/ports/workspace.js';
 import { runGit } from './git-command.js';
 
-export interface DiffStat {
-  files: number;
-  insertions: number;
-  deletions: number;
-  paths: string[];
-}
+export type { DiffStat };
 
 /** Parses `git diff --numstat -z --no-renames`: records `<added>\t<deleted>\t<path>`; binary files count `-` as 0. */
 export const parseNumstat = (output: string): DiffStat => {

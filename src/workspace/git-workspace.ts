@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
 import type { FileAt } from '../core/file-at.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
+import type { Workspace } from '../core/ports/workspace.js';
 import { commitAll, type CommitAllParams } from './commit-all.js';
 import { commitConfig } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
@@ -14,6 +15,7 @@ import { gitShowBytes, runGit, tryGit } from './git-command.js';
 import { listTree, readFileAt } from './git-read.js';
 import { locateRepo } from './locate-repo.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
+import { projectPaths, SWARM_DIR_NAME } from './project-layout.js';
 import { matchProtected } from './protected-paths.js';
 import { withRepoLock } from './repo-mutex.js';
 import { resetWorktree } from './reset-worktree.js';
@@ -21,13 +23,13 @@ import { revertStep, type RevertOutcome } from './revert-step.js';
 import { clearStaleLocks } from './stale-locks.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
 
-const EXCLUDE_ENTRY = '.swarm/';
+const EXCLUDE_ENTRY = `${SWARM_DIR_NAME}/`;
 
 /**
  * The target repository as swarm uses it: attempt branches, their worktrees under `.swarm/worktrees/`,
  * merges and commits. Worktree creation and removal are serialized per repository.
  */
-export class GitWorkspace {
+export class GitWorkspace implements Workspace {
   readonly root: string;
   readonly swarmDir: string;
   readonly worktreesDir: string;
@@ -37,8 +39,9 @@ export class GitWorkspace {
   private constructor(root: string, gitDir: string) {
     this.root = root;
     this.gitDir = gitDir;
-    this.swarmDir = path.join(root, '.swarm');
-    this.worktreesDir = path.join(this.swarmDir, 'worktrees');
+    const paths = projectPaths(root);
+    this.swarmDir = paths.swarmDir;
+    this.worktreesDir = paths.worktreesDir;
   }
 
   /** Opens the main repository containing `dir` (also from a subdirectory or a linked worktree). */
@@ -76,7 +79,7 @@ export class GitWorkspace {
   async ensureExcluded(): Promise<void> {
     const file = path.join(this.gitDir, 'info', 'exclude');
     const current = await readFile(file, 'utf8').catch(() => '');
-    const present = current.split('\n').some((line) => ['.swarm', '.swarm/', '/.swarm', '/.swarm/'].includes(line.trim()));
+    const present = current.split('\n').some((line) => [SWARM_DIR_NAME, `${SWARM_DIR_NAME}/`, `/${SWARM_DIR_NAME}`, `/${SWARM_DIR_NAME}/`].includes(line.trim()));
     if (present) return;
     await mkdir(path.dirname(file), { recursive: true });
     const separator = current === '' || current.endsWith('\n') ? '' : '\n';

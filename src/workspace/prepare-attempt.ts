@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { SwarmError } from '../core/errors.js';
-import { renderCommitMessage, type Trailers } from './commit-message.js';
+import type { PrepareAttemptParams, PreparedAttempt, Trailers } from '../core/ports/workspace.js';
+import { renderCommitMessage } from './commit-message.js';
 import { gitResult, runGit, tryGit } from './git-command.js';
 import { resolveConflicts } from './resolve-conflicts.js';
 import { addWorktree, isInside, listWorktrees, pathExists, removeWorktreeAt } from './worktrees.js';
@@ -14,23 +15,7 @@ export interface RepoContext {
   commitSettings: () => Promise<string[]>;
 }
 
-export interface PrepareAttemptParams {
-  branch: string;
-  worktreePath: string;
-  /** The first parent is the base; the others are merged into it. `label` names side files (`x.from-<label>.py`). */
-  parents: Array<{ commit: string; label: string }>;
-  /** Message of the prepare commit (multi-parent only); the first line is the subject. */
-  message: string;
-  trailers: Trailers;
-}
-
-export interface PreparedAttempt {
-  worktree: string;
-  /** The commit the agent starts from: the first parent, or the prepare (merge) commit. */
-  baseCommit: string;
-  /** Paths that conflicted in any merge, resolved in favour of the first parent. */
-  conflicts: string[];
-}
+export type { PrepareAttemptParams, PreparedAttempt };
 
 const FULL_SHA = /^[0-9a-f]{40}$/;
 

@@ -1,17 +1,17 @@
 import { join } from 'node:path';
 import { passedEnv } from '../../core/env-allow-list.js';
 import type { EvaluatorRunner } from '../../core/ports.js';
+import type { RunStore } from '../../core/ports/run-store.js';
+import type { Workspace } from '../../core/ports/workspace.js';
 import type { StageConfig, SwarmConfig } from '../../config/index.js';
 import type { EvaluationKind } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
-import type { GitWorkspace } from '../../workspace/index.js';
 import type { ProtectedReference } from '../../workspace/protected-files.js';
 import { evaluateCheckout } from './evaluate-checkout.js';
 
 /** What re-measuring recorded programs needs: the run's evaluator, guarded as official evaluations are. */
 export interface ProgramEvaluation {
-  store: SwarmStore;
-  workspace: GitWorkspace;
+  store: RunStore;
+  workspace: Workspace;
   runner: EvaluatorRunner;
   config: SwarmConfig;
   runId: string;

@@ -1,8 +1,8 @@
 import { attemptId, runId as toRunId, type AttemptId } from '../../core/ids.js';
 import type { AttemptView } from '../../core/types.js';
 import type { EdgeRecord } from '../../store/records.js';
-import { edgesInto, populationRowsSince, type PopulationRow } from '../../store/population-rows.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore } from '../../core/ports/run-store.js';
+import type { PopulationRow } from '../../core/records.js';
 import { parentsByAttempt } from './attempt-rows.js';
 
 const informedByOf = (edges: readonly EdgeRecord[]): Map<string, AttemptId[]> => {
@@ -51,9 +51,9 @@ interface PopulationCache {
   running: Set<string>;
 }
 
-const caches = new WeakMap<SwarmStore, Map<string, PopulationCache>>();
+const caches = new WeakMap<RunStore, Map<string, PopulationCache>>();
 
-const cacheOf = (store: SwarmStore, runId: string): PopulationCache => {
+const cacheOf = (store: RunStore, runId: string): PopulationCache => {
   let runs = caches.get(store);
   if (runs === undefined) {
     runs = new Map();
@@ -68,11 +68,11 @@ const cacheOf = (store: SwarmStore, runId: string): PopulationCache => {
 };
 
 /** The population as the policies see it (interrupted attempts are invisible to them), oldest first. */
-export const populationView = (ctx: { store: SwarmStore; runId: string }): AttemptView[] => {
+export const populationView = (ctx: { store: RunStore; runId: string }): AttemptView[] => {
   const cache = cacheOf(ctx.store, ctx.runId);
-  const rows = populationRowsSince(ctx.store, ctx.runId, cache.lastSeq, [...cache.running]);
+  const rows = ctx.store.population.rowsSince(ctx.runId, cache.lastSeq, [...cache.running]);
   const fresh = rows.filter((row) => !cache.views.has(row.id)).map((row) => row.id);
-  const edges = edgesInto(ctx.store, ctx.runId, fresh);
+  const edges = ctx.store.population.edgesInto(ctx.runId, fresh);
   const parents = parentsByAttempt(edges);
   const informedBy = informedByOf(edges);
   for (const row of rows) {

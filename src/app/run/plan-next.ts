@@ -1,55 +1,67 @@
-import type { AttemptId } from '../../core/ids.js';
-import { createRng, deriveSeed } from '../../core/random.js';
-import { planRulesWave, type WavePlan } from '../../core/rules-policy.js';
-import type { AttemptView } from '../../core/types.js';
+import type { SwarmConfig } from '../../config/index.js';
+import { planSeed, type SeedStream } from '../../core/plan-seed.js';
+import type { PlanRequest, WavePlan } from '../../core/plan-request.js';
 import { planEvolve } from '../../core/policies/evolve.js';
 import { planGreedy } from '../../core/policies/greedy.js';
+import { planLlm } from '../../core/policies/llm.js';
 import type { PolicyInput } from '../../core/policies/policy-input.js';
 import { planRsi } from '../../core/policies/rsi.js';
 import { planSwarm } from '../../core/policies/swarm.js';
-import type { RunContext } from './run-context.js';
+import { createRng } from '../../core/random.js';
+import { planRulesWave } from '../../core/rules-policy.js';
+import type { RunDeps } from './run-deps.js';
+import type { RunState } from './run-state.js';
 
-export interface PlanRequest {
-  population: AttemptView[];
-  baselineId: AttemptId;
-  wave: number;
-  /** At most this many attempts (budget and free slots). */
-  maxAttempts: number;
-  /** Plans already made in this wave/generation (async scheduling plans one attempt at a time); varies the seed. */
-  draw?: number;
-}
-
-const policyInput = (ctx: RunContext, request: PlanRequest, draw = request.wave * 1009 + (request.draw ?? 0)): PolicyInput => ({
+const policyInput = (config: SwarmConfig, request: PlanRequest, stream: SeedStream = 'policy'): PolicyInput => ({
   attempts: request.population,
   baselineId: request.baselineId,
-  direction: ctx.config.objective.direction,
+  direction: config.objective.direction,
   wave: request.wave,
   maxAttempts: request.maxAttempts,
-  backend: ctx.config.agent.backend,
-  rng: createRng(deriveSeed(ctx.config.shepherd.seed, draw)),
+  backend: config.agent.backend,
+  rng: createRng(planSeed(config.shepherd.seed, request, stream)),
 });
 
-/** Shepherd v0, the rules policy; `draw` seeds its random choices. */
-const rulesPlan = (ctx: RunContext, request: PlanRequest, draw: number): WavePlan =>
-  planRulesWave({ ...policyInput(ctx, request, draw), settings: ctx.config.shepherd });
+/** Shepherd v0, the rules policy, on the given random stream. */
+const rulesPlan = (config: SwarmConfig, request: PlanRequest, stream: SeedStream): WavePlan => planRulesWave({ ...policyInput(config, request, stream), settings: config.shepherd });
+
+/** The llm policy over the configured model; its calls and a fallback are recorded as events. */
+const llmPlan = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
+  const { config } = ctx;
+  const outcome = await planLlm({
+    task: ctx.task,
+    objective: config.objective,
+    request,
+    settings: { llmWaveSize: config.shepherd.llm.waveSize, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize, budgetCostUsd: config.budget.costUsd, backend: config.agent.backend },
+    rng: policyInput(config, request).rng,
+    // Loaded with the policy only: the model API client is not part of other runs' start.
+    model: await (await import('./shepherd-model.js')).createShepherdModel(config),
+    fallback: () => rulesPlan(config, request, 'llm-fallback'),
+    signal: ctx.force,
+  });
+  for (const { round, usage } of outcome.replies) ctx.store.addEvent(ctx.runId, 'shepherd.llm', { wave: request.wave, round, ...usage });
+  if (outcome.rejected !== null) {
+    ctx.store.addEvent(ctx.runId, 'shepherd.fallback', { wave: request.wave, problems: outcome.rejected });
+    ctx.logger.warn({ wave: request.wave, problems: outcome.rejected }, 'LLM shepherd plan rejected; the rules policy plans this wave');
+  }
+  return outcome.plan;
+};
 
 /** Plans the next wave with the configured Shepherd policy. */
-export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<WavePlan> => {
+export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
   switch (config.shepherd.policy) {
     case 'rules':
-      return rulesPlan(ctx, request, request.draw ? request.wave * 1009 + request.draw : request.wave);
+      return rulesPlan(config, request, 'rules');
     case 'greedy':
-      return planGreedy({ ...policyInput(ctx, request), settings: config.shepherd });
+      return planGreedy({ ...policyInput(config, request), settings: config.shepherd });
     case 'swarm':
-      return planSwarm({ ...policyInput(ctx, request), settings: config.shepherd });
+      return planSwarm({ ...policyInput(config, request), settings: config.shepherd });
     case 'evolve':
-      return planEvolve({ ...policyInput(ctx, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+      return planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
     case 'rsi':
-      return planRsi({ ...policyInput(ctx, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
-    case 'llm': {
-      const { planLlmWave, shepherdModelApi } = await import('./llm-shepherd.js');
-      return planLlmWave(ctx, request, { api: await shepherdModelApi(ctx), rng: policyInput(ctx, request).rng, fallback: () => rulesPlan(ctx, request, request.wave * 1009 + (request.draw ?? 0) + 1), objective: config.objective });
-    }
+      return planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+    case 'llm':
+      return llmPlan(ctx, request);
   }
 };

@@ -1,6 +1,6 @@
 import { createCircuitBreaker, type FinishedAttempt } from '../../core/circuit-breaker.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore } from '../../core/ports/run-store.js';
 import type { Logger } from '../setup/logger.js';
 
 /** The run's circuit breaker, fed every finished attempt. */
@@ -26,7 +26,7 @@ export const createRunBreaker = (options: {
   limit: number;
   stop: AbortController;
   report: (line: string) => void;
-  store: SwarmStore;
+  store: RunStore;
   runId: string;
   logger: Logger;
 }): RunBreaker => {

@@ -1,15 +1,14 @@
 import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
 import { attemptId } from '../../core/ids.js';
+import type { WavesOptions } from '../../core/plan-request.js';
 import type { AttemptSpec, AttemptView, Budget } from '../../core/types.js';
 import { budgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
 import { planWave } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
-import { wavesWithRunningAttempts } from '../../store/population-rows.js';
 import { specOf } from './recover.js';
 import type { RunContext } from './run-context.js';
-import type { WavesOptions } from './schedule-waves.js';
 
 /**
  * The generation an attempt started now belongs to: the first `initialExplorers` searchers form
@@ -37,7 +36,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
   let stopReason: string | null = null;
 
   const closeFinishedGenerations = (current: number): void => {
-    const running = wavesWithRunningAttempts(store, ctx.runId);
+    const running = store.population.wavesWithRunning(ctx.runId);
     for (const wave of store.listWaves(ctx.runId)) {
       if (wave.finishedAt === null && wave.number < current && !running.has(wave.number)) store.finishWave(ctx.runId, wave.number);
     }

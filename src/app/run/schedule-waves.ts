@@ -1,8 +1,8 @@
 import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
 import { attemptId } from '../../core/ids.js';
 import { bestAttempt } from '../../core/population.js';
+import type { WavesOptions } from '../../core/plan-request.js';
 import type { AttemptSpec } from '../../core/types.js';
-import type { AttemptRecord } from '../../store/records.js';
 import { budgetFrom, budgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
@@ -11,16 +11,6 @@ import { populationView } from '../queries/population-view.js';
 import { runAsync } from './schedule-async.js';
 import { specOf } from './recover.js';
 import type { RunContext } from './run-context.js';
-
-export { populationView };
-
-export interface WavesOptions {
-  baselineId: string;
-  drain: AbortSignal;
-  report: (line: string) => void;
-  /** Interrupted attempts of a previous process whose slots are planned again first. */
-  replan: readonly AttemptRecord[];
-}
 
 /** Plans and runs waves until a budget, the policy or a Ctrl-C stops the search. */
 export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<{ stopReason: string }> => {

@@ -1,30 +1,25 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import PQueue from 'p-queue';
 import { z } from 'zod';
 import { AGENT_BACKENDS, loadConfig, type SwarmConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/errors.js';
-import { runId as toRunId } from '../../core/ids.js';
 import type { AgentBackend } from '../../core/ports.js';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { ensureBaseline } from '../run/baseline.js';
-import { writeSwarmShim } from '../setup/cli-path.js';
 import { createBackend } from '../setup/create-backend.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
 import { guardAgainstCrash } from '../run/crash-guard.js';
 import { runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { createRunLogger } from '../setup/logger.js';
-import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
 import { startEvalHandoff } from '../evaluation/handoff/driver-evaluation.js';
 import type { EvalHandoffServer } from '../evaluation/handoff/handoff-server.js';
 import { projectPaths, runnerLocks, type ProjectPaths } from '../setup/project-paths.js';
-import { createRunBreaker } from '../run/run-breaker.js';
 import { recoverInterrupted, specOf } from '../run/recover.js';
 import type { RunContext } from '../run/run-context.js';
+import { createRunDeps, createRunState } from '../run/run-dependencies.js';
 import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
-import { loadSystemPrompts } from '../attempt/system-prompts.js';
 import { endAttempt } from '../attempt/phase.js';
 
 const POLL_MS = 250;
@@ -54,30 +49,19 @@ const claimRun = (store: SwarmStore, config: SwarmConfig, base: { commit: string
   });
 };
 
+/** The driver reads the spawn queue with SQL of its own: it keeps the concrete store. */
+type DriverContext = RunContext & { store: SwarmStore };
+
 const buildContext = async (
   workspace: GitWorkspace, paths: ProjectPaths, store: SwarmStore, runId: string, loaded: Awaited<ReturnType<typeof loadConfig>>,
   logger: RunContext['logger'], backend: AgentBackend, force: AbortSignal,
-): Promise<RunContext> => {
-  const { config } = loaded;
-  const shimDir = writeSwarmShim(paths.binDir);
-  // Nothing drains a spawn driver but its idle end: a tripped breaker is recorded and logged, and
-  // `swarm spawn` refuses new attempts by replaying it from the store (so a reset can lift it).
-  const stop = new AbortController();
-  const breakerStop = new AbortController();
-  return {
-    runId: toRunId(runId), config, task: loaded.prompt, paths, store, workspace,
-    runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations)),
-    backend, logger: logger.child({ run: runId }),
-    agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
-    evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
-    systemPrompts: await loadSystemPrompts(workspace.root, config.agent.systemPrompt, roleInstructionsFromSkills()),
-    env: {
-      PATH: `${shimDir}:${process.env.PATH ?? ''}`, SWARM_BIN: join(shimDir, 'swarm'), SWARM_RUN_ID: runId, SWARM_REPO: workspace.root, SWARM_EVAL_SEED: String(config.shepherd.seed),
-      ...(loaded.file ? { SWARM_CONFIG: loaded.file } : {}),
-    },
-    drain: stop.signal, force, incumbent: null,
-    breaker: createRunBreaker({ limit: config.agent.maxConsecutiveFailures, stop: breakerStop, report: (line) => logger.warn(line), store, runId, logger }),
-  };
+): Promise<DriverContext> => {
+  const runner = await createEvaluatorRunner(loaded.config.evaluator, runnerLocks(paths, loaded.config.concurrency.evaluations));
+  const deps = await createRunDeps({ runId, loaded, paths, store, workspace, runner, backend, logger });
+  // Nothing drains a spawn driver but its idle end; the breaker's stop is recorded and reported in the log.
+  // The breaker stops its own controller, never this driver's drain: `swarm spawn` refuses new
+  // attempts by replaying a trip from the store (so a reset can lift it).
+  return { ...deps, store, ...createRunState(deps, { stop: new AbortController(), force, report: (line) => logger.warn(line) }), drain: new AbortController().signal };
 };
 
 /**
@@ -142,7 +126,7 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
   }
 };
 
-const runQueue = async (ctx: RunContext, idleMs: number, backendFor: (name: string) => Promise<AgentBackend>): Promise<void> => {
+const runQueue = async (ctx: DriverContext, idleMs: number, backendFor: (name: string) => Promise<AgentBackend>): Promise<void> => {
   const started = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let idleSince = Date.now();

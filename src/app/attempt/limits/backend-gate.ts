@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { describeWait } from '../../../core/limits/describe-wait.js';
 import type { AgentLimit } from '../../../core/ports.js';
-import type { SwarmStore } from '../../../store/swarm-store.js';
+import type { RunStore } from '../../../core/ports/run-store.js';
 import type { RunContext } from '../../run/run-context.js';
 import { movePhase } from '../phase.js';
 
@@ -36,7 +36,7 @@ const parseWaiting = (json: string): WaitingData | null => {
  * Until when a backend is closed by a limit in this run: the latest reset any of its attempts
  * recorded. Read from the events, so a run resumed after a crash during a wait still waits.
  */
-export const backendClosedUntil = (store: SwarmStore, runId: string, backend: string): WaitingData | null => {
+export const backendClosedUntil = (store: RunStore, runId: string, backend: string): WaitingData | null => {
   let latest: WaitingData | null = null;
   for (const event of store.listEventsOfType(runId, [WAITING_EVENT])) {
     const data = parseWaiting(event.data);

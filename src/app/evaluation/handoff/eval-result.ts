@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Direction } from '../../../core/score.js';
-import type { SwarmStore } from '../../../store/swarm-store.js';
+import type { RunStore } from '../../../core/ports/run-store.js';
 import type { CheckoutEvaluation } from '../evaluate-checkout.js';
 import { boundText, type evalResultSchema } from './handoff-protocol.js';
 import { sameRealPath } from './same-real-path.js';
@@ -46,7 +46,7 @@ export const evalResultOf = (p: {
  * in exactly this checkout (a stray SWARM_ATTEMPT_ID elsewhere records nothing).
  */
 export const recordIntermediate = (
-  store: SwarmStore,
+  store: RunStore,
   where: { attemptId: string; checkout: string; head: string | null; evaluatedBy: EvalHereResult['evaluatedBy'] },
   results: CheckoutEvaluation['results'],
 ): boolean => {

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import type { SwarmConfig } from '../../config/index.js';
+import { SwarmError } from '../../core/errors.js';
+import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
+import type { RunRecord } from '../../store/records.js';
+import { SwarmStore } from '../../store/swarm-store.js';
+
+/** The run a plain `swarm run` would resume (read before the config, for the run's own flags), or null. */
+export const resumableRun = (dbFile: string): RunRecord | null => {
+  if (!existsSync(dbFile)) return null;
+  const store = SwarmStore.open(dbFile);
+  try {
+    const latest = store.latestRun();
+    if (latest === null) return null;
+    const abandoned = latest.status === 'running' && (latest.ownerPid === null || latest.ownerPid === process.pid || !isIdentityAlive({ pid: latest.ownerPid, started: latest.ownerStarted }));
+    return latest.status === 'interrupted' || abandoned ? latest : null;
+  } finally {
+    store.close();
+  }
+};
+
+export interface ClaimRunInput {
+  config: SwarmConfig;
+  /** The run to resume (see resumableRun), or null for a new one. */
+  candidate: RunRecord | null;
+  base: { commit: string; branch: string | null };
+  /** Run numbers already used by branches in the repository: the new run's is above them. */
+  seqFloor: number;
+  /** JSON of the overrides to keep with a resumed run, and those to start a new one with. */
+  overridesJson: { resumed: string; created: string };
+}
+
+/**
+ * Makes this process the one driver of the repository: every other `running` run whose owner is
+ * gone is marked interrupted, then the candidate is resumed or a new run created. The check and
+ * the claim are one transaction, so two `swarm run` started together cannot both win; a live
+ * owner is a SwarmError('RUN_LOCKED').
+ */
+export const claimRun = (store: SwarmStore, input: ClaimRunInput): { run: RunRecord; resumed: boolean } => {
+  const { config } = input;
+  const owner = currentProcessIdentity();
+  return store.transaction(() => {
+    for (const other of store.listRuns().filter((r) => r.status === 'running')) {
+      if (other.ownerPid !== null && other.ownerPid !== process.pid && isIdentityAlive({ pid: other.ownerPid, started: other.ownerStarted })) {
+        throw new SwarmError('RUN_LOCKED', `run ${other.id} is being driven by process ${other.ownerPid}; wait for it to finish, or stop it with Ctrl-C (twice to stop at once) and run again`);
+      }
+      store.updateRun(other.id, { status: 'interrupted', ownerPid: null });
+    }
+    const latest = store.latestRun();
+    if (latest !== null && latest.status === 'interrupted' && latest.id === input.candidate?.id) {
+      store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null, overridesJson: input.overridesJson.resumed });
+      store.addEvent(latest.id, 'run.resumed', { pid: process.pid });
+      return { run: latest, resumed: true };
+    }
+    const created = store.createRun({
+      description: config.task.description,
+      metric: config.objective.metric,
+      direction: config.objective.direction,
+      baseCommit: input.base.commit,
+      baseBranch: input.base.branch,
+      configJson: JSON.stringify(config),
+      attemptBudget: config.budget.attempts,
+      ownerPid: owner.pid,
+      ownerStarted: owner.started,
+      minSeq: input.seqFloor,
+      overridesJson: input.overridesJson.created,
+    });
+    return { run: created, resumed: false };
+  });
+};

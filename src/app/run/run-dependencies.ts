@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import PQueue from 'p-queue';
+import type { LoadedConfig } from '../../config/index.js';
+import { runId as toRunId } from '../../core/ids.js';
+import type { AgentBackend, EvaluatorRunner } from '../../core/ports.js';
+import type { RunStore } from '../../core/ports/run-store.js';
+import type { Workspace } from '../../core/ports/workspace.js';
+import { loadSystemPrompts } from '../attempt/system-prompts.js';
+import { writeSwarmShim } from '../setup/cli-path.js';
+import type { Logger } from '../setup/logger.js';
+import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
+import type { ProjectPaths } from '../setup/project-paths.js';
+import { createRunBreaker } from './run-breaker.js';
+import type { RunDeps } from './run-deps.js';
+import type { RunState } from './run-state.js';
+
+export interface RunDepsInput {
+  runId: string;
+  loaded: LoadedConfig;
+  paths: ProjectPaths;
+  store: RunStore;
+  workspace: Workspace;
+  runner: EvaluatorRunner;
+  backend: AgentBackend;
+  /** The process logger; the run's deps get a child bound to the run. */
+  logger: Logger;
+}
+
+/** The run's ports and settings for the attempt life cycle (writes the `swarm` shim agents find on PATH). */
+export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
+  const { config } = input.loaded;
+  const shimDir = writeSwarmShim(input.paths.binDir);
+  return {
+    runId: toRunId(input.runId),
+    config,
+    task: input.loaded.prompt,
+    paths: input.paths,
+    store: input.store,
+    workspace: input.workspace,
+    runner: input.runner,
+    backend: input.backend,
+    logger: input.logger.child({ run: input.runId }),
+    agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
+    evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
+    systemPrompts: await loadSystemPrompts(input.workspace.root, config.agent.systemPrompt, roleInstructionsFromSkills()),
+    env: {
+      PATH: `${shimDir}:${process.env.PATH ?? ''}`,
+      // For agents whose shell resets PATH (codex runs login shells): the shim by its absolute path.
+      SWARM_BIN: join(shimDir, 'swarm'),
+      SWARM_RUN_ID: input.runId,
+      SWARM_REPO: input.workspace.root,
+      // So an agent's `swarm eval` scores with this run's config file and seed.
+      SWARM_EVAL_SEED: String(config.shepherd.seed),
+      ...(input.loaded.file ? { SWARM_CONFIG: input.loaded.file } : {}),
+    },
+  };
+};
+
+/**
+ * The state a scheduler starts with: `stop` drains the run (the first Ctrl-C, or the breaker after
+ * `agent.maxConsecutiveFailures` failures alike, which says so through `report`); `force` kills.
+ */
+export const createRunState = (deps: Pick<RunDeps, 'config' | 'store' | 'runId' | 'logger'>, signals: { stop: AbortController; force: AbortSignal; report: (line: string) => void }): RunState => ({
+  drain: signals.stop.signal,
+  force: signals.force,
+  breaker: createRunBreaker({ limit: deps.config.agent.maxConsecutiveFailures, stop: signals.stop, report: signals.report, store: deps.store, runId: deps.runId, logger: deps.logger }),
+  incumbent: null,
+});

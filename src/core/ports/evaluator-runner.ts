@@ -1,0 +1,48 @@
+/** One evaluator invocation (one cascade stage). */
+export interface EvalJob {
+  command: string;
+  cwd: string;
+  stage: string;
+  seed: number;
+  timeoutMs: number;
+  env: Record<string, string>;
+  /** Where stdout/stderr and the result file of this job are written. */
+  logDir: string;
+  /** Primary metric name; the score is metrics[metric]. */
+  metric: string;
+}
+
+export interface EvalOutcome {
+  metrics: Record<string, number>;
+  score: number | null;
+  valid: boolean;
+  /** Why the evaluation is invalid, in words a user and the next agent can act on. */
+  reason: string | null;
+  feedback: string | null;
+  instances: Record<string, number> | null;
+  artifacts: Record<string, string> | null;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  stdoutTail: string;
+  stderrTail: string;
+  jobId: string | null;
+  /** Where a cluster runner ran the job: node, time spent waiting for it, final state, resubmissions. */
+  cluster?: ClusterRun | null;
+}
+
+/** A batch job's record beside the evaluation it ran. */
+export interface ClusterRun {
+  node: string | null;
+  /** Submit to start; durationMs counts only the run itself. */
+  pendingMs: number | null;
+  state: string;
+  /** Jobs resubmitted after a failure of the cluster (node failure, preemption). */
+  retries: number;
+}
+
+/** Runs evaluator jobs. Never throws for a failing program: that is an invalid outcome. */
+export interface EvaluatorRunner {
+  run(job: EvalJob, signal: AbortSignal): Promise<EvalOutcome>;
+}

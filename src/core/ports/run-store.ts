@@ -1,0 +1,126 @@
+import type { SessionRef } from './agent-backend.js';
+import type { EvalOutcome } from './evaluator-runner.js';
+import type { AttemptRecord, AttemptRowRecord, EdgeRecord, PopulationRow, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from '../records.js';
+import type { AttemptPhase, AttemptStatus, Operator, Role, Usage } from '../types.js';
+
+/**
+ * What the run, the attempt life cycle and the evaluations need from the store (SwarmStore, on
+ * SQLite, implements it). Reads are synchronous: one process owns the database.
+ */
+/** The incremental reads of the population view: one query each, only the columns policies use. */
+export interface PopulationReads {
+  /** Attempts of a run created after `afterSeq`, plus those named in `ids` (still running when last read), oldest first. */
+  rowsSince(runId: string, afterSeq: number, ids: readonly string[]): PopulationRow[];
+  /** The edges into the given attempts (their parents, merges and declared sources). */
+  edgesInto(runId: string, ids: readonly string[]): EdgeRecord[];
+  /** The waves (generations) of a run that still have a running attempt. */
+  wavesWithRunning(runId: string): Set<number>;
+}
+
+export interface RunStore {
+  readonly population: PopulationReads;
+  /** Runs `fn` in one immediate transaction: all of its writes, or none. */
+  transaction<T>(fn: () => T): T;
+
+  requireRun(id: string): RunRecord;
+  getRun(id: string): RunRecord | null;
+  updateRun(id: string, patch: RunPatch): void;
+
+  startWave(runId: string, number: number, policy: string, rationale: string): void;
+  finishWave(runId: string, number: number): void;
+  listWaves(runId: string): WaveRecord[];
+
+  createAttempt(input: NewAttempt): AttemptRecord;
+  updateAttempt(id: string, patch: AttemptPatch): void;
+  getAttempt(id: string): AttemptRecord | null;
+  requireAttempt(id: string): AttemptRecord;
+  listAttempts(runId: string): AttemptRecord[];
+  /** The report columns of a run's attempts (no prompts): what population views read. */
+  listAttemptRows(runId: string): AttemptRowRecord[];
+  /** Running attempts of every run. */
+  listRunningAttempts(): AttemptRecord[];
+  /** Ids of the `limit` best scored attempts of a run, best first. */
+  bestAttemptIds(runId: string, direction: 'maximize' | 'minimize', limit: number): string[];
+  listEdges(runId: string): EdgeRecord[];
+
+  addEvaluation(attemptId: string, kind: EvaluationKind, outcome: EvalOutcome & { stage: string; seed: number; commit: string | null }): number;
+  listEvaluations(attemptId: string): EvaluationRecord[];
+
+  addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId?: string | null): void;
+  /** Tokens and USD recorded on events of one type (e.g. the LLM Shepherd's own calls). */
+  eventUsage(runId: string, type: string): { tokens: number; costUsd: number };
+  /** Events of the given types, oldest first. */
+  listEventsOfType(runId: string, types: readonly string[]): EventRecord[];
+  /** One attempt's events of the given types, oldest first. */
+  attemptEvents(runId: string, attemptId: string, types: readonly string[]): EventRecord[];
+
+  saveSession(input: { attemptId: string; ref: SessionRef; parentSessionId: string | null; messagesJson: string | null }): void;
+  /** The stored conversation of a session, or null. */
+  getSessionHistory(ref: SessionRef): string | null;
+}
+
+export interface RunPatch {
+  status?: RunRecord['status'];
+  stopReason?: string | null;
+  finishedAt?: number | null;
+  ownerPid?: number | null;
+  ownerStarted?: number | null;
+  attemptBudget?: number;
+  overridesJson?: string;
+}
+
+/** What the store's writers take: a new run, a new attempt, a patch of an attempt. */
+export interface NewRun {
+  description: string;
+  metric: string;
+  direction: 'maximize' | 'minimize';
+  baseCommit: string;
+  baseBranch: string | null;
+  configJson: string;
+  attemptBudget: number;
+  ownerPid: number;
+  /** The owner's start time (see `processStartTime`), so a reused pid is not taken for it. */
+  ownerStarted?: number | null;
+  /** The CLI overrides of the run, as JSON (default none). */
+  overridesJson?: string;
+  /** The new run's number is above this (numbers already used by branches in the repository). */
+  minSeq?: number;
+}
+
+export interface NewAttempt {
+  runId: string;
+  wave: number;
+  role: Role;
+  operator: Operator;
+  backend: string;
+  seed: number;
+  context: string | null;
+  parents: string[];
+  informedBy: string[];
+  /** Builds the branch and log dir from the allocated id. */
+  paths: (id: string) => { branch: string; logDir: string };
+}
+
+export interface AttemptPatch {
+  status?: AttemptStatus;
+  phase?: AttemptPhase;
+  prompt?: string | null;
+  baseCommit?: string | null;
+  headCommit?: string | null;
+  tipCommit?: string | null;
+  worktree?: string | null;
+  hypothesis?: string | null;
+  summary?: string | null;
+  error?: string | null;
+  score?: number | null;
+  valid?: boolean | null;
+  reason?: string | null;
+  metrics?: Record<string, number> | null;
+  session?: SessionRef | null;
+  transcriptPath?: string | null;
+  usage?: Usage;
+  diff?: { files: number; insertions: number; deletions: number } | null;
+  flags?: string[];
+  startedAt?: number | null;
+  finishedAt?: number | null;
+}

@@ -1,0 +1,78 @@
+import type { FileAt } from '../file-at.js';
+/** Git trailers such as `Swarm-Attempt: a7`, `Swarm-Parent: a3`, `Informed-By: a2, a5` (insertion order kept). */
+export type Trailers = Record<string, string>;
+
+export interface PrepareAttemptParams {
+  branch: string;
+  worktreePath: string;
+  /** The first parent is the base; the others are merged into it. `label` names side files (`x.from-<label>.py`). */
+  parents: Array<{ commit: string; label: string }>;
+  /** Message of the prepare commit (multi-parent only); the first line is the subject. */
+  message: string;
+  trailers: Trailers;
+}
+
+export interface PreparedAttempt {
+  worktree: string;
+  /** The commit the agent starts from: the first parent, or the prepare (merge) commit. */
+  baseCommit: string;
+  /** Paths that conflicted in any merge, resolved in favour of the first parent. */
+  conflicts: string[];
+}
+
+export interface CommitAllParams {
+  subject: string;
+  body?: string;
+  trailers: Trailers;
+}
+
+export interface DiffStat {
+  files: number;
+  insertions: number;
+  deletions: number;
+  paths: string[];
+}
+
+/**
+ * The repository as a run uses it: one branch and worktree per attempt (GitWorkspace implements
+ * it). Worktree creation and removal are serialized by the implementation.
+ */
+export interface Workspace {
+  /** The main worktree of the repository. */
+  readonly root: string;
+  /** Branch + worktree for an attempt, merged from its parents (`recreate`: again, after a crash). */
+  prepareAttempt(p: PrepareAttemptParams, options?: { recreate?: boolean }): Promise<PreparedAttempt>;
+  /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
+  commitAll(worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }>;
+  /** Resets `worktree` and its branch to `commit`, removing untracked and ignored files. */
+  resetWorktree(worktree: string, commit: string): Promise<void>;
+  diffStat(from: string, to: string): Promise<DiffStat>;
+  /** Paths changed between two commits that match any protected glob. */
+  protectedViolations(from: string, to: string, globs: string[]): Promise<string[]>;
+  /** The content of `file` at `commit`, or null when the file (or commit) does not exist there. */
+  showFile(commit: string, file: string): Promise<string | null>;
+  /** The content of `relPath` at `commit`, or why it cannot be read (git's reason). */
+  readFileAt(commit: string, relPath: string): Promise<FileAt>;
+  /** Every file path in the tree of `commit`. */
+  listTree(commit: string): Promise<string[]>;
+  /**
+   * Commits `entry` appended to findings.md on `branch`, on top of `onto`, without touching any
+   * worktree; returns the new commit.
+   */
+  commitFindings(p: { branch: string; onto: string; entry: string; subject: string; trailers: Trailers }): Promise<string>;
+  /** Adds a worktree at `worktreePath` for an existing branch. */
+  checkoutAttempt(branch: string, worktreePath: string): Promise<void>;
+  /** A worktree on a detached HEAD at `commit` (no branch). */
+  addDetachedWorktree(worktreePath: string, commit: string): Promise<void>;
+  /** Removes a worktree (its branch stays); an already-missing directory is pruned. */
+  removeWorktree(worktreePath: string): Promise<void>;
+  /** Clears stale locks and removes every attempt worktree not in `keep`; returns the removed paths. */
+  cleanupWorktrees(keep: Set<string>, options?: { staleLockMs?: number }): Promise<string[]>;
+  /** Removes lock files a killed process left; returns them. */
+  clearStaleLocks(): Promise<string[]>;
+  branchExists(branch: string): Promise<boolean>;
+  /** Local branch names starting with `prefix`. */
+  listBranches(prefix: string): Promise<string[]>;
+  /** Deletes a branch even if it is not merged; a missing branch is not an error. */
+  deleteBranch(branch: string): Promise<void>;
+}
