@@ -3,7 +3,7 @@ import type { AttemptSpec } from '../../core/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
-import { storeEvaluations, storeResult } from '../evaluation/stored-result.js';
+import { storeEvaluations, storeResult } from './stored-result.js';
 import type { RunContext } from '../run/run-context.js';
 import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
 import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';

@@ -7,7 +7,7 @@ import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
 import { recordAttempt, type AttemptResult } from '../attempt/record.js';
 import { endAttempt, movePhase } from '../attempt/phase.js';
 import { releaseAttempt } from '../attempt/release.js';
-import { storeResult } from '../evaluation/stored-result.js';
+import { storeResult } from '../attempt/stored-result.js';
 import type { RunContext } from './run-context.js';
 
 /**

@@ -4,7 +4,7 @@ import { attemptBranch, attemptId } from '../../core/ids.js';
 import type { AttemptSpec } from '../../core/types.js';
 import type { AttemptRecord, EdgeRecord } from '../../store/records.js';
 import { interruptEarlierRuns, reapOrphanProcesses } from './reap-earlier-runs.js';
-import { recordStoredResults } from '../evaluation/record-stored.js';
+import { recordStoredResults } from '../attempt/record-stored.js';
 import type { RunContext } from './run-context.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { AttemptRecord } from '../../store/records.js';
-import type { StageResult } from './evaluate-checkout.js';
-import { movePhase } from '../attempt/phase.js';
-import type { AttemptResult } from '../attempt/record.js';
+import type { StageResult } from '../evaluation/evaluate-checkout.js';
+import { movePhase } from './phase.js';
+import type { AttemptResult } from './record.js';
 import type { RunContext } from '../run/run-context.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { AttemptRecord } from '../../store/records.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
 import { attemptWorktree } from '../setup/project-paths.js';
-import { recordAttempt } from '../attempt/record.js';
-import { releaseAttempt } from '../attempt/release.js';
+import { recordAttempt } from './record.js';
+import { releaseAttempt } from './release.js';
 import type { RunContext } from '../run/run-context.js';
 import { storedResult } from './stored-result.js';
 
