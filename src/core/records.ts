@@ -1,5 +1,5 @@
 import type { SessionRef } from './ports/agent-backend.js';
-import type { ClusterRun } from './ports/evaluator-runner.js';
+import type { ClusterRun, EvalOutcome } from './ports/evaluator-runner.js';
 import type { Direction } from './score.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Operator, Role, RunStatus, Usage } from './types.js';
 
@@ -78,26 +78,14 @@ export interface AttemptRecord {
 }
 
 /** An attempt as reports read it (status, graph): no prompt, context or commits. */
-export interface AttemptRowRecord {
-  id: string;
-  runId: string;
-  wave: number;
-  role: Role;
-  operator: Operator;
-  backend: string;
-  status: AttemptStatus;
-  phase: AttemptPhase;
-  score: number | null;
-  valid: boolean | null;
+export type AttemptRowRecord = Pick<
+  AttemptRecord,
+  'id' | 'runId' | 'wave' | 'role' | 'operator' | 'backend' | 'status' | 'phase' | 'score' | 'valid' | 'hypothesis' | 'summary' | 'flags' | 'startedAt' | 'finishedAt'
+> & {
   /** The reason it is invalid, else its error. */
   reason: string | null;
-  hypothesis: string | null;
-  summary: string | null;
   costUsd: number;
-  flags: string[];
-  startedAt: number | null;
-  finishedAt: number | null;
-}
+};
 
 /** Tokens and cost of one attempt, for the usage plots. */
 export interface AttemptUsageRecord {
@@ -121,27 +109,13 @@ export interface EdgeRecord {
 export const EVALUATION_KINDS = ['official', 'intermediate', 'confirm', 'baseline', 'review', 'held-out'] as const;
 export type EvaluationKind = (typeof EVALUATION_KINDS)[number];
 
-export interface EvaluationRecord {
+export interface EvaluationRecord extends Omit<EvalOutcome, 'cluster'> {
   id: number;
   attemptId: string;
   kind: EvaluationKind;
   stage: string;
   seed: number;
   commit: string | null;
-  valid: boolean;
-  score: number | null;
-  metrics: Record<string, number>;
-  reason: string | null;
-  feedback: string | null;
-  instances: Record<string, number> | null;
-  artifacts: Record<string, string> | null;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  durationMs: number;
-  stdoutTail: string;
-  stderrTail: string;
-  jobId: string | null;
   cluster: ClusterRun | null;
   createdAt: number;
 }
