@@ -116,8 +116,8 @@ export interface SwarmConfig {
     };
     rsi: { discount: number; beta: number; gamma: number; k: number };
   };
-  /** waves, wallClockMs, costUsd and tokens: 0 means unlimited. */
-  budget: { attempts: number; waves: number; wallClockMs: number; costUsd: number; tokens: number };
+  /** waves, wallClockMs, costUsd, tokens and evaluations: 0 means unlimited. */
+  budget: { attempts: number; waves: number; wallClockMs: number; costUsd: number; tokens: number; evaluations: number };
   concurrency: { agents: number; evaluations: number };
   log: { level: LogLevel };
 }
@@ -213,6 +213,7 @@ export const resolveConfig = (parsed: ParsedConfig): SwarmConfig => {
       wallClockMs: ms(parsed.budget.wallClock, 'budget.wallClock'),
       costUsd: parsed.budget.costUsd,
       tokens: parsed.budget.tokens,
+      evaluations: parsed.budget.evaluations,
     },
     concurrency: { ...parsed.concurrency },
     log: { ...parsed.log },

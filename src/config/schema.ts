@@ -247,6 +247,7 @@ const budgetSchema = z.strictObject({
   wallClock: durationSchema.default('0').describe('Maximum wall-clock time of a run; 0 = unlimited.'),
   costUsd: z.number().nonnegative().default(0).describe('Maximum USD the agents of a run may spend (sum of attempts\' costs); 0 = unlimited.'),
   tokens: int(0).default(0).describe('Maximum tokens (input + output) the agents of a run may use; 0 = unlimited.'),
+  evaluations: int(0).default(0).describe('Maximum evaluator runs of a run (baseline, noise check, official, confirm and every `swarm eval` of an agent); once reached no attempt starts and agents\' `swarm eval` is refused; 0 = unlimited.'),
 });
 
 const concurrencySchema = z.strictObject({

@@ -7,6 +7,7 @@ import { attemptBranch, attemptId, runId as toRunId } from '../../core/ids.js';
 import type { Operator } from '../../core/types.js';
 import { isIdentityAlive } from '../../eval/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
+import { countRunEvaluations } from '../../store/evaluation-count.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { budgetFrom } from '../run/budget-state.js';
@@ -70,6 +71,7 @@ const spentBudget = (store: SwarmStore, runId: string, config: SwarmConfig): str
     elapsedMs: Date.now() - run.createdAt,
     costUsd: attempts.reduce((sum, a) => sum + a.usage.costUsd, 0),
     tokensUsed: attempts.reduce((sum, a) => sum + a.usage.inputTokens + a.usage.outputTokens, 0),
+    evaluationsUsed: countRunEvaluations(store, runId),
   });
   return verdict.stopReason;
 };
