@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DURATION_PATTERN, parseDuration } from './duration.js';
 
 export const AGENT_BACKENDS = ['local', 'claude-code', 'codex', 'anthropic', 'openai', 'command'] as const;
-export const SHEPHERD_POLICIES = ['rules', 'greedy', 'swarm', 'evolve', 'rsi', 'llm'] as const;
+export const SHEPHERD_POLICIES = ['rules', 'greedy', 'random', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
 export const EVAL_SANDBOXES = ['none', 'bwrap'] as const;

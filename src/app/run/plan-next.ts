@@ -5,7 +5,9 @@ import { planRulesWave, type WavePlan } from '../../core/rules-policy.js';
 import type { AttemptView } from '../../core/types.js';
 import { planEvolve } from '../../core/policies/evolve.js';
 import { planGreedy } from '../../core/policies/greedy.js';
-import type { PolicyInput } from '../../core/policies/policy-input.js';
+import type { PolicyInput, PolicyPlan } from '../../core/policies/policy-input.js';
+import { planRandom } from '../../core/policies/random.js';
+import { withSharedSeeds } from '../../core/policies/shared-seeds.js';
 import { planRsi } from '../../core/policies/rsi.js';
 import { planSwarm } from '../../core/policies/swarm.js';
 import type { RunContext } from './run-context.js';
@@ -34,6 +36,9 @@ const policyInput = (ctx: RunContext, request: PlanRequest, draw = request.wave 
 const rulesPlan = (ctx: RunContext, request: PlanRequest, draw: number): WavePlan =>
   planRulesWave({ ...policyInput(ctx, request, draw), settings: ctx.config.shepherd });
 
+/** The k-th search attempt gets the same agent seed under every search policy (paired comparisons). */
+const shared = (ctx: RunContext, request: PlanRequest, plan: PolicyPlan): PolicyPlan => ({ ...plan, specs: withSharedSeeds(plan.specs, request.population, ctx.config.shepherd.seed) });
+
 /** Plans the next wave with the configured Shepherd policy. */
 export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
@@ -41,13 +46,15 @@ export const planWave = async (ctx: RunContext, request: PlanRequest): Promise<W
     case 'rules':
       return rulesPlan(ctx, request, request.draw ? request.wave * 1009 + request.draw : request.wave);
     case 'greedy':
-      return planGreedy({ ...policyInput(ctx, request), settings: config.shepherd });
+      return shared(ctx, request, planGreedy({ ...policyInput(ctx, request), settings: config.shepherd }));
+    case 'random':
+      return shared(ctx, request, planRandom({ ...policyInput(ctx, request), settings: config.shepherd }));
     case 'swarm':
-      return planSwarm({ ...policyInput(ctx, request), settings: config.shepherd });
+      return shared(ctx, request, planSwarm({ ...policyInput(ctx, request), settings: config.shepherd }));
     case 'evolve':
-      return planEvolve({ ...policyInput(ctx, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+      return shared(ctx, request, planEvolve({ ...policyInput(ctx, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'rsi':
-      return planRsi({ ...policyInput(ctx, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+      return shared(ctx, request, planRsi({ ...policyInput(ctx, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'llm': {
       const { planLlmWave, shepherdModelApi } = await import('./llm-shepherd.js');
       return planLlmWave(ctx, request, { api: await shepherdModelApi(ctx), rng: policyInput(ctx, request).rng, fallback: () => rulesPlan(ctx, request, request.wave * 1009 + (request.draw ?? 0) + 1), objective: config.objective });
