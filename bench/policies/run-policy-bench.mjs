@@ -10,11 +10,13 @@
 // (1-20; ranges and lists, e.g. 11-20 or 1,2,3), PARALLEL (2 runs at a time), SWARM_CLI (default
 // dist/cli/main.js), RESULTS (bench/policies/results.json), DOC (docs/policies.md; "none" to skip).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'jsonc-parser';
 import { analyzeRun } from './analyze-run.mjs';
+import { prepareTask } from './prepare-task.mjs';
 import { benchTasks } from './tasks.mjs';
 import { writeDocTables } from './write-doc-tables.mjs';
 
@@ -25,7 +27,7 @@ const seedList = (text) => text.split(',').flatMap((part) => {
   const [from, to] = part.split('-').map(Number);
   return to === undefined ? [from] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
 });
-const catalog = benchTasks(root);
+const catalog = benchTasks();
 const policies = list('POLICIES', 'greedy,random,swarm,evolve,rsi');
 const tasks = list('TASKS', Object.keys(catalog).join(','));
 for (const task of tasks) if (!catalog[task]) throw new Error(`unknown task ${task}; known: ${Object.keys(catalog).join(', ')}`);
@@ -39,15 +41,13 @@ const runOne = async (name, policy, seed) => {
   const task = catalog[name];
   const dir = mkdtempSync(join(tmpdir(), `swarm-bench-${name.replace(/\W/g, '-')}-`));
   try {
-    cpSync(task.dir, dir, { recursive: true });
+    const unprepared = prepareTask(root, cli, task.source, dir);
+    if (unprepared !== null) return { task: name, policy, seed, error: unprepared, wallS: 0 };
     const file = join(dir, '.swarmrc.json');
     // Equal compute: the evaluation budget stops every arm; the attempt budget never binds first.
-    const config = merge(JSON.parse(readFileSync(file, 'utf8')), { ...task.config, budget: { attempts: 2 * task.evaluations, evaluations: task.evaluations } });
+    const config = merge(parse(readFileSync(file, 'utf8')), { ...task.config, budget: { attempts: 2 * task.evaluations, evaluations: task.evaluations } });
     writeFileSync(file, JSON.stringify(config, null, 2));
-    const git = (...args) => spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', ...args], { cwd: dir, stdio: 'ignore' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'baseline');
+    spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', 'commit', '-qam', 'benchmark budget'], { cwd: dir, stdio: 'ignore' });
     const started = Date.now();
     const args = [cli, 'run', '--policy', policy, '--seed', String(seed), '--agents', '2', '--evaluations', '2', '--json', '--quiet'];
     const run = await new Promise((done) => {
@@ -69,7 +69,9 @@ console.error(`policy benchmark: ${policies.join(', ')} Ã— ${tasks.join(', ')} Ã
 // Runs share the CPUs when PARALLEL > 1: budgets are in evaluations and a seed's run is
 // deterministic, so only the wall-clock and agent-seconds columns are inflated.
 const parallel = Math.max(1, Number(process.env.PARALLEL ?? 2));
-const jobs = tasks.flatMap((task) => seeds.flatMap((seed) => policies.map((policy) => ({ task, policy, seed }))));
+// Seed by seed, so a benchmark cut short still pairs every policy with greedy on the seeds it ran.
+const arms = (task) => policies.filter((policy) => policy !== 'random' || catalog[task].random);
+const jobs = seeds.flatMap((seed) => tasks.flatMap((task) => arms(task).map((policy) => ({ task, policy, seed }))));
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { runs: [] };
 const key = (r) => `${r.task}|${r.policy}|${r.seed}`;
 const fresh = [];

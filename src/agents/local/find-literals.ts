@@ -32,13 +32,13 @@ const matchAt = (pattern: RegExp, text: string, at: number): string => {
   return pattern.exec(text)?.[0] ?? '';
 };
 
-const lineEndOf = (text: string, at: number, end: number): number => {
+export const lineEndOf = (text: string, at: number, end: number): number => {
   const newline = text.indexOf('\n', at);
   return newline === -1 || newline > end ? end : newline;
 };
 
 /** Skips a quoted string starting after its opening quote; single-line strings stop at the line end. */
-const skipString = (text: string, at: number, quote: string, end: number, multiline: boolean): number => {
+export const skipString = (text: string, at: number, quote: string, end: number, multiline: boolean): number => {
   let i = at;
   while (i < end) {
     const c = text[i];
@@ -50,7 +50,7 @@ const skipString = (text: string, at: number, quote: string, end: number, multil
   return end;
 };
 
-const opensLineComment = (text: string, at: number, syntax: CommentSyntax): boolean =>
+export const opensLineComment = (text: string, at: number, syntax: CommentSyntax): boolean =>
   syntax.line.some((opener) => {
     if (!text.startsWith(opener, at)) return false;
     if (!syntax.strictLineOpeners) return true;

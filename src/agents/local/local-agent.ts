@@ -46,8 +46,9 @@ const readOptimizerInspirations = async (task: AgentTask, sources: readonly Evol
 const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * The offline `local` backend: no model, a seeded mutator of numeric literals inside
- * EVOLVE-BLOCK regions. Explorers re-randomize a few constants; optimizers take small steps and
+ * The offline `local` backend: no model, a seeded mutator of numeric literals and categorical
+ * choices (strings among alternatives a list literal declares) inside EVOLVE-BLOCK regions.
+ * Explorers re-randomize a few constants; optimizers take small steps and
  * keep only those that `swarm eval --json` scores better; an optimizer given inspirations makes
  * half of its steps towards their constants instead. On a merge whose files conflicted, the
  * agent first combines the parents' versions literal by literal (uniform crossover).
@@ -74,10 +75,12 @@ export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend 
         return failedOutcome(error, transcript.path);
       }
       const literalCount = sources.reduce((sum, source) => sum + source.literals.length, 0);
+      const choiceCount = sources.reduce((sum, source) => sum + source.choices.length, 0);
       const files = sources.map((source) => source.relPath).join(', ');
-      await transcript.write(`found ${plural(literalCount, 'numeric literal')} in EVOLVE-BLOCK regions of ${files}`);
-      if (literalCount === 0) {
-        const error = `the EVOLVE-BLOCK regions of ${files} hold no numeric literals; the local agent only changes numbers, so put the tunable constants inside the regions`;
+      const choices = choiceCount === 0 ? '' : ` and ${plural(choiceCount, 'categorical choice')}`;
+      await transcript.write(`found ${plural(literalCount, 'numeric literal')}${choices} in EVOLVE-BLOCK regions of ${files}`);
+      if (literalCount + choiceCount === 0) {
+        const error = `the EVOLVE-BLOCK regions of ${files} hold no numeric literals and no categorical choices; the local agent changes numbers and strings whose alternatives a list in the same region declares (\`# mode: ['fast', 'exact']\` with \`MODE = 'fast'\`), so put the tunable constants inside the regions`;
         await transcript.write(error);
         return failedOutcome(error, transcript.path);
       }

@@ -1,4 +1,5 @@
 import type { Rng } from '../../core/random.js';
+import type { ChoiceSite } from './find-choices.js';
 import type { NumericLiteral } from './find-literals.js';
 
 /** `explore`: bold re-randomizing change; `step`: a small relative perturbation. */
@@ -84,6 +85,16 @@ export const mutateLiteral = (literal: NumericLiteral, rng: Rng, settings: Mutat
   }
   const bumped = literal.value === 0 ? 0.1 : literal.value * 1.1;
   return formatFloat(bumped, literal.text, digits);
+};
+
+/**
+ * Another of a choice's declared alternatives, drawn uniformly and written with the site's quote:
+ * alternatives have no order or distance, so an explorer's redraw and an optimizer's step are the
+ * same move (the optimizer keeps it only when it scores better).
+ */
+export const mutateChoice = (site: ChoiceSite, rng: Rng): string => {
+  const others = site.alternatives.filter((value) => value !== site.value);
+  return `${site.quote}${others[rng.int(others.length)] ?? site.value}${site.quote}`;
 };
 
 /** Picks up to `count` distinct items, in random order. */

@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/random.js';
 import { applyEdits, type TextEdit } from './mutate.js';
-import type { EvolveSource, LiteralChange } from './plan-mutation.js';
+import type { EvolveSource, LiteralChange, LiteralSpan } from './plan-mutation.js';
 
 /** A conflicted file of a merge: the first parent's version and the other parents' side copies. */
 export interface ConflictGroup {
@@ -54,15 +54,16 @@ export interface CrossoverPlan {
 
 /**
  * Uniform crossover of the parents' versions of each conflicted file: when every version has the
- * same literals in its EVOLVE-BLOCK regions (same count), each literal takes the value of a parent
- * drawn at random; otherwise one version is taken whole. Pure and deterministic for a seed.
+ * same literals and choices in its EVOLVE-BLOCK regions (same counts), each literal and each choice
+ * takes the value of a parent drawn at random; otherwise one version is taken whole. Pure and
+ * deterministic for a seed.
  */
 export const planCrossover = (groups: readonly ConflictGroup[], rng: Rng): CrossoverPlan => {
   const plan: CrossoverPlan = { texts: new Map(), removed: [], changes: [], wholeFiles: [] };
   for (const { primary, sides } of groups) {
     plan.removed.push(...sides.map((s) => s.relPath));
     const versions = [primary, ...sides];
-    const aligned = sides.every((s) => s.literals.length === primary.literals.length);
+    const aligned = sides.every((s) => s.literals.length === primary.literals.length && s.choices.length === primary.choices.length);
     if (!aligned) {
       const chosen = versions[rng.int(versions.length)] ?? primary;
       plan.texts.set(primary.relPath, chosen.text);
@@ -70,13 +71,16 @@ export const planCrossover = (groups: readonly ConflictGroup[], rng: Rng): Cross
       continue;
     }
     const edits: TextEdit[] = [];
-    primary.literals.forEach((literal, index) => {
+    const take = (literal: LiteralSpan, donorText: (donor: EvolveSource) => string | undefined): void => {
       const donor = versions[rng.int(versions.length)] ?? primary;
-      const replacement = donor.literals[index]?.text ?? literal.text;
+      const replacement = donorText(donor) ?? literal.text;
       if (replacement === literal.text) return;
       edits.push({ start: literal.start, end: literal.end, replacement });
       plan.changes.push({ file: primary.relPath, line: literal.line, from: literal.text, to: replacement });
-    });
+    };
+    primary.literals.forEach((literal, index) => take(literal, (donor) => donor.literals[index]?.text));
+    // Choices draw after every number, so files without any combine exactly as before.
+    primary.choices.forEach((choice, index) => take(choice, (donor) => donor.choices[index]?.text));
     plan.texts.set(primary.relPath, applyEdits(primary.text, edits));
   }
   return plan;

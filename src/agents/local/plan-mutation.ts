@@ -1,7 +1,8 @@
 import type { Rng } from '../../core/random.js';
+import { type ChoiceSite, findChoices } from './find-choices.js';
 import { findLiterals, type NumericLiteral } from './find-literals.js';
 import { findRegions } from './find-regions.js';
-import { applyEdits, type MutationSettings, mutateLiteral, pickDistinct, type TextEdit } from './mutate.js';
+import { applyEdits, mutateChoice, type MutationSettings, mutateLiteral, pickDistinct, type TextEdit } from './mutate.js';
 
 /** A file holding at least one EVOLVE-BLOCK, as text (paths relative to the worktree, `/`-separated). */
 export interface EvolveSource {
@@ -9,9 +10,14 @@ export interface EvolveSource {
   text: string;
   regionCount: number;
   literals: NumericLiteral[];
+  /** String literals with declared alternatives (categorical choices). */
+  choices: ChoiceSite[];
 }
 
-/** One literal rewritten by the local agent. */
+/** The place and text of a numeric literal or a choice, as a rewrite needs it. */
+export type LiteralSpan = Pick<NumericLiteral, 'start' | 'end' | 'text' | 'line'>;
+
+/** One literal (a number or a choice) rewritten by the local agent. */
 export interface LiteralChange {
   file: string;
   line: number;
@@ -25,28 +31,34 @@ export interface MutationPlan {
   changes: LiteralChange[];
 }
 
-/** Parses a file's regions and literals. */
+/** Parses a file's regions, literals and choices. */
 export const toEvolveSource = (relPath: string, text: string): EvolveSource => {
   const regions = findRegions(text);
-  return { relPath, text, regionCount: regions.length, literals: findLiterals(text, regions, relPath) };
+  return { relPath, text, regionCount: regions.length, literals: findLiterals(text, regions, relPath), choices: findChoices(text, regions, relPath) };
 };
 
-/** Chooses `count` literals across all sources and rewrites them; pure, deterministic for a seed. */
+/**
+ * Chooses `count` literals across all sources (numbers, then choices, as candidates) and rewrites
+ * them; pure, deterministic for a seed. Without choices the draws are those of numbers alone.
+ */
 export const planMutation = (
   sources: readonly EvolveSource[],
   count: number,
   rng: Rng,
   settings: MutationSettings,
 ): MutationPlan => {
-  const candidates = sources.flatMap((source) => source.literals.map((literal) => ({ source, literal })));
+  const candidates = sources.flatMap((source) => [
+    ...source.literals.map((literal) => ({ source, literal, draw: () => mutateLiteral(literal, rng, settings) })),
+    ...source.choices.map((choice) => ({ source, literal: choice, draw: () => mutateChoice(choice, rng) })),
+  ]);
   const picked = pickDistinct(candidates, count, rng);
-  return rewriteLiterals(picked.map(({ source, literal }) => ({ source, literal, replacement: mutateLiteral(literal, rng, settings) })));
+  return rewriteLiterals(picked.map(({ source, literal, draw }) => ({ source, literal, replacement: draw() })));
 };
 
 /** One literal of a source and the text that replaces it. */
 export interface LiteralRewrite {
   source: EvolveSource;
-  literal: NumericLiteral;
+  literal: LiteralSpan;
   replacement: string;
 }
 

@@ -14,7 +14,7 @@ const describeCombination = (groups: readonly ConflictGroup[], plan: CrossoverPl
       const whole = plan.wholeFiles.find((w) => w.file === primary.relPath);
       if (whole) return `${primary.relPath} (versions differ in shape: took ${whole.from} whole)`;
       const taken = plan.changes.filter((c) => c.file === primary.relPath).length;
-      return `${primary.relPath} (${plural(primary.literals.length, 'literal')}, ${taken} taken from ${sides.map((s) => s.relPath).join(', ')})`;
+      return `${primary.relPath} (${plural(primary.literals.length + primary.choices.length, 'literal')}, ${taken} taken from ${sides.map((s) => s.relPath).join(', ')})`;
     })
     .join(', ');
 
