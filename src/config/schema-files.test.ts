@@ -56,7 +56,7 @@ describe('defaultConfigFile', () => {
     expect(file.$schema).toBe('./node_modules/swarm-orchestrator/schema.json');
     expect(file.evaluator).toMatchObject({ command: 'python evaluate.py', timeout: '10m', cascade: [] });
     expect(file.objective).toEqual({ metric: 'loss', direction: 'minimize' });
-    expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0 });
+    expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0, evaluations: 0 });
     const result = validateConfig(JSON.parse(JSON.stringify(file)));
     expect(result.ok && result.config.objective.direction).toBe('minimize');
   });
