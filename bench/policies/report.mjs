@@ -44,7 +44,7 @@ export const renderGroup = (task, group, runs, policies) => {
   const rows = summarizeGroup(runs, policies);
   if (rows.length === 0) return '';
   const hasSuccess = task.success !== null;
-  const head = ['policy', 'median best [95 % CI]', 'vs greedy (w/t/l)', ...(hasSuccess ? ['better region', 'evals to it (median)', 'attempts to it (median)'] : []), 'evaluations', 'attempts', 'agent-s', 'lineages alive', 'bests by seed'];
+  const head = ['policy', 'median best [95 % CI]', 'vs greedy (w/t/l)', ...(hasSuccess ? ['better region', 'evals to it (median)', 'attempts to it (median)'] : []), 'evaluations used', 'attempts', 'agent-s', 'lineages alive', 'bests by seed'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const vs = r.vsGreedy === null ? '—' : `${r.vsGreedy.wins}/${r.vsGreedy.ties}/${r.vsGreedy.losses}`;
@@ -63,7 +63,8 @@ export const renderGroup = (task, group, runs, policies) => {
     lines.push(`| ${cells.join(' | ')} |`);
   }
   const seeds = [...new Set(rows.flatMap((r) => r.seeds))].sort((a, b) => a - b);
-  return `**${task.name}${task.variant ? ` (${task.variant})` : ''}, ${group.label}** (${rows[0].runs} runs per policy; seeds ${seeds[0]}–${seeds.at(-1)}; evaluation budget ${task.evaluations})\n\n${lines.join('\n')}\n`;
+  const ran = seeds.length === 1 ? `seed ${seeds[0]}` : `seeds ${seeds.join(', ')}`;
+  return `**${task.name}${task.variant ? ` (${task.variant})` : ''}, ${group.label}**: ${ran} (${seeds.length} of 10); evaluation budget ${task.evaluations}\n\n${lines.join('\n')}\n`;
 };
 
 /** Every task × seed group, in the given order. */

@@ -31,5 +31,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
   const file = resolve(process.env.RESULTS ?? join(root, 'bench', 'policies', 'results.json'));
   if (!existsSync(file)) throw new Error(`no results at ${file}; run npm run bench:policies first`);
-  console.log(writeDocTables(JSON.parse(readFileSync(file, 'utf8')).runs, benchTasks(), resolve(process.env.DOC ?? join(root, 'docs', 'policies.md'))));
+  const doc = process.env.DOC ?? join(root, 'docs', 'policies.md');
+  console.log(writeDocTables(JSON.parse(readFileSync(file, 'utf8')).runs, benchTasks(), doc === 'none' ? null : resolve(doc)));
 }
