@@ -38,7 +38,7 @@ export const backendAccess = async (backend: AgentBackendName, config: SwarmConf
         ? { ok: true, detail: `${sources.length} file(s) with EVOLVE-BLOCK regions` }
         : {
             ok: false,
-            detail: `no file in ${root} has an EVOLVE-BLOCK region, and the local agent only changes numeric literals inside them; mark the code to evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments and commit it, or choose a model backend (--agent claude-code, codex, anthropic, openai)`,
+            detail: `no file in ${root} has an EVOLVE-BLOCK region, and the local agent only changes numeric literals and declared string choices inside them; mark the code to evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments and commit it, or choose a model backend (--agent claude-code, codex, anthropic, openai)`,
           };
     }
     case 'claude-code': {

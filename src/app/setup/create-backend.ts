@@ -7,7 +7,7 @@ import { swarmArgv } from './cli-path.js';
 /** One line saying which agent runs, shown when a run starts. */
 export const describeBackend = (config: SwarmConfig): string =>
   config.agent.backend === 'local'
-    ? 'agent: local (offline mutator of numeric literals in EVOLVE-BLOCK regions; no model configured)'
+    ? 'agent: local (offline mutator of numeric literals and categorical choices in EVOLVE-BLOCK regions; no model configured)'
     : `agent: ${config.agent.backend}${config.agent.model ? ` (${config.agent.model})` : ''}`;
 
 /** Builds the configured agent backend; heavy SDK-based ones are imported only when chosen. */

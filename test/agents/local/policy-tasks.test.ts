@@ -71,6 +71,31 @@ describe('bench/policies/tasks/k-module through the OpenEvolve adapter', () => {
   });
 });
 
+describe('bench/policies/tasks/k-module with the local optimizer', () => {
+  it('keeps only the choice steps the evaluator scores higher', async () => {
+    const dir = await copyTask('k-module');
+    const logs = await mkdtemp(join(tmpdir(), 'swarm-task-logs-'));
+    temps.push(logs);
+    const scorer = fileURLToPath(new URL('./fixtures/score-k-module.mjs', import.meta.url));
+    const agent = createLocalAgent({ optimizerSteps: 8, evalArgv: [process.execPath, scorer, ADAPTER] });
+    const task = {
+      runId: runId('r1'), attemptId: attemptId('a3'), worktree: dir, role: 'optimizer' as const, prompt: 'p', systemPrompt: '',
+      timeoutMs: 120_000, seed: 2, env: {}, logDir: logs,
+    };
+    const outcome = await agent.run(task, new AbortController().signal);
+    expect(outcome.status).toBe('completed');
+    const log = await readFile(join(logs, 'transcript.md'), 'utf8');
+    expect(log).toContain('found 0 numeric literals and 4 categorical choices');
+    const kept = [...log.matchAll(/score ([\d.]+): improved, kept/g)].map((m) => Number(m[1]));
+    const restored = [...log.matchAll(/score ([\d.]+): no gain, restored/g)].map((m) => Number(m[1]));
+    expect(kept.length + restored.length).toBe(8);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual([...kept].sort((a, b) => a - b));
+    const final = lastJson('python3', [ADAPTER, 'evaluator.py', 'initial_program.py'], dir).combined_score;
+    expect(final).toBe(kept.at(-1) ?? 0);
+  });
+});
+
 describe('bench/policies/tasks/deceptive-2', () => {
   const score = async (dir: string, rate: string, width: string, depth: string): Promise<Record<string, unknown>> => {
     const program = (await readFile(join(dir, 'design.js'), 'utf8'))
