@@ -1,86 +1,97 @@
 #!/usr/bin/env node
-// Policy benchmark: every Shepherd policy, same attempt budget, several seeds, on the offline
-// examples and a deceptive synthetic task, with the `local` agent through the real CLI.
-// Prints a table (median best score, attempts to reach 95 % of the best improvement observed,
-// lineages alive at the end) and writes bench/policies/results.json.
-// Environment: POLICIES (default greedy,swarm,evolve,rsi), SEEDS (5), SEED_START (1: seeds 1..5;
-// 6 runs held-out seeds 6..10), ATTEMPTS (30), TASKS (deceptive,function-minimization,circle-packing; also k-module and
-// deceptive-2, from bench/policies/tasks),
-// SCHEDULE (waves), PARALLEL (2 runs at a time), SWARM_CLI (default dist/cli/main.js), RESULTS
-// (default bench/policies/results.json).
+// Policy benchmark: Shepherd policies at an EQUAL EVALUATION BUDGET (every evaluator run counts:
+// baseline, official, an agent's `swarm eval`), with the `local` agent through the real CLI, on
+// the deceptive tasks and the K-module task; tuning seeds 1–10 and held-out seeds 11–20 apart.
+// Every seed is shared: the evaluator gets SWARM_SEED = the seed, and the k-th attempt of every
+// policy the same agent seed. Runs are kept in RESULTS (one entry per task, policy and seed; a
+// rerun replaces its entries), and the tables are written into docs/policies.md between the
+// `bench:policies` markers.
+// Environment: POLICIES (greedy,random,swarm,evolve,rsi), TASKS (every task of tasks.mjs), SEEDS
+// (1-20; ranges and lists, e.g. 11-20 or 1,2,3), PARALLEL (2 runs at a time), SWARM_CLI (default
+// dist/cli/main.js), RESULTS (bench/policies/results.json), DOC (docs/policies.md; "none" to skip).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeRun, summarize } from './analyze-run.mjs';
-import { formatTable } from './format-table.mjs';
+import { parse } from 'jsonc-parser';
+import { analyzeRun } from './analyze-run.mjs';
 import { prepareTask } from './prepare-task.mjs';
+import { benchTasks } from './tasks.mjs';
+import { writeDocTables } from './write-doc-tables.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const cli = process.env.SWARM_CLI ? resolve(process.env.SWARM_CLI) : join(root, 'dist', 'cli', 'main.js');
 const list = (name, fallback) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
-const policies = list('POLICIES', 'greedy,swarm,evolve,rsi');
-const tasks = list('TASKS', 'deceptive,function-minimization,circle-packing');
-const seedStart = Number(process.env.SEED_START ?? 1);
-const seeds = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => i + seedStart);
-const attempts = Number(process.env.ATTEMPTS ?? 30);
-const schedule = process.env.SCHEDULE ?? 'waves';
+const seedList = (text) => text.split(',').flatMap((part) => {
+  const [from, to] = part.split('-').map(Number);
+  return to === undefined ? [from] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
+});
+const catalog = benchTasks();
+const policies = list('POLICIES', 'greedy,random,swarm,evolve,rsi');
+const tasks = list('TASKS', Object.keys(catalog).join(','));
+for (const task of tasks) if (!catalog[task]) throw new Error(`unknown task ${task}; known: ${Object.keys(catalog).join(', ')}`);
+const seeds = seedList(process.env.SEEDS ?? '1-20');
+const resultsFile = resolve(process.env.RESULTS ?? join(root, 'bench', 'policies', 'results.json'));
 
-const runOne = async (task, policy, seed) => {
-  const dir = mkdtempSync(join(tmpdir(), `swarm-bench-${task}-`));
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const merge = (a, b) => Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].map((k) => [k, isObject(a[k]) && isObject(b[k]) ? merge(a[k], b[k]) : k in b ? b[k] : a[k]]));
+
+const runOne = async (name, policy, seed) => {
+  const task = catalog[name];
+  const dir = mkdtempSync(join(tmpdir(), `swarm-bench-${name.replace(/\W/g, '-')}-`));
   try {
-    const unprepared = prepareTask(root, cli, task, dir);
-    if (unprepared !== null) return { task, policy, seed, error: unprepared, wallS: 0 };
-    const git = (...args) => spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', ...args], { cwd: dir, stdio: 'ignore' });
-    // The schedule goes through the config file: there is no CLI flag for it.
+    const unprepared = prepareTask(root, cli, task.source, dir);
+    if (unprepared !== null) return { task: name, policy, seed, error: unprepared, wallS: 0 };
+    const file = join(dir, '.swarmrc.json');
+    // Equal compute: the evaluation budget stops every arm; the attempt budget never binds first.
+    const config = merge(parse(readFileSync(file, 'utf8')), { ...task.config, budget: { attempts: 2 * task.evaluations, evaluations: task.evaluations } });
+    writeFileSync(file, JSON.stringify(config, null, 2));
+    spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', 'commit', '-qam', 'benchmark budget'], { cwd: dir, stdio: 'ignore' });
     const started = Date.now();
-    const args = [cli, 'run', '--policy', policy, '--seed', String(seed), '--attempts', String(attempts), '--agents', '2', '--evaluations', '2', '--json', '--quiet'];
-    if (schedule !== 'waves') {
-      const config = JSON.parse(spawnSync('cat', ['.swarmrc.json'], { cwd: dir, encoding: 'utf8' }).stdout);
-      config.shepherd = { ...config.shepherd, schedule };
-      writeFileSync(join(dir, '.swarmrc.json'), JSON.stringify(config));
-      git('commit', '-qam', 'schedule');
-    }
+    const args = [cli, 'run', '--policy', policy, '--seed', String(seed), '--agents', '2', '--evaluations', '2', '--json', '--quiet'];
     const run = await new Promise((done) => {
-      const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 15 * 60_000 });
+      const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 20 * 60_000 });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
       child.on('close', (status) => done({ status, stderr }));
     });
     const wallS = (Date.now() - started) / 1000;
-    if (run.status !== 0) return { task, policy, seed, error: `exit ${run.status}: ${run.stderr.slice(-400)}`, wallS };
-    return { task, policy, seed, wallS, ...analyzeRun(join(dir, '.swarm', 'swarm.db')) };
+    if (run.status !== 0) return { task: name, policy, seed, error: `exit ${run.status}: ${run.stderr.slice(-400)}`, wallS };
+    return { task: name, policy, seed, wallS, ...analyzeRun(join(dir, '.swarm', 'swarm.db'), { budget: task.evaluations, success: task.success }) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 };
 
 const began = Date.now();
-console.error(`policy benchmark: ${policies.join(', ')} × ${tasks.join(', ')} × seeds ${seeds.join(',')}, ${attempts} attempts each, schedule ${schedule}, ${cpus().length} CPUs`);
-// Runs share the 2 CPUs when PARALLEL > 1: attempt counts and scores are unaffected (budgets are in
-// attempts, evaluations are deterministic for a seed), only the wall-clock column is inflated.
+console.error(`policy benchmark: ${policies.join(', ')} × ${tasks.join(', ')} × seeds ${seeds.join(',')}, ${cpus().length} CPUs`);
+// Runs share the CPUs when PARALLEL > 1: budgets are in evaluations and a seed's run is
+// deterministic, so only the wall-clock and agent-seconds columns are inflated.
 const parallel = Math.max(1, Number(process.env.PARALLEL ?? 2));
-const jobs = tasks.flatMap((task) => seeds.flatMap((seed) => policies.map((policy) => ({ task, policy, seed }))));
-const runs = [];
+// Seed by seed, so a benchmark cut short still pairs every policy with greedy on the seeds it ran.
+const arms = (task) => policies.filter((policy) => policy !== 'random' || catalog[task].random);
+const jobs = seeds.flatMap((seed) => tasks.flatMap((task) => arms(task).map((policy) => ({ task, policy, seed }))));
+const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { runs: [] };
+const key = (r) => `${r.task}|${r.policy}|${r.seed}`;
+const fresh = [];
+const save = () => {
+  const replaced = new Set(fresh.map(key));
+  const runs = [...previous.runs.filter((r) => !replaced.has(key(r))), ...fresh].sort((a, b) => key(a).localeCompare(key(b), 'en', { numeric: true }));
+  writeFileSync(resultsFile, `${JSON.stringify({ settings: { agent: 'local', concurrency: { agents: 2, evaluations: 2 }, parallelRuns: parallel, cpus: cpus().length }, runs }, null, 1)}\n`);
+  return runs;
+};
 const worker = async () => {
   for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
     const result = await runOne(job.task, job.policy, job.seed);
-    runs.push(result);
-    console.error(`  ${job.task} ${job.policy} seed ${job.seed}: ${result.error ?? `best ${result.best} (baseline ${result.baseline}), ${result.wallS.toFixed(1)} s`}`);
+    fresh.push(result);
+    save();
+    console.error(`  ${job.task} ${job.policy} seed ${job.seed}: ${result.error ?? `best ${result.best} (${result.evaluations} evaluations, ${result.attempts} attempts${result.success ? `, success at evaluation ${result.evaluationsToSuccess}` : ''}), ${result.wallS.toFixed(1)} s`}`);
   }
 };
 await Promise.all(Array.from({ length: parallel }, worker));
-const summary = summarize(runs, tasks, policies);
-const table = formatTable(summary, attempts);
-console.log(table);
-const results = {
-  generatedAt: new Date().toISOString(),
-  settings: { policies, tasks, seeds, attempts, schedule, parallelRuns: parallel, agent: 'local', concurrency: { agents: 2, evaluations: 2 } },
-  wallSeconds: Math.round((Date.now() - began) / 1000),
-  summary,
-  runs,
-};
-const resultsFile = resolve(process.env.RESULTS ?? join(root, 'bench', 'policies', 'results.json'));
-writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.error(`wrote ${resultsFile} (${results.wallSeconds} s)`);
+const runs = save();
+const doc = process.env.DOC ?? join(root, 'docs', 'policies.md');
+const tables = writeDocTables(runs, catalog, doc === 'none' ? null : resolve(doc));
+console.log(tables);
+console.error(`wrote ${resultsFile}${doc === 'none' ? '' : ` and ${doc}`} (${Math.round((Date.now() - began) / 1000)} s)`);

@@ -129,7 +129,7 @@ describe('loadConfig', () => {
     });
     expect(config.agent.backend).toBe('claude-code');
     expect(config.agent.model).toBe('sonnet');
-    expect(config.budget).toEqual({ attempts: 7, waves: 2, wallClockMs: 1_200_000, costUsd: 0, tokens: 0 });
+    expect(config.budget).toEqual({ attempts: 7, waves: 2, wallClockMs: 1_200_000, costUsd: 0, tokens: 0, evaluations: 0 });
     expect(config.concurrency).toEqual({ agents: 8, evaluations: 3 });
     expect(config.shepherd.seed).toBe(9);
   });
@@ -138,7 +138,7 @@ describe('loadConfig', () => {
     await writeRepo({ evaluator: { command: 'x' } });
     const error = await failure(loadConfig(root, { overrides: { agents: 0, wallClock: 'soon', policy: 'ucb' } }));
     expect(error.code).toBe('CONFIG_INVALID');
-    expect(error.message).toContain('shepherd.policy (from --policy): expected one of "rules", "greedy", "swarm", "evolve", "rsi", "llm", got "ucb"');
+    expect(error.message).toContain('shepherd.policy (from --policy): expected one of "rules", "greedy", "random", "swarm", "evolve", "rsi", "llm", got "ucb"');
     expect(error.message).toContain('budget.wallClock (from --wall-clock): expected a duration like "90s"');
     expect(error.message).toContain('concurrency.agents (from --agents): expected an integer from 1 to 256, got 0');
   });

@@ -3,7 +3,7 @@ import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 
 export const AGENT_BACKENDS = ['local', 'claude-code', 'codex', 'anthropic', 'openai', 'command'] as const;
-export const SHEPHERD_POLICIES = ['rules', 'greedy', 'swarm', 'evolve', 'rsi', 'llm'] as const;
+export const SHEPHERD_POLICIES = ['rules', 'greedy', 'random', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
 
@@ -159,6 +159,7 @@ const budgetSchema = z.strictObject({
   wallClock: durationSchema.prefault('0').describe('Maximum wall-clock time of a run; 0 = unlimited.'),
   costUsd: z.number().nonnegative().default(0).describe('Maximum USD the agents of a run may spend (sum of attempts\' costs); 0 = unlimited.'),
   tokens: int(0).default(0).describe('Maximum tokens (input + output) the agents of a run may use; 0 = unlimited.'),
+  evaluations: int(0).default(0).describe('Maximum evaluator runs of a run (baseline, noise check, official, confirm and every `swarm eval` of an agent); once reached no attempt starts and agents\' `swarm eval` is refused; 0 = unlimited.'),
 }).transform(({ wallClock, ...budget }) => ({ ...budget, wallClockMs: wallClock }));
 
 const concurrencySchema = z.strictObject({

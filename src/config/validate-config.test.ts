@@ -218,6 +218,7 @@ describe('validateConfig: resolution', () => {
         wallClockMs: 0,
         costUsd: 0,
         tokens: 0,
+        evaluations: 0,
       },
       concurrency: {
         agents: 4,

@@ -44,6 +44,10 @@ export interface RunSummary {
   stopReason: string | null;
   attemptsUsed: number;
   attemptBudget: number;
+  /** Evaluator runs recorded for the run (every kind; see `budget.evaluations`). */
+  evaluationsUsed?: number;
+  /** The run's `budget.evaluations` (0 = unlimited). */
+  evaluationBudget?: number;
   /**
    * Set when the run is recorded `running` but its driver process is gone (killed, crashed): its
    * attempts are not running either, and `command` recovers it. Null for a live or ended run.

@@ -84,4 +84,6 @@ export interface Budget {
   maxCostUsd?: number;
   /** Tokens (input + output) the agents of the run may use; 0 or absent means unlimited. */
   maxTokens?: number;
+  /** Evaluator runs of the run (every kind: baseline, official, confirm, an agent's `swarm eval`); 0 or absent means unlimited. */
+  maxEvaluations?: number;
 }

@@ -1,3 +1,4 @@
+import { countRunEvaluations } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
 import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports.js';
@@ -218,6 +219,11 @@ export class SwarmStore implements RunStore {
         outcome.stdoutTail, outcome.stderrTail, outcome.jobId, outcome.cluster ? JSON.stringify(outcome.cluster) : null, now,
       );
     return Number(result.lastInsertRowid);
+  }
+
+  /** Evaluator runs of a run, as `budget.evaluations` counts them. */
+  countEvaluations(runId: string): number {
+    return countRunEvaluations(this.db, runId);
   }
 
   listEvaluations(attemptId: string): EvaluationRecord[] {

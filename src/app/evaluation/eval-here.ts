@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../../config/index.js';
 import { passedEnv } from '../../core/env-allow-list.js';
+import { selfEvaluationRefusal } from '../../core/budget.js';
 import { SwarmError } from '../../core/errors.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import { SwarmStore } from '../../store/swarm-store.js';
@@ -61,6 +62,8 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
   await workspace.ensureExcluded().catch(() => undefined);
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
+  const refusal = attemptId === null ? null : budgetRefusal(paths.dbFile, attemptId, config.budget.evaluations);
+  if (refusal !== null) throw new SwarmError('BUDGET_SPENT', `swarm eval in attempt ${attemptId}: ${refusal}`);
   const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
     runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations) : {}),
@@ -104,6 +107,22 @@ const recordInStore = (dbFile: string, where: { attemptId: string; checkout: str
     }
   } catch {
     return false;
+  }
+};
+
+/** Why the attempt's run evaluates nothing more (its evaluation budget is spent), else null; a store it cannot read refuses nothing. */
+const budgetRefusal = (dbFile: string, attemptId: string, maxEvaluations: number): string | null => {
+  if (maxEvaluations <= 0 || !existsSync(dbFile)) return null;
+  try {
+    const store = SwarmStore.open(dbFile, { mustExist: true });
+    try {
+      const runId = store.getAttempt(attemptId)?.runId;
+      return runId === undefined ? null : selfEvaluationRefusal({ maxEvaluations }, store.countEvaluations(runId));
+    } finally {
+      store.close();
+    }
+  } catch {
+    return null;
   }
 };
 

@@ -3,6 +3,7 @@ import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } fr
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import { compareScores, isBetter } from '../../core/score.js';
+import { z } from 'zod';
 import { heldOutResults } from '../../store/check-queries.js';
 import { listNominations } from '../../store/nominations.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
@@ -35,6 +36,18 @@ const nominatedAttempts = (store: SwarmStore, runId: string, rows: readonly Atte
     byId.set(n.attemptId, entry);
   }
   return [...byId.values()].sort((a, b) => b.count - a.count);
+};
+
+const recordedBudget = z.object({ budget: z.object({ evaluations: z.number().int().nonnegative() }) });
+
+/** The `budget.evaluations` the run was started with (0 = unlimited, or a run recorded before the key existed). */
+const evaluationBudgetOf = (configJson: string): number => {
+  try {
+    const parsed = recordedBudget.safeParse(JSON.parse(configJson));
+    return parsed.success ? parsed.data.budget.evaluations : 0;
+  } catch {
+    return 0;
+  }
 };
 
 /** Builds the status report of one run from the store (safe while a run writes). */
@@ -73,6 +86,8 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
       stopReason: run.stopReason,
       attemptsUsed: rows.filter((r) => r.role !== 'baseline' && r.status !== 'interrupted').length,
       attemptBudget: run.attemptBudget,
+      evaluationsUsed: store.countEvaluations(run.id),
+      evaluationBudget: evaluationBudgetOf(run.configJson),
       stale,
     },
     baseline: baselineRow ? { id: baselineRow.id, score: baselineScore } : null,

@@ -1,23 +1,24 @@
 import type { SwarmConfig } from '../../config/index.js';
 import type { BudgetState } from '../../core/budget.js';
 import type { AttemptView, Budget } from '../../core/types.js';
+import type { RunStore } from '../../core/ports/run-store.js';
 
 /**
- * What the run has used so far, as the budget sees it (interrupted attempts are not counted);
- * `planning` is what the Shepherd's own model calls cost (LLM policy).
+ * What the run has used so far, as the budget sees it (interrupted attempts are not counted): the
+ * agents' usage plus what the Shepherd's own model calls cost (LLM policy), and the evaluator runs
+ * recorded for the run.
  */
-export const budgetState = (
-  population: readonly AttemptView[],
-  wavesStarted: number,
-  startedAt: number,
-  planning: { tokens: number; costUsd: number } = { tokens: 0, costUsd: 0 },
-): BudgetState => ({
-  attemptsUsed: population.filter((a) => a.role !== 'baseline').length,
-  wavesStarted,
-  elapsedMs: Date.now() - startedAt,
-  costUsd: population.reduce((sum, a) => sum + a.costUsd, 0) + planning.costUsd,
-  tokensUsed: population.reduce((sum, a) => sum + (a.tokens ?? 0), 0) + planning.tokens,
-});
+export const storedBudgetState = (store: RunStore, runId: string, population: readonly AttemptView[], wavesStarted: number, startedAt: number): BudgetState => {
+  const planning = store.eventUsage(runId, 'shepherd.llm');
+  return {
+    attemptsUsed: population.filter((a) => a.role !== 'baseline').length,
+    wavesStarted,
+    elapsedMs: Date.now() - startedAt,
+    costUsd: population.reduce((sum, a) => sum + a.costUsd, 0) + planning.costUsd,
+    tokensUsed: population.reduce((sum, a) => sum + (a.tokens ?? 0), 0) + planning.tokens,
+    evaluationsUsed: store.countEvaluations(runId),
+  };
+};
 
 /** The run's budget from the configuration. */
 export const budgetFrom = (config: SwarmConfig): Budget => ({
@@ -26,4 +27,5 @@ export const budgetFrom = (config: SwarmConfig): Budget => ({
   maxWallMs: config.budget.wallClockMs,
   maxCostUsd: config.budget.costUsd,
   maxTokens: config.budget.tokens,
+  maxEvaluations: config.budget.evaluations,
 });

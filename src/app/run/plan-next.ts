@@ -4,7 +4,9 @@ import type { PlanRequest, WavePlan } from '../../core/plan-request.js';
 import { planEvolve } from '../../core/policies/evolve.js';
 import { planGreedy } from '../../core/policies/greedy.js';
 import { planLlm } from '../../core/policies/llm.js';
-import type { PolicyInput } from '../../core/policies/policy-input.js';
+import type { PolicyInput, PolicyPlan } from '../../core/policies/policy-input.js';
+import { planRandom } from '../../core/policies/random.js';
+import { withSharedSeeds } from '../../core/policies/shared-seeds.js';
 import { planRsi } from '../../core/policies/rsi.js';
 import { planSwarm } from '../../core/policies/swarm.js';
 import { createRng } from '../../core/random.js';
@@ -47,6 +49,9 @@ const llmPlan = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' 
   return outcome.plan;
 };
 
+/** The k-th search attempt gets the same agent seed under every search policy (paired comparisons). */
+const shared = (config: SwarmConfig, request: PlanRequest, plan: PolicyPlan): PolicyPlan => ({ ...plan, specs: withSharedSeeds(plan.specs, request.population, config.shepherd.seed) });
+
 /** Plans the next wave with the configured Shepherd policy. */
 export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
@@ -54,13 +59,15 @@ export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 
     case 'rules':
       return rulesPlan(config, request, 'rules');
     case 'greedy':
-      return planGreedy({ ...policyInput(config, request), settings: config.shepherd });
+      return shared(config, request, planGreedy({ ...policyInput(config, request), settings: config.shepherd }));
+    case 'random':
+      return shared(config, request, planRandom({ ...policyInput(config, request), settings: config.shepherd }));
     case 'swarm':
-      return planSwarm({ ...policyInput(config, request), settings: config.shepherd });
+      return shared(config, request, planSwarm({ ...policyInput(config, request), settings: config.shepherd }));
     case 'evolve':
-      return planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+      return shared(config, request, planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'rsi':
-      return planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } });
+      return shared(config, request, planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'llm':
       return llmPlan(ctx, request);
   }

@@ -2,7 +2,7 @@ import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
 import { attemptId } from '../../core/ids.js';
 import type { WavesOptions } from '../../core/plan-request.js';
 import type { AttemptSpec, AttemptView, Budget } from '../../core/types.js';
-import { budgetState } from './budget-state.js';
+import { storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
 import { planWave } from './plan-next.js';
@@ -52,7 +52,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
       const population = populationView(ctx);
       const searchers = population.filter((a) => a.role !== 'baseline').length;
       const generation = generationOf(searchers, config.shepherd.initialExplorers, config.shepherd.waveSize);
-      const verdict = budgetVerdict(limits.budget, budgetState(population, generation - 1, limits.started, ctx.store.eventUsage(ctx.runId, 'shepherd.llm')));
+      const verdict = budgetVerdict(limits.budget, storedBudgetState(ctx.store, ctx.runId, population, generation - 1, limits.started));
       if (verdict.stopReason !== null) {
         stopReason = verdict.stopReason;
         break;

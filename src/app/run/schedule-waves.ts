@@ -3,7 +3,7 @@ import { attemptId } from '../../core/ids.js';
 import { bestAttempt } from '../../core/population.js';
 import type { WavesOptions } from '../../core/plan-request.js';
 import type { AttemptSpec } from '../../core/types.js';
-import { budgetFrom, budgetState } from './budget-state.js';
+import { budgetFrom, storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
 import { planWave } from './plan-next.js';
@@ -24,7 +24,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
 
   const pendingWave = options.replan.filter((a) => a.role !== 'baseline');
   // Slots re-planned after a crash obey the budget like any other (a raised or lowered budget included).
-  const verdict = budgetVerdict(budget, budgetState(populationView(ctx), store.listWaves(ctx.runId).at(-1)?.number ?? 0, started));
+  const verdict = budgetVerdict(budget, storedBudgetState(store, ctx.runId, populationView(ctx), store.listWaves(ctx.runId).at(-1)?.number ?? 0, started));
   const replanned = pendingWave.slice(0, verdict.slots);
   if (replanned.length > 0 && !options.drain.aborted && !ctx.force.aborted) {
     const edges = store.listEdges(ctx.runId);
@@ -39,7 +39,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
     if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
     const population = populationView(ctx);
     const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;
-    const verdict = budgetVerdict(budget, budgetState(population, lastWave, started, ctx.store.eventUsage(ctx.runId, 'shepherd.llm')));
+    const verdict = budgetVerdict(budget, storedBudgetState(store, ctx.runId, population, lastWave, started));
     if (verdict.stopReason !== null) return { stopReason: verdict.stopReason };
     if (!waveBudgetLeft(budget, lastWave)) return { stopReason: `wave budget of ${budget.maxWaves} reached` };
     const wave = lastWave + 1;

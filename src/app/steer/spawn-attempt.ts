@@ -73,6 +73,7 @@ const spentBudget = (store: SwarmStore, runId: string, config: SwarmConfig): str
     elapsedMs: Date.now() - run.createdAt,
     costUsd: attempts.reduce((sum, a) => sum + a.usage.costUsd, 0),
     tokensUsed: attempts.reduce((sum, a) => sum + a.usage.inputTokens + a.usage.outputTokens, 0),
+    evaluationsUsed: store.countEvaluations(runId),
   });
   return verdict.stopReason;
 };

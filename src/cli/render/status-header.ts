@@ -59,6 +59,7 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
   );
   const budget = [`${run.attemptsUsed}/${run.attemptBudget}`, ...counts];
   if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}`);
+  if (run.evaluationsUsed !== undefined) budget.push(`evaluations ${run.evaluationsUsed}${run.evaluationBudget ? `/${run.evaluationBudget}` : ''}`);
   lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
   if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${stripControl(run.stopReason)}`);
   for (const wait of report.waits ?? []) {

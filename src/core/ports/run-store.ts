@@ -44,6 +44,8 @@ export interface RunStore {
   listEdges(runId: string): EdgeRecord[];
 
   addEvaluation(attemptId: string, kind: EvaluationKind, outcome: EvalOutcome & { stage: string; seed: number; commit: string | null }): number;
+  /** Evaluator runs of a run (every kind; a result reused from an identical twin excluded): what `budget.evaluations` counts. */
+  countEvaluations(runId: string): number;
   listEvaluations(attemptId: string): EvaluationRecord[];
 
   addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId?: string | null): void;

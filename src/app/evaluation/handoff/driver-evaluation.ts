@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { selfEvaluationRefusal } from '../../../core/budget.js';
 import { checkoutHead } from '../../../workspace/checkout-top-level.js';
 import { evaluateLeavingNoTrace } from '../eval-protection.js';
 import { attemptEvaluationInput } from '../evaluate-checkout.js';
@@ -15,11 +16,13 @@ export const SELF_EVAL_FAILED_EVENT = 'attempt.self-eval-failed';
  * The driver's side of `swarm eval` for a run: an attempt's request is answered by evaluating that
  * attempt's worktree with the run's own evaluator, runner, seed and environment (exactly what the
  * official evaluation uses), recorded as an intermediate evaluation. Not on the evaluation queue:
- * the agent waits for it, as it waited for its own `swarm eval` before.
+ * the agent waits for it, as it waited for its own `swarm eval` before. Once the run's evaluator
+ * runs reach `budget.evaluations`, requests are refused with a message saying so.
  */
 export const startEvalHandoff = (ctx: RunContext): EvalHandoffServer => {
   let count = 0;
   return new EvalHandoffServer({
+    refuse: () => selfEvaluationRefusal({ maxEvaluations: ctx.config.budget.evaluations }, ctx.store.countEvaluations(ctx.runId)),
     evaluate: async (attempt, request, signal) => {
       const record = ctx.store.requireAttempt(attempt.attemptId);
       count += 1;

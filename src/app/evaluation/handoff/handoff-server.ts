@@ -16,7 +16,9 @@ export interface HandoffAttempt {
 export interface HandoffHandlers {
   /** Evaluates the attempt's checkout and records it; throws only for bugs. */
   evaluate: (attempt: HandoffAttempt, request: HandoffRequest, signal: AbortSignal) => Promise<HandoffResult>;
-  /** A request that could not be answered with a score (malformed, too many, a failed evaluation). */
+  /** Why this request is not evaluated at all (a spent evaluation budget), else null. */
+  refuse?: (attempt: HandoffAttempt) => string | null;
+  /** A request that could not be answered with a score (malformed, too many, refused, a failed evaluation). */
   onFailure: (attempt: HandoffAttempt, reason: string) => void;
 }
 
@@ -148,6 +150,11 @@ export class EvalHandoffServer {
       return;
     }
     if (registration.controller.signal.aborted) return;
+    const refusal = this.handlers.refuse?.(registration) ?? null;
+    if (refusal !== null) {
+      await this.answer(registration, id, { version: 1, ok: false, error: refusal }, true);
+      return;
+    }
     const client = watchClient(files.alive, registration.controller.signal);
     try {
       const result = await this.handlers.evaluate(registration, request.value, client.signal);

@@ -1,0 +1,17 @@
+// The tasks of the policy benchmark: which task folder (bench/policies/tasks/<source>, see
+// prepare-task.mjs), the evaluation budget every arm gets, the score that means the better region
+// was reached, and what the run's config changes.
+
+/**
+ * `success`: a score at or past it is the task's better region (null: no known optimum region).
+ * `random`: the random-sampling arm runs on it too (the K-module yardstick).
+ * `config`: merged into the task's .swarmrc.json; only the labelled variant sets shepherd.niche
+ * (the deceptive evaluator's exact family label, which no real task supplies).
+ */
+export const benchTasks = () => ({
+  // The trap of both deceptive tasks peaks at 0.70; only the other basin passes it.
+  deceptive: { source: 'deceptive', evaluations: 40, success: 0.7000001, config: { shepherd: { niche: null } } },
+  'deceptive-2': { source: 'deceptive-2', evaluations: 40, success: 0.7000001, config: {} },
+  'k-module': { source: 'k-module', evaluations: 100, success: 1, config: {}, random: true },
+  'deceptive+niche': { source: 'deceptive', evaluations: 40, success: 0.7000001, config: { shepherd: { niche: 'design' } }, variant: 'variant with the oracle label shepherd.niche: "design"' },
+});
