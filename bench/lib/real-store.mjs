@@ -62,7 +62,7 @@ export const writeRealRunStore = async ({ count, seedAttempts, log }) => {
     );
     const copyWaves = db.prepare(
       `INSERT OR IGNORE INTO waves (run_id, number, policy, rationale, started_at, finished_at)
-       SELECT run_id, number + @k * @waves, policy, rationale, started_at + @k * @dt, finished_at + @k * @dt FROM waves WHERE run_id = @run AND number > 0`,
+       SELECT run_id, number + @k * @waves, policy, rationale, started_at + @k * @dt, finished_at + @k * @dt FROM waves WHERE run_id = @run AND number > 0 AND number <= @waves`,
     );
     const seqs = db.prepare(`SELECT seq FROM attempts WHERE run_id = ? AND id != ? ORDER BY seq`).pluck().all(run.id, baseline);
     store.transaction(() => {

@@ -51,6 +51,9 @@ const evaluationBudgetOf = (configJson: string): number => {
 };
 
 /** Builds the status report of one run from the store (safe while a run writes). */
+/** Attempt ids in numeric order (a9 before a10). */
+const ATTEMPT_IDS = new Intl.Collator('en', { numeric: true });
+
 export const buildStatusReport = (store: SwarmStore, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
   const stale = staleRun(store, run);
@@ -58,7 +61,10 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
   const direction = run.objective.direction;
   const baselineRow = rows.find((r) => r.role === 'baseline' && r.status !== 'interrupted') ?? null;
   const scored = rows.filter((r) => r.status === 'scored' && r.score !== null);
-  const bestRow = [...scored].sort((a, b) => compareScores(direction)(a.score, b.score) || a.id.localeCompare(b.id, 'en', { numeric: true }))[0] ?? null;
+  // One pass with one collator: sorting with localeCompare options builds a collator per comparison.
+  const byScore = compareScores(direction);
+  let bestRow: AttemptRow | null = null;
+  for (const row of scored) if (bestRow === null || (byScore(row.score, bestRow.score) || ATTEMPT_IDS.compare(row.id, bestRow.id)) < 0) bestRow = row;
   const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
   // The baseline has its own line: counts are of the run's attempts, as attemptsUsed is.
   for (const row of rows) if (row.role !== 'baseline') counts[row.status]++;

@@ -4,6 +4,9 @@ import type { Direction } from '../score.js';
 import { composeContext } from '../shepherd-context.js';
 import type { AttemptSpec, AttemptView, Operator } from '../types.js';
 
+/** Attempt ids in numeric order (a9 before a10); one collator, not one per comparison. */
+const ATTEMPT_IDS = new Intl.Collator('en', { numeric: true });
+
 /** What every policy receives: the population (running attempts included) and a seeded Rng. */
 export interface PolicyInput {
   attempts: readonly AttemptView[];
@@ -57,4 +60,4 @@ export const gain = (score: number, reference: number, direction: Direction): nu
  * depend on which evaluation happened to end first.
  */
 export const byPlanOrder = (a: AttemptView, b: AttemptView): number =>
-  a.wave - b.wave || a.createdAt - b.createdAt || a.id.localeCompare(b.id, 'en', { numeric: true });
+  a.wave - b.wave || a.createdAt - b.createdAt || ATTEMPT_IDS.compare(a.id, b.id);

@@ -1,5 +1,8 @@
 import type { AttemptRow, GraphInput } from '../../core/report.js';
 
+/** Attempt ids in numeric order (a9 before a10); one collator, not one per comparison. */
+const ATTEMPT_IDS = new Intl.Collator('en', { numeric: true });
+
 /** Tokens and cost one attempt's backend reported. */
 export interface AttemptUsage {
   id: string;
@@ -19,4 +22,4 @@ export interface PlotInput {
 export const finishedInOrder = (attempts: readonly AttemptRow[]): AttemptRow[] =>
   attempts
     .filter((row) => row.status !== 'running' && row.finishedAt !== null)
-    .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || a.id.localeCompare(b.id, 'en', { numeric: true }));
+    .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || ATTEMPT_IDS.compare(a.id, b.id));
