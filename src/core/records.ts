@@ -131,23 +131,12 @@ export interface EventRecord {
 }
 
 /** An attempt as the Shepherd's policies read it: only the columns they use (no prompt, context or paths). */
-export interface PopulationRow {
-  seq: number;
-  id: string;
-  runId: string;
-  wave: number;
-  role: Role;
-  operator: Operator;
-  backend: string;
-  status: AttemptStatus;
-  score: number | null;
-  hypothesis: string | null;
-  createdAt: number;
-  finishedAt: number | null;
+export type PopulationRow = Pick<
+  AttemptRecord,
+  'seq' | 'id' | 'runId' | 'wave' | 'role' | 'operator' | 'backend' | 'status' | 'score' | 'hypothesis' | 'createdAt' | 'finishedAt' | 'metrics' | 'flags'
+> & {
   costUsd: number;
   tokens: number;
-  metrics: Record<string, number>;
-  flags: string[];
   diffSize: number | null;
   instances: Record<string, number> | null;
-}
+};

@@ -2,29 +2,15 @@ import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { LoadedConfig } from '../../config/index.js';
 import { runId as toRunId } from '../../core/ids.js';
-import type { AgentBackend, EvaluatorRunner } from '../../core/ports.js';
-import type { RunStore } from '../../core/ports/run-store.js';
-import type { Workspace } from '../../core/ports/workspace.js';
 import { loadSystemPrompts } from '../attempt/system-prompts.js';
 import { writeSwarmShim } from '../setup/cli-path.js';
-import type { Logger } from '../setup/logger.js';
 import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
-import type { ProjectPaths } from '../setup/project-paths.js';
 import { createRunBreaker } from './run-breaker.js';
 import type { RunDeps } from './run-deps.js';
 import type { RunState } from './run-state.js';
 
-export interface RunDepsInput {
-  runId: string;
-  loaded: LoadedConfig;
-  paths: ProjectPaths;
-  store: RunStore;
-  workspace: Workspace;
-  runner: EvaluatorRunner;
-  backend: AgentBackend;
-  /** The process logger; the run's deps get a child bound to the run. */
-  logger: Logger;
-}
+/** What the deps are built from; `logger` is the process logger, the deps get a child bound to the run. */
+export type RunDepsInput = Pick<RunDeps, 'paths' | 'store' | 'workspace' | 'runner' | 'backend' | 'logger'> & { runId: string; loaded: LoadedConfig };
 
 /** The run's ports and settings for the attempt life cycle (writes the `swarm` shim agents find on PATH). */
 export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
