@@ -15,3 +15,10 @@ export const benchTasks = () => ({
   'k-module': { source: 'k-module', evaluations: 100, success: 1, config: {}, random: true },
   'deceptive+niche': { source: 'deceptive', evaluations: 40, success: 0.7000001, config: { shepherd: { niche: 'design' } }, variant: 'variant with the oracle label shepherd.niche: "design"' },
 });
+
+/**
+ * What a policy's runs change in the config, on every task: the `random` arm is random sampling,
+ * each explorer drawing its whole program afresh (agent.local.explorerSampling "sample": every
+ * choice uniformly over its alternatives, every number redrawn), not a few re-randomized literals.
+ */
+export const armConfig = (policy) => (policy === 'random' ? { agent: { local: { explorerSampling: 'sample' } } } : {});
