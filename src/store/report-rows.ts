@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { AttemptRow } from '../core/report.js';
+import type { EdgeRecord } from '../core/records.js';
+import { attemptColumns as c, edgeColumns as e } from './records.js';
+import type { SwarmStore } from './swarm-store.js';
+
+/**
+ * What a report row reads (status, graph, plot): the printed columns only, the reason folded with
+ * the error in SQL. Read as arrays (`raw`) and validated by one tuple schema: each row costs one
+ * array from SQLite, one from zod and the row itself (objects, a pick and a transform cost five).
+ */
+const REPORT_COLUMNS =
+  'id, wave, role, operator, backend, status, phase, score, valid, COALESCE(reason, error), hypothesis, summary, cost_usd, flags_json, started_at, finished_at';
+
+const reportTuple = z.tuple([
+  c.id, c.wave, c.role, c.operator, c.backend, c.status, c.phase, c.score, c.valid, c.reason, c.hypothesis, c.summary, c.cost_usd, c.flags_json, c.started_at, c.finished_at,
+]);
+
+/**
+ * Every attempt of a run as report rows, oldest first, with its parents in merge order (from
+ * `parentsByAttempt`). The key order is the one `status --json` has always printed.
+ */
+export const listReportRows = (store: SwarmStore, runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[] => {
+  const raw: unknown[] = store.db.prepare(`SELECT ${REPORT_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).raw(true).all(runId);
+  const rows: AttemptRow[] = new Array<AttemptRow>(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const [id, wave, role, operator, backend, status, phase, score, valid, reason, hypothesis, summary, costUsd, flags, startedAt, finishedAt] = reportTuple.parse(raw[i]);
+    rows[i] = {
+      id, runId, wave, role, operator, backend, status, phase, score,
+      valid: valid === null ? null : valid === 1,
+      reason, hypothesis, summary, costUsd,
+      flags: flags ?? [],
+      startedAt, finishedAt,
+      parents: [...(parents.get(id) ?? [])],
+      durationMs: finishedAt !== null && startedAt !== null ? finishedAt - startedAt : null,
+    };
+  }
+  return rows;
+};
+
+const edgeTuple = z.tuple([e.from_id, e.to_id, e.kind, e.position]);
+
+/** The edges of a run in the order of `listEdges` (by target, kind, position), read as arrays. */
+export const listReportEdges = (store: SwarmStore, runId: string): EdgeRecord[] =>
+  store.db
+    .prepare('SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? ORDER BY to_id, kind, position')
+    .raw(true)
+    .all(runId)
+    .map((row) => {
+      const [from, to, kind, position] = edgeTuple.parse(row);
+      return { from, to, kind, position };
+    });
