@@ -51,9 +51,6 @@ const evaluationBudgetOf = (configJson: string): number => {
 };
 
 /** Builds the status report of one run from the store (safe while a run writes). */
-/** Attempt ids in numeric order (a9 before a10). */
-const ATTEMPT_IDS = new Intl.Collator('en', { numeric: true });
-
 export const buildStatusReport = (store: SwarmStore, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
   const stale = staleRun(store, run);
@@ -61,10 +58,11 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
   const direction = run.objective.direction;
   const baselineRow = rows.find((r) => r.role === 'baseline' && r.status !== 'interrupted') ?? null;
   const scored = rows.filter((r) => r.status === 'scored' && r.score !== null);
-  // One pass with one collator: sorting with localeCompare options builds a collator per comparison.
+  // One pass; of equal scores the lowest id (a9 before a10) wins. Rows come in seq order and an id
+  // is `a<seq>`, so the first one seen is that one, without a collator (~2 ms to build one).
   const byScore = compareScores(direction);
   let bestRow: AttemptRow | null = null;
-  for (const row of scored) if (bestRow === null || (byScore(row.score, bestRow.score) || ATTEMPT_IDS.compare(row.id, bestRow.id)) < 0) bestRow = row;
+  for (const row of scored) if (bestRow === null || byScore(row.score, bestRow.score) < 0) bestRow = row;
   const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
   // The baseline has its own line: counts are of the run's attempts, as attemptsUsed is.
   for (const row of rows) if (row.role !== 'baseline') counts[row.status]++;
