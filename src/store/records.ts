@@ -75,8 +75,10 @@ export const runRecord = runRowSchema.transform((row): RunRecord => ({
   overridesJson: row.overrides_json,
 }));
 
+export const waveColumns = { run_id: z.string(), number: int, policy: z.string(), rationale: z.string(), started_at: int, finished_at: int.nullable() };
+
 export const waveRecord = z
-  .object({ run_id: z.string(), number: int, policy: z.string(), rationale: z.string(), started_at: int, finished_at: int.nullable() })
+  .object(waveColumns)
   .transform((row): WaveRecord => ({
     runId: row.run_id,
     number: row.number,

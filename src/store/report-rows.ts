@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AttemptRow } from '../core/report.js';
-import type { EdgeRecord } from '../core/records.js';
-import { attemptColumns as c, edgeColumns as e } from './records.js';
+import type { EdgeRecord, WaveRecord } from '../core/records.js';
+import { attemptColumns as c, edgeColumns as e, waveColumns as w } from './records.js';
 import type { SwarmStore } from './swarm-store.js';
 
 /**
@@ -52,4 +52,16 @@ export const listReportEdges = (store: SwarmStore, runId: string): EdgeRecord[] 
     edges.push({ from, to, kind, position });
   }
   return edges;
+};
+
+const waveTuple = z.tuple([w.number, w.started_at, w.finished_at]);
+
+/** The waves of a run by number with what status shows of them (no policy or rationale text). */
+export const listReportWaves = (store: SwarmStore, runId: string): Array<Pick<WaveRecord, 'number' | 'startedAt' | 'finishedAt'>> => {
+  const waves: Array<Pick<WaveRecord, 'number' | 'startedAt' | 'finishedAt'>> = [];
+  for (const row of store.db.prepare('SELECT number, started_at, finished_at FROM waves WHERE run_id = ? ORDER BY number').raw(true).iterate(runId)) {
+    const [number, startedAt, finishedAt] = waveTuple.parse(row);
+    waves.push({ number, startedAt, finishedAt });
+  }
+  return waves;
 };

@@ -6,6 +6,7 @@ import { compareScores, isBetter } from '../../core/score.js';
 import { z } from 'zod';
 import { heldOutResults } from '../../store/check-queries.js';
 import { listNominations } from '../../store/nominations.js';
+import { listReportWaves } from '../../store/report-rows.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
 import { limitWaits } from '../attempt/limits/limit-waits.js';
@@ -72,7 +73,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     if (list) list.push(row);
     else byWave.set(row.wave, [row]);
   }
-  const waves: WaveRow[] = store.listWaves(run.id).map((wave) => {
+  const waves: WaveRow[] = listReportWaves(store, run.id).map((wave) => {
     const inWave = byWave.get(wave.number) ?? [];
     let best: number | null = null;
     for (const r of inWave) if (r.status === 'scored' && isBetter(r.score, best, direction)) best = r.score;
