@@ -13,14 +13,16 @@ const sample = async (repo, args, samples) => {
   const out = join(repo, '.git', 'bench-output.txt');
   const walls = [];
   const rss = [];
+  const cpu = [];
   let source = '';
   for (let i = 0; i < samples; i++) {
     const result = await runCliWithRss(args, { cwd: repo, stdoutFile: out, scratchDir: join(repo, '.git') });
     walls.push(result.wallMs);
     rss.push(result.rssMiB);
+    cpu.push(result.cpuMs);
     source = result.rssSource;
   }
-  return { wallMedianMs: median(walls), wallMinMs: Math.min(...walls), rssMaxMiB: Math.max(...rss), rssSource: source, outputBytes: statSync(out).size, output: readFileSync(out, 'utf8') };
+  return { wallMedianMs: median(walls), wallMinMs: Math.min(...walls), cpuMedianMs: median(cpu), rssMaxMiB: Math.max(...rss), rssSource: source, outputBytes: statSync(out).size, output: readFileSync(out, 'utf8') };
 };
 
 /** Scenario 3: `swarm status --json` and `swarm graph --format dot` on a run of `count` attempts. */

@@ -91,6 +91,7 @@ const main = async () => {
     figure('gpus.local.occupancy', 'GPU occupancy, local pool of 2, short run', runners.localGpus.occupancy, 'ratio', null, 2),
     figure('gpus.slurm.occupancy', 'GPU occupancy, slurm with 2 fake GPUs, short run', runners.slurmGpus.occupancy, 'ratio', null, 2),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', { op: '<', value: 100 }, 0),
+    figure('cli.node.wall.median', 'node -e 0, the floor under --version (sampled alternately)', cli.nodeMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
   ];
 
@@ -111,7 +112,7 @@ const main = async () => {
     ...explainLargeStore(store).map((l) => `   ${l}`),
     '',
     ...(dashboard.skipped ? [`dashboard not measured: ${dashboard.skipped}`, ''] : []),
-    `   real-run store: ${realStore.seedAttempts} attempts of a real \`swarm run\` copied up to ${realStore.count} (${realStore.dbMiB.toFixed(1)} MiB): status ${Math.round(realStore.status.wallMedianMs)} ms, graph ${Math.round(realStore.graph.wallMedianMs)} ms (median of ${sizes.samples}).`,
+    `   real-run store: ${realStore.seedAttempts} attempts of a real \`swarm run\` copied up to ${realStore.count} (${realStore.dbMiB.toFixed(1)} MiB): status ${Math.round(realStore.status.wallMedianMs)} ms (CPU ${Math.round(realStore.status.cpuMedianMs)} ms), graph ${Math.round(realStore.graph.wallMedianMs)} ms (CPU ${Math.round(realStore.graph.cpuMedianMs)} ms) (median of ${sizes.samples}).`,
     '',
     `   growth run: ${growth.attempts} attempts (${growth.optimizers} optimizers), async, 2 agents / 2 evaluations, random-score evaluator, ${growth.wallS.toFixed(0)} s; per quarter ${growth.quarters.map((q) => `${Math.round(q.msPerAttempt)} ms`).join(' -> ')} (driver CPU ${growth.quarters.map((q) => `${Math.round(q.driverCpuMsPerAttempt)} ms`).join(' -> ')}); driver RSS median per quarter ${growth.quarters.map((q) => `${Math.round(q.rssMedianMiB)} MiB`).join(' -> ')}, peak ${Math.round(growth.peakRssMiB)} MiB.`,
     '',

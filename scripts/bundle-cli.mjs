@@ -1,7 +1,7 @@
 // Bundles the CLI into dist/cli/main.js (after tsc, which still emits dist/ for the modules the
 // bench and tests import): one file to load at start-up instead of a few hundred. Dynamic imports
 // stay lazy as chunks under dist/cli/chunks/; native modules and the big SDKs stay external.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const EXTERNAL = [
@@ -19,6 +19,24 @@ const EXTERNAL = [
   'jsonc-parser',
 ];
 
+/**
+ * zod re-exports all of its ~60 locales as `z.locales` (and `z.core.locales`), which esbuild cannot
+ * shake: they were half of the zod chunk every store command compiles. swarm reads neither (zod
+ * sets its English messages by itself), so the bundle drops the two re-exports; a zod that moved
+ * them fails the build here instead of bundling them again.
+ */
+const LOCALES_REEXPORT = 'export * as locales from "../locales/index.js";';
+const dropZodLocales = {
+  name: 'drop-zod-locales',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/ }, ({ path }) => {
+      const source = readFileSync(path, 'utf8');
+      if (!source.includes(LOCALES_REEXPORT)) throw new Error(`${path} no longer has the line ${LOCALES_REEXPORT}; update drop-zod-locales in scripts/bundle-cli.mjs`);
+      return { contents: source.replace(LOCALES_REEXPORT, ''), loader: 'js' };
+    });
+  },
+};
+
 // Chunk names carry content hashes: the previous build's chunks would pile up.
 rmSync(new URL('../dist/cli/chunks', import.meta.url), { recursive: true, force: true });
 
@@ -35,5 +53,6 @@ await build({
   sourcemap: true,
   // Bundled CommonJS packages call require() for Node built-ins.
   banner: { js: "import { createRequire as __swarmCreateRequire } from 'node:module';\nconst require = __swarmCreateRequire(import.meta.url);" },
+  plugins: [dropZodLocales],
   logLevel: 'warning',
 });

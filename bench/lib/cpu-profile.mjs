@@ -9,8 +9,25 @@ const frameName = (frame) => {
 };
 
 /**
+ * Phases of a read command, each sample counted once in the first that holds it: garbage
+ * collection (the leaf), then the innermost named step on its stack, then module loading.
+ */
+const PHASES = [
+  ['garbage collection', (f) => f.functionName === '(garbage collector)'],
+  ['print the output', (f) => f.functionName === 'printJson' || f.functionName === 'writeResult'],
+  ['read attempt rows', (f) => f.functionName === 'listReportRows'],
+  ['read edges', (f) => f.functionName === 'listReportEdges'],
+  ['count evaluations', (f) => f.functionName === 'countRunEvaluations'],
+  ['open the store', (f) => f.functionName === 'openRunStore'],
+  ['build the report or graph (rest)', (f) => f.functionName === 'getStatus' || f.functionName === 'exportGraph'],
+  ['load, compile and evaluate modules', (f) => f.url.startsWith('node:internal/modules/')],
+];
+const OTHER_PHASE = 'node start-up, commander, rest';
+
+/**
  * Where the time of one `swarm <args>` goes: runs it under `node --cpu-prof` and returns the total,
- * garbage-collection time, and the project functions (dist/) with the most inclusive time.
+ * garbage-collection time, the phases above, and the project functions (dist/) with the most
+ * inclusive time.
  */
 export const profileCli = async (args, { cwd, top = 8 }) => {
   const dir = makeTempDir('cpu-prof');
@@ -27,8 +44,14 @@ export const profileCli = async (args, { cwd, top = 8 }) => {
     const inclusive = new Map();
     let totalUs = 0;
     let gcUs = 0;
+    const phaseUs = new Map();
     for (const [id, us] of selfUs) {
       totalUs += us;
+      const phase = PHASES.find(([, test]) => {
+        for (let cur = id; cur !== undefined; cur = parentOf.get(cur)) if (test(nodes.get(cur).callFrame)) return true;
+        return false;
+      })?.[0] ?? OTHER_PHASE;
+      phaseUs.set(phase, (phaseUs.get(phase) ?? 0) + us);
       if (nodes.get(id)?.callFrame.functionName === '(garbage collector)') gcUs += us;
       const seen = new Set();
       for (let cur = id; cur !== undefined; cur = parentOf.get(cur)) {
@@ -41,7 +64,8 @@ export const profileCli = async (args, { cwd, top = 8 }) => {
       }
     }
     const hot = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, ms: us / 1000 }));
-    return { totalMs: totalUs / 1000, gcMs: gcUs / 1000, hot };
+    const phases = [...phaseUs].sort((a, b) => b[1] - a[1]).map(([name, us]) => ({ name, ms: us / 1000 }));
+    return { totalMs: totalUs / 1000, gcMs: gcUs / 1000, phases, hot };
   } finally {
     removeTempDir(dir);
   }

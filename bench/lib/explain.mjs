@@ -55,11 +55,14 @@ export const explainLargeStore = (r) => {
   const profile = (name, p) =>
     p === null
       ? []
-      : [`${name} profile: ${ms(p.totalMs)} sampled, GC ${ms(p.gcMs)}; hottest project functions (inclusive):`, ...p.hot.map((h) => `    ${ms(h.ms).padStart(7)}  ${h.name}`)];
+      : [
+          `${name} profile: ${ms(p.totalMs)} sampled; by phase: ${p.phases.map((f) => `${f.name} ${ms(f.ms)}`).join(', ')}; hottest project functions (inclusive):`,
+          ...p.hot.map((h) => `    ${ms(h.ms).padStart(7)}  ${h.name}`),
+        ];
   return [
     `start-up share: status --json on a run of 5 attempts takes ${ms(r.smallStatusWallMedianMs)}.`,
     `${r.count} attempts, ${r.waves} waves, ${r.edges} edges; database ${round(r.dbMiB, 1)} MiB written in ${s(r.populateS)} (one transaction).`,
-    `wall = spawn of \`node dist/cli/main.js ...\` to exit, median of the samples, stdout to a file; peak RSS via ${r.status.rssSource}.`,
+    `wall = spawn of \`node dist/cli/main.js ...\` to exit, median of the samples, stdout to a file; peak RSS and CPU (user + system, less moved by load) via ${r.status.rssSource}: status ${ms(r.status.cpuMedianMs)} CPU, graph ${ms(r.graph.cpuMedianMs)} CPU.`,
     `status --json printed ${round(r.status.outputBytes / 1e6, 1)} MB; graph --format dot ${round(r.graph.outputBytes / 1e6, 1)} MB.`,
     ...profile('status --json', r.status.profile),
     ...profile('graph --format dot', r.graph.profile),

@@ -70,24 +70,30 @@ export const runCli = async (args, options = {}) => {
 };
 
 /**
- * Runs the CLI once and reports its wall time and peak RSS (MiB): through GNU `time -v` when
- * present, else through a preload that writes `process.resourceUsage().maxRSS` at exit.
+ * Runs the CLI once and reports its wall time, peak RSS (MiB) and CPU time (user + system, ms: less
+ * moved by a busy machine than wall): through GNU `time -v` when present (CPU in 10 ms steps), else
+ * through a preload that writes `process.resourceUsage()` at exit.
  */
 export const runCliWithRss = async (args, options) => {
   const rssFile = join(options.scratchDir, `rss-${process.pid}-${Date.now()}.txt`);
   let result;
   let rssKiB;
+  let cpuMs;
   if (hasGnuTime()) {
     result = await runProcess(GNU_TIME, ['-v', '-o', rssFile, process.execPath, CLI, ...args], options);
-    const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(rssFile, 'utf8'));
-    rssKiB = match ? Number(match[1]) : Number.NaN;
+    const text = readFileSync(rssFile, 'utf8');
+    const field = (name) => Number(new RegExp(`${name}: ([\\d.]+)`).exec(text)?.[1] ?? Number.NaN);
+    rssKiB = field('Maximum resident set size \\(kbytes\\)');
+    cpuMs = (field('User time \\(seconds\\)') + field('System time \\(seconds\\)')) * 1000;
   } else {
     result = await runProcess(process.execPath, ['--import', RSS_PRELOAD, CLI, ...args], { ...options, env: { ...options.env, BENCH_RSS_FILE: rssFile } });
-    rssKiB = Number(readFileSync(rssFile, 'utf8'));
+    const usage = JSON.parse(readFileSync(rssFile, 'utf8'));
+    rssKiB = usage.maxRSS;
+    cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
   }
   rmSync(rssFile, { force: true });
   if (result.code !== 0) throw new Error(`swarm ${args.join(' ')} exited with ${result.code ?? result.signal}:\n${result.stderr.slice(-2000)}`);
-  return { ...result, rssMiB: rssKiB / 1024, rssSource: hasGnuTime() ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS' };
+  return { ...result, rssMiB: rssKiB / 1024, cpuMs, rssSource: hasGnuTime() ? '/usr/bin/time -v' : 'process.resourceUsage()' };
 };
 
 /** Runs git synchronously in `cwd`; throws with its stderr on failure. */

@@ -1,5 +1,4 @@
 import { stripControl } from '../core/terminal-text.js';
-import { renderProgressLine } from './render/status-table.js';
 
 interface Progress {
   /** Prints a line above the live progress line (or plainly when not live). */
@@ -31,6 +30,7 @@ export const startProgress = (options: { enabled: boolean; color: boolean }): Pr
       if (!options.enabled || timer) return;
       void (async () => {
         const { followRunProgress } = await import('../app/queries/run-progress.js');
+        const { renderProgressLine } = await import('./render/status-table.js');
         const progress = followRunProgress(dbFile, runId);
         close = () => progress.close();
         timer = setInterval(() => {

@@ -1,4 +1,5 @@
 import type { GraphInput } from '../core/report.js';
+import type { GraphFormat, TextGraphFormat } from './graph-formats.js';
 import { graphToDot } from './graph-dot.js';
 import { graphToJson } from './graph-json.js';
 import { graphToMermaid } from './graph-mermaid.js';
@@ -8,17 +9,7 @@ export { graphToDot } from './graph-dot.js';
 export { graphToJson } from './graph-json.js';
 export { graphToMermaid } from './graph-mermaid.js';
 
-/** The text formats of `swarm graph`, rendered synchronously without any drawing library. */
-export const TEXT_GRAPH_FORMATS = ['json', 'dot', 'mermaid'] as const;
-export type TextGraphFormat = (typeof TEXT_GRAPH_FORMATS)[number];
-
-/** The graph formats `swarm graph --format` accepts; svg, png and html are drawn pictures. */
-export const GRAPH_FORMATS = [...TEXT_GRAPH_FORMATS, 'svg', 'png', 'html'] as const;
-export type GraphFormat = (typeof GRAPH_FORMATS)[number];
-
-/** True when `value` names a supported graph format (for validating `--format`). */
-export const isGraphFormat = (value: string): value is GraphFormat =>
-  (GRAPH_FORMATS as readonly string[]).includes(value);
+export { TEXT_GRAPH_FORMATS, GRAPH_FORMATS, isGraphFormat, type TextGraphFormat, type GraphFormat } from './graph-formats.js';
 
 /** Renders a run's attempt graph in a text format; pure, the caller writes the text. */
 export const renderGraph = (input: GraphInput, format: TextGraphFormat): string => {

@@ -75,8 +75,10 @@ export const runRecord = runRowSchema.transform((row): RunRecord => ({
   overridesJson: row.overrides_json,
 }));
 
+export const waveColumns = { run_id: z.string(), number: int, policy: z.string(), rationale: z.string(), started_at: int, finished_at: int.nullable() };
+
 export const waveRecord = z
-  .object({ run_id: z.string(), number: int, policy: z.string(), rationale: z.string(), started_at: int, finished_at: int.nullable() })
+  .object(waveColumns)
   .transform((row): WaveRecord => ({
     runId: row.run_id,
     number: row.number,
@@ -198,8 +200,10 @@ export const attemptUsageRecord = z
   .pick({ id: true, input_tokens: true, output_tokens: true, cost_usd: true })
   .transform((row): AttemptUsageRecord => ({ id: row.id, inputTokens: row.input_tokens, outputTokens: row.output_tokens, costUsd: row.cost_usd }));
 
+export const edgeColumns = { from_id: z.string(), to_id: z.string(), kind: z.enum(['parent', 'merge', 'informed_by']), position: int };
+
 export const edgeRecord = z
-  .object({ from_id: z.string(), to_id: z.string(), kind: z.enum(['parent', 'merge', 'informed_by']), position: int })
+  .object(edgeColumns)
   .transform((row): EdgeRecord => ({ from: row.from_id, to: row.to_id, kind: row.kind, position: row.position }));
 
 export const evaluationRecord = z

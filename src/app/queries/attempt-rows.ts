@@ -1,6 +1,7 @@
 import type { AttemptRow, StaleRun } from '../../core/report.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import type { AttemptRowRecord, EdgeRecord } from '../../store/records.js';
+import { listReportEdges, listReportRows } from '../../store/report-rows.js';
 
 /** Parents per attempt in merge order (informed_by excluded). */
 export const parentsByAttempt = (edges: readonly EdgeRecord[]): Map<string, string[]> => {
@@ -25,9 +26,8 @@ export const toAttemptRow = (a: AttemptRowRecord, parents: readonly string[]): A
  * running any more: those left `running` show as interrupted, their clock stopped at its last activity.
  */
 export const attemptRows = (store: SwarmStore, runId: string, stale: StaleRun | null = null): { rows: AttemptRow[]; edges: EdgeRecord[] } => {
-  const edges = store.listEdges(runId);
-  const parents = parentsByAttempt(edges);
-  const rows = store.listAttemptRows(runId).map((a) => toAttemptRow(a, parents.get(a.id) ?? []));
+  const edges = listReportEdges(store, runId);
+  const rows = listReportRows(store, runId, parentsByAttempt(edges));
   return { rows: stale === null ? rows : rows.map((row) => (row.status === 'running' ? orphanedRow(row, stale) : row)), edges };
 };
 

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SwarmError } from '../../core/errors.js';
-import { GRAPH_FORMATS, isGraphFormat, type GraphFormat } from '../../export/index.js';
+import { GRAPH_FORMATS, isGraphFormat, type GraphFormat } from '../../export/graph-formats.js';
 import { writeResult } from '../output-file.js';
 
 const parseFormat = (value: string): GraphFormat => {

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { installInterrupts } from '../interrupts.js';
 import { positiveInt, printJson } from '../options.js';
-import { renderReview } from '../render/review.js';
 
 export const registerReview = (program: Command): void => {
   program
@@ -17,7 +16,7 @@ export const registerReview = (program: Command): void => {
       try {
         const report = await reviewAttempt({ cwd: process.cwd(), attempt: id, seeds: flags.seeds, signal: interrupts.drain, ...(flags.config ? { configFile: flags.config } : {}) });
         if (flags.json) printJson(report);
-        else process.stdout.write(`${renderReview(report)}\n`);
+        else process.stdout.write(`${(await import('../render/review.js')).renderReview(report)}\n`);
         if (report.interrupted) process.exitCode = 130;
       } finally {
         interrupts.dispose();

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { printJson, useColor } from '../options.js';
-import { painter } from '../render/ansi.js';
-import { renderAttempt } from '../render/show-attempt.js';
 
 export const registerShow = (program: Command): void => {
   program
@@ -14,15 +12,17 @@ export const registerShow = (program: Command): void => {
     .action(async (id: string, flags: { json?: boolean; full?: boolean; diff?: boolean }) => {
       if (flags.diff) {
         const { attemptDiff } = await import('../../app/queries/attempt-diff.js');
-        const { renderAttemptDiff } = await import('../render/attempt-diff.js');
         const diff = await attemptDiff({ cwd: process.cwd(), attemptId: id });
-        if (flags.json) printJson(diff);
-        else process.stdout.write(renderAttemptDiff(diff, painter(useColor(process.stdout))));
+        if (flags.json) return printJson(diff);
+        const { renderAttemptDiff } = await import('../render/attempt-diff.js');
+        const { painter } = await import('../render/ansi.js');
+        process.stdout.write(renderAttemptDiff(diff, painter(useColor(process.stdout))));
         return;
       }
       const { showAttempt } = await import('../../app/queries/show-attempt.js');
       const detail = await showAttempt({ cwd: process.cwd(), attemptId: id });
-      if (flags.json) printJson(detail);
-      else process.stdout.write(`${renderAttempt(detail, { color: useColor(process.stdout), full: flags.full ?? false })}\n`);
+      if (flags.json) return printJson(detail);
+      const { renderAttempt } = await import('../render/show-attempt.js');
+      process.stdout.write(`${renderAttempt(detail, { color: useColor(process.stdout), full: flags.full ?? false })}\n`);
     });
 };

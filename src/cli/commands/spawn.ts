@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { parseDuration } from '../../config/index.js';
+import { parseDuration } from '../../config/duration.js';
 import { formatScore } from '../../core/score.js';
 import { stripControl } from '../../core/terminal-text.js';
 import { printJson } from '../options.js';

@@ -1,6 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { printJson, useColor } from '../options.js';
-import { renderStatus } from '../render/status-table.js';
 
 const seconds = (value: string): number => {
   const n = Number(value);
@@ -36,7 +35,8 @@ export const registerStatus = (program: Command): void => {
         return;
       }
       const report = await read();
-      if (flags.json) printJson(report);
-      else process.stdout.write(`${renderStatus(report, { color: useColor(process.stdout), now: Date.now(), width: process.stdout.columns ?? 120, all: flags.all ?? false })}\n`);
+      if (flags.json) return printJson(report);
+      const { renderStatus } = await import('../render/status-table.js');
+      process.stdout.write(`${renderStatus(report, { color: useColor(process.stdout), now: Date.now(), width: process.stdout.columns ?? 120, all: flags.all ?? false })}\n`);
     });
 };
