@@ -13,7 +13,7 @@ import { commitFileChange, parseIdent, type Ident } from './fast-import.js';
 import { FINDINGS_FILE, withFindingsEntry } from './findings.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
-import { listTree, readFileAt } from './git-read.js';
+import { readFileAt } from './git-read.js';
 import { locateRepo } from './locate-repo.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
 import { projectPaths, SWARM_DIR_NAME } from './project-layout.js';
@@ -267,10 +267,5 @@ export class GitWorkspace implements Workspace {
   /** The text of `relPath` at `commit`, or why git has none (see git-read.ts). */
   async readFileAt(commit: string, relPath: string): Promise<FileAt> {
     return readFileAt(this.root, commit, relPath);
-  }
-
-  /** Every file entry of the tree of `commit` (see git-read.ts). */
-  async listTree(commit: string): Promise<string[]> {
-    return listTree(this.root, commit);
   }
 }

@@ -61,8 +61,6 @@ export interface Workspace {
   showFile(commit: string, file: string): Promise<string | null>;
   /** The content of `relPath` at `commit`, or why it cannot be read (git's reason). */
   readFileAt(commit: string, relPath: string): Promise<FileAt>;
-  /** Every file path in the tree of `commit`. */
-  listTree(commit: string): Promise<string[]>;
   /** The text of each file at its commit (null where that commit has no such file), in one read. */
   readFiles(files: readonly FileRef[]): Promise<Array<string | null>>;
   /**
