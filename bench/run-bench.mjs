@@ -106,7 +106,7 @@ const main = async () => {
     ...explainOverhead(overhead).map((l) => `   ${l}`),
     '',
     '2. slot utilization',
-    ...explainSlots(slots, explorers).map((l) => `   ${l}`),
+    ...explainSlots(slots, explorers, asyncSlots, asyncExplorers).map((l) => `   ${l}`),
     '',
     '3. status and graph on a large run',
     ...explainLargeStore(store).map((l) => `   ${l}`),

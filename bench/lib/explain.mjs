@@ -35,8 +35,8 @@ export const explainOverhead = (o) => {
   return lines;
 };
 
-/** What scenario 2 measured, for both variants. */
-export const explainSlots = (literal, explorers) => {
+/** What scenario 2 measured, for every variant (the async ones when given). */
+export const explainSlots = (literal, explorers, async = null, asyncExplorers = null) => {
   const line = (r) =>
     `${r.variant}: ${r.attempts} attempts in ${r.waves} waves (${r.roles.explorer} explorers, ${r.roles.optimizer} optimizers, ${r.selfEvaluations} self-evaluations) over ${s(r.spanS)}: ${round(r.throughput, 2)} attempts/s; ` +
     `wave median ${s(r.waveMedianS)}; attempt median explorer ${s(r.explorerMedianS)}${r.optimizerMedianS === null || Number.isNaN(r.optimizerMedianS) ? '' : `, optimizer ${s(r.optimizerMedianS)}`}; evaluation slots busy ${round(100 * r.evalSlotBusy, 0)}%.`;
@@ -47,6 +47,14 @@ export const explainSlots = (literal, explorers) => {
     `${line(explorers)} (variant: the evaluator scores the unchanged program best and shepherd.leaders = 1, so no optimizer is ever planned)`,
     `a wave ends with its slowest attempt; one with an optimizer lasts >= 3 s of evaluator sleeps (2 self + 1 official) whatever the orchestration costs, i.e. <= ${round(4 / 3 / 4, 2)} of ideal; ${literal.wavesWithOptimizer} of ${literal.waves} waves had one.`,
     `explorer-only waves take ${s(explorers.waveMedianS)} for 1 s of evaluation: ${ms((explorers.waveMedianS - explorers.evalMedianMs / 1000) * 1000)} per wave is orchestration (prepare under the repo lock, commits, release) on the wave's critical path.`,
+    ...(async === null || asyncExplorers === null
+      ? []
+      : [
+          `${line(async)} (async: generations, not waves)`,
+          `${line(asyncExplorers)} (async, explorers only)`,
+          'async: an attempt holds one of the 4 planning slots only until its official evaluation gets an evaluation slot, so the next attempt is planned, prepared, run and committed while that evaluation runs and waits ready for the slot: evaluation slots change hands without waiting for git work or the plan.',
+          `what async explorer-only utilization still loses: the first 4 attempts' preparation (nothing runs before it to overlap with), the last attempts' record, and the evaluator itself (median ${ms(asyncExplorers.evalMedianMs)} for \`sleep 1\`: shell start and the output read).`,
+        ]),
   ];
 };
 

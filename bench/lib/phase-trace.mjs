@@ -12,6 +12,7 @@ const STEP_OF = {
   commit: 'commit',
   'rev-parse HEAD': 'commit',
   'diff --numstat': 'commit',
+  'diff --cached': 'commit',
   show: 'checks',
   'ls-tree': 'checks',
   'diff --name-only': 'checks',

@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { SwarmError } from '../core/errors.js';
 import type { CommitAllParams } from '../core/ports/workspace.js';
 import { renderCommitMessage } from './commit-message.js';
+import { NUMSTAT, parseNumstat, type DiffStat } from './diff-stat.js';
 import { gitResult, runGit } from './git-command.js';
 
 export type { CommitAllParams };
@@ -14,8 +15,25 @@ const head = async (worktree: string): Promise<string> => (await runGit(worktree
  * `config` carries the commit identity (see commitConfig).
  */
 export const commitAll = async (worktree: string, p: CommitAllParams, config: string[]): Promise<{ commit: string; changed: boolean }> => {
+  await runGit(worktree, ['add', '--all'], { ceiling: dirname(worktree) });
+  return commitStaged(worktree, p, config);
+};
+
+/**
+ * `commitAll` with the diff stat of the commit against `from`. Once everything is staged, the index
+ * holds the tree being committed, so its stat (`diff --cached`, which never writes the index) is
+ * read while git commits: one git process less on the attempt's critical path.
+ */
+export const commitAllWithStat = async (worktree: string, p: CommitAllParams, config: string[], from: string): Promise<{ commit: string; changed: boolean; diff: DiffStat }> => {
   const ceiling = { ceiling: dirname(worktree) };
   await runGit(worktree, ['add', '--all'], ceiling);
+  const [commit, stat] = await Promise.all([commitStaged(worktree, p, config), runGit(worktree, ['diff', '--cached', ...NUMSTAT, from, '--'], ceiling)]);
+  return { ...commit, diff: parseNumstat(stat) };
+};
+
+/** Commits the index of `worktree` (see commitAll). */
+const commitStaged = async (worktree: string, p: CommitAllParams, config: string[]): Promise<{ commit: string; changed: boolean }> => {
+  const ceiling = { ceiling: dirname(worktree) };
   const message = renderCommitMessage(p);
   // Unabbreviated, the summary line names the new commit: no `rev-parse HEAD` after it.
   const commit = await gitResult(worktree, ['commit', '--no-verify', '--cleanup=whitespace', '-m', message], { config: [...config, 'core.abbrev=no'], ...ceiling });

@@ -18,9 +18,11 @@ export const parseNumstat = (output: string): DiffStat => {
   return stat;
 };
 
+/** The options of every diff stat (see parseNumstat). */
+export const NUMSTAT = ['--numstat', '-z', '--no-renames', '--no-ext-diff'];
+
 /** Files, inserted and deleted lines between two commits (a rename counts as a deletion plus an addition). */
-export const diffStat = async (root: string, from: string, to: string): Promise<DiffStat> =>
-  parseNumstat(await runGit(root, ['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', from, to, '--']));
+export const diffStat = async (root: string, from: string, to: string): Promise<DiffStat> => parseNumstat(await runGit(root, ['diff', ...NUMSTAT, from, to, '--']));
 
 /** Every path added, modified, deleted or renamed (both names) between two commits. */
 export const changedPaths = async (root: string, from: string, to: string): Promise<string[]> =>

@@ -12,6 +12,8 @@ export interface GitCallOptions {
   ceiling?: string;
   /** Extra environment, e.g. GIT_INDEX_FILE for a scratch index. */
   env?: Record<string, string>;
+  /** Text written to git's stdin (`cat-file --batch` requests). */
+  input?: string;
 }
 
 interface GitRun {
@@ -42,7 +44,7 @@ const exec = async (cwd: string, args: string[], options: GitCallOptions = {}, b
   const argv = [...(options.config ?? []).flatMap((setting) => ['-c', setting]), ...args];
   const env = { ...gitEnv(), ...(options.ceiling === undefined ? {} : { GIT_CEILING_DIRECTORIES: options.ceiling }), ...options.env };
   // Its own process group: a terminal Ctrl-C (drain) must not break a commit half way.
-  const callOptions = { cwd, env, extendEnv: false, isolation: 'group', keepFinalNewline: true } as const;
+  const callOptions = { cwd, env, extendEnv: false, isolation: 'group', keepFinalNewline: true, ...(options.input === undefined ? {} : { input: options.input }) } as const;
   const result = binary ? await runProcess('git', argv, { ...callOptions, bytes: true }) : await runProcess('git', argv, callOptions);
   if (result.startError !== null) throw failure(cwd, args, `git could not be started: ${result.startError}`);
   const stdout = typeof result.stdout === 'string' ? result.stdout : result.stdout.toString('utf8');
@@ -68,6 +70,13 @@ export const tryGit = async (cwd: string, args: string[], options?: GitCallOptio
 export const gitResult = async (cwd: string, args: string[], options?: GitCallOptions): Promise<{ exitCode: number; output: string }> => {
   const run = await exec(cwd, args, options);
   return run.exitCode === 0 ? { exitCode: 0, output: asText(run.stdout) } : { exitCode: run.exitCode, output: run.output || `git exited with code ${run.exitCode}` };
+};
+
+/** Runs git and returns its stdout as raw bytes; a non-zero exit is a SwarmError('GIT_FAILED'). */
+export const runGitBytes = async (cwd: string, args: string[], options?: GitCallOptions): Promise<Buffer> => {
+  const run = await exec(cwd, args, options, true);
+  if (run.exitCode !== 0) throw failure(cwd, args, run.output || `git exited with code ${run.exitCode}`);
+  return typeof run.stdout === 'string' ? Buffer.from(run.stdout) : run.stdout;
 };
 
 /** Raw bytes of an object (`git show <object>`), for files that may be binary. */

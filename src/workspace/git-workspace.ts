@@ -2,9 +2,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
 import type { FileAt } from '../core/file-at.js';
+import { parseTree, readObjects } from './cat-file-batch.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
-import type { Workspace } from '../core/ports/workspace.js';
-import { commitAll, type CommitAllParams } from './commit-all.js';
+import type { FileRef, Workspace } from '../core/ports/workspace.js';
+import { commitAll, commitAllWithStat, type CommitAllParams } from './commit-all.js';
 import { commitConfig } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
 import { diffText } from './diff-text.js';
@@ -12,7 +13,7 @@ import { commitFileChange, parseIdent, type Ident } from './fast-import.js';
 import { FINDINGS_FILE, withFindingsEntry } from './findings.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
-import { listTree, readFileAt } from './git-read.js';
+import { readFileAt } from './git-read.js';
 import { locateRepo } from './locate-repo.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
 import { projectPaths, SWARM_DIR_NAME } from './project-layout.js';
@@ -139,6 +140,11 @@ export class GitWorkspace implements Workspace {
     return commitAll(worktree, p, await this.commitSettings());
   }
 
+  /** `commitAll`, with the diff stat of the commit against `from` read while git commits. */
+  async commitAllWithStat(worktree: string, p: CommitAllParams, from: string): Promise<{ commit: string; changed: boolean; diff: DiffStat }> {
+    return commitAllWithStat(worktree, p, await this.commitSettings(), from);
+  }
+
   /**
    * Sets `branch` to a commit on top of `onto` that appends `entry` to its findings.md, in one git
    * process and without touching the branch's worktree (whatever an evaluation left there is not
@@ -234,13 +240,32 @@ export class GitWorkspace implements Workspace {
     return bytes === null ? null : bytes.toString('utf8');
   }
 
+  /** The text of each file at its commit (null where that commit has no such file), read by one git process. */
+  async readFiles(files: readonly FileRef[]): Promise<Array<string | null>> {
+    return (await this.readTreeAndFiles(null, files)).texts;
+  }
+
+  /**
+   * In one git process: the entries at the top of `commit`'s tree (`<mode> <id>\t<name>`; a
+   * subtree's id stands for all of its content) and the text of each of `files` at its commit.
+   */
+  async readTreeAndFiles(commit: string | null, files: readonly FileRef[]): Promise<{ topLevel: string[]; texts: Array<string | null> }> {
+    const names = files.map((f) => `${f.commit}:${f.path.replace(/^\.\//, '')}`);
+    const objects = await readObjects(this.root, commit === null ? names : [`${commit}^{tree}`, ...names]);
+    let topLevel: string[] = [];
+    if (commit !== null) {
+      const tree = objects.shift();
+      if (tree?.type !== 'tree') throw new SwarmError('NOT_FOUND', `${commit} does not name a commit in ${this.root}`);
+      topLevel = parseTree(tree.content, tree.id.length);
+    }
+    return {
+      topLevel,
+      texts: objects.map((object) => (object?.type === 'blob' ? object.content.toString('utf8') : null)),
+    };
+  }
+
   /** The text of `relPath` at `commit`, or why git has none (see git-read.ts). */
   async readFileAt(commit: string, relPath: string): Promise<FileAt> {
     return readFileAt(this.root, commit, relPath);
-  }
-
-  /** Every file entry of the tree of `commit` (see git-read.ts). */
-  async listTree(commit: string): Promise<string[]> {
-    return listTree(this.root, commit);
   }
 }

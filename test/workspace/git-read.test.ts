@@ -28,16 +28,4 @@ describe('reading commits through the workspace', () => {
     expect(noCommit.found).toBe(false);
     if (!noCommit.found) expect(noCommit.detail).not.toBe('');
   });
-
-  it('lists every file of a tree, nested ones included, and follows the commit', async () => {
-    const repo = makeRepo();
-    cleanups.push(repo.cleanup);
-    const next = commitFiles(repo.dir, { 'src/deep/new.py': 'x = 1\n' });
-    const workspace = await GitWorkspace.open(repo.dir);
-    const paths = (entries: string[]) => entries.map((entry) => entry.split('\t')[1]).sort();
-    expect(paths(await workspace.listTree(repo.baseline))).toEqual(['README.md', 'data/input.txt', 'evaluate.py', 'solve.py']);
-    const entries = await workspace.listTree(next);
-    expect(paths(entries)).toEqual(['README.md', 'data/input.txt', 'evaluate.py', 'solve.py', 'src/deep/new.py']);
-    expect(entries.every((entry) => /^100644 blob [0-9a-f]{40}\t/.test(entry))).toBe(true);
-  });
 });

@@ -42,7 +42,6 @@ export const commitWork = async (
     ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: outcome.historyJson ?? null });
   }
   const subject = `${attempt.id}: ${outcome.summary || `${spec.role} attempt`}`;
-  const commit = await ctx.workspace.commitAll(prepared.worktree, { subject, trailers: prepared.trailers });
-  const diff = await ctx.workspace.diffStat(prepared.baseCommit, commit.commit);
-  return { outcome, worktree: prepared.worktree, baseCommit: prepared.baseCommit, head: commit.commit, diff };
+  const { commit, diff } = await ctx.workspace.commitAllWithStat(prepared.worktree, { subject, trailers: prepared.trailers }, prepared.baseCommit);
+  return { outcome, worktree: prepared.worktree, baseCommit: prepared.baseCommit, head: commit, diff };
 };

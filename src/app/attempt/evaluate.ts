@@ -36,8 +36,17 @@ const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, wor
  * can carry one) is invalid unevaluated; byte-identical code reuses its twin's result; anything
  * else is evaluated on the run's evaluation queue. The result is stored before the record step.
  * Null when a second Ctrl-C stopped the evaluation: the attempt is then interrupted.
+ * `started` is called when the evaluator gets its evaluation slot (the async scheduler then plans
+ * the next attempt, so it is ready when a slot frees).
  */
-export const evaluateWork = async (ctx: EvaluateDeps, attempt: AttemptRecord, spec: AttemptSpec, work: CommittedWork, audit: ChangeAudit): Promise<AttemptResult | null> => {
+export const evaluateWork = async (
+  ctx: EvaluateDeps,
+  attempt: AttemptRecord,
+  spec: AttemptSpec,
+  work: CommittedWork,
+  audit: ChangeAudit,
+  started: () => void = () => undefined,
+): Promise<AttemptResult | null> => {
   const { outcome, head, diff } = work;
   const flags = [...audit.flags];
   if (outcome.status !== 'completed') {
@@ -51,7 +60,12 @@ export const evaluateWork = async (ctx: EvaluateDeps, attempt: AttemptRecord, sp
     return { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
   }
   if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
-  const evaluation = audit.reuse ? audit.reuse.evaluation : await ctx.evalQueue.add(() => evaluateOfficially(ctx, attempt, work));
+  const evaluation = audit.reuse
+    ? audit.reuse.evaluation
+    : await ctx.evalQueue.add(() => {
+        started();
+        return evaluateOfficially(ctx, attempt, work);
+      });
   if (!evaluation || ctx.force.aborted) return null;
   if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
   if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);

@@ -22,9 +22,12 @@ export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: Attemp
     paths: (id) => ({ branch: attemptBranch(ctx.runId, attemptId(id)), logDir: attemptLogDir(ctx.paths, id) }),
   });
 
-/** Runs one planned attempt to its record and prints its progress line. */
-export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void): Promise<void> => {
-  await executeAttempt(ctx, record, spec, report);
+/**
+ * Runs one planned attempt to its record and prints its progress line; `evaluating` is called
+ * when its official evaluation gets a slot.
+ */
+export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void, evaluating?: () => void): Promise<void> => {
+  await executeAttempt(ctx, record, spec, report, evaluating);
   const done = ctx.store.requireAttempt(record.id);
   const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';

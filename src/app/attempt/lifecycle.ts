@@ -22,6 +22,8 @@ const INTERRUPTED: Ending = { kind: 'interrupted' };
 interface Out {
   log: Logger;
   report: (line: string) => void;
+  /** Called when the official evaluation gets its slot (see evaluateWork). */
+  evaluating: () => void;
 }
 
 /**
@@ -44,7 +46,7 @@ const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec,
   const work = await ctx.agentQueue.add(() => agentSlot(ctx, attempt, spec, out));
   if (!work || ctx.force.aborted) return INTERRUPTED;
   const audit = await auditChange(ctx, work.baseCommit, work.head, work.diff.paths);
-  const result = await evaluateWork(ctx, attempt, spec, work, audit);
+  const result = await evaluateWork(ctx, attempt, spec, work, audit, out.evaluating);
   if (result === null) return INTERRUPTED;
   await recordAttempt(ctx, attempt, spec, result);
   return { kind: 'recorded' };
@@ -54,11 +56,17 @@ const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec,
  * The attempt life cycle of DESIGN.md: prepare, agent, commit, audit, evaluate, record, release.
  * Each step is its own module; core/attempt-phases.ts owns the phase transitions they write.
  */
-export const executeAttempt = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, report: (line: string) => void = () => undefined): Promise<void> => {
+export const executeAttempt = async (
+  ctx: RunContext,
+  attempt: AttemptRecord,
+  spec: AttemptSpec,
+  report: (line: string) => void = () => undefined,
+  evaluating: () => void = () => undefined,
+): Promise<void> => {
   const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id, backend: attempt.backend });
   try {
     // An error after a second Ctrl-C is the interruption's doing (killed children, aborted git).
-    const ending = await steps(ctx, attempt, spec, { log, report }).catch((error: unknown): Ending => (ctx.force.aborted ? INTERRUPTED : { kind: 'crashed', error }));
+    const ending = await steps(ctx, attempt, spec, { log, report, evaluating }).catch((error: unknown): Ending => (ctx.force.aborted ? INTERRUPTED : { kind: 'crashed', error }));
     if (ending.kind === 'interrupted') interruptAttempt(ctx, attempt.id);
     if (ending.kind === 'crashed') await recordCrash(ctx, attempt, spec, ending.error, log);
   } finally {

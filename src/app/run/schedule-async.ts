@@ -17,11 +17,22 @@ import type { RunContext } from './run-context.js';
 export const generationOf = (searchers: number, initialExplorers: number, waveSize: number): number =>
   searchers < initialExplorers ? 1 : 2 + Math.floor((searchers - initialExplorers) / Math.max(1, waveSize));
 
+/** A promise with its resolver: the scheduler's wake-up when a planning slot frees. */
+const wakeUp = (): { promise: Promise<void>; fire: () => void } => {
+  let fire = (): void => undefined;
+  const promise = new Promise<void>((resolve) => (fire = resolve));
+  return { promise, fire };
+};
+
 /**
  * Asynchronous scheduling (GitSwarm): no wave barrier. Whenever one of `concurrency.agents` slots
  * is free, the policy plans ONE attempt from the current state of the population (running
- * attempts included), and it starts at once. Interrupted attempts of a previous process are
- * started again first.
+ * attempts included), and it starts at once. An attempt holds its slot from its plan until its
+ * official evaluation gets an evaluation slot (or it ends without one): the next attempt is then
+ * planned, prepared, worked on and committed while that evaluation runs, and waits ready for the
+ * next free evaluation slot, so evaluators do not idle through git work and planning. At most
+ * `concurrency.agents` attempts are before their evaluation, at most `concurrency.evaluations`
+ * in it. Interrupted attempts of a previous process are started again first.
  */
 export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: { budget: Budget; started: number }): Promise<{ stopReason: string }> => {
   const { config, store } = ctx;
@@ -32,6 +43,8 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
     .filter((p): p is { wave: number; spec: AttemptSpec } => p.spec !== null);
   if (pending.length > 0) options.report(`re-planning ${pending.length} interrupted attempt(s)`);
   const inFlight = new Set<Promise<void>>();
+  let holding = 0;
+  let freed = wakeUp();
   const draws = new Map<number, number>();
   let stopReason: string | null = null;
 
@@ -43,7 +56,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
   };
 
   for (;;) {
-    while (stopReason === null && inFlight.size < config.concurrency.agents) {
+    while (stopReason === null && holding < config.concurrency.agents) {
       if (options.drain.aborted || ctx.force.aborted) {
         stopReason = 'stopped by Ctrl-C; run `swarm run` again to resume';
         break;
@@ -67,14 +80,24 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
         break;
       }
       const record = createPlannedAttempt(ctx, next.wave, next.spec);
-      const task = runPlannedAttempt(ctx, record, next.spec, options.report).finally(() => {
+      let held = true;
+      holding += 1;
+      const free = (): void => {
+        if (!held) return;
+        held = false;
+        holding -= 1;
+        freed.fire();
+      };
+      const task = runPlannedAttempt(ctx, record, next.spec, options.report, free).finally(() => {
+        free();
         inFlight.delete(task);
         closeFinishedGenerations(generationOf(populationView(ctx).filter((a) => a.role !== 'baseline').length, config.shepherd.initialExplorers, config.shepherd.waveSize));
       });
       inFlight.add(task);
     }
     if (inFlight.size === 0) break;
-    await Promise.race(inFlight);
+    freed = wakeUp();
+    await Promise.race([...inFlight, freed.promise]);
   }
   closeFinishedGenerations(Number.MAX_SAFE_INTEGER);
   return { stopReason: stopReason ?? 'the shepherd planned no further attempts' };

@@ -26,6 +26,12 @@ export interface CommitAllParams {
   trailers: Trailers;
 }
 
+/** A file at a commit. */
+export interface FileRef {
+  commit: string;
+  path: string;
+}
+
 export interface DiffStat {
   files: number;
   insertions: number;
@@ -44,6 +50,8 @@ export interface Workspace {
   prepareAttempt(p: PrepareAttemptParams, options?: { recreate?: boolean }): Promise<PreparedAttempt>;
   /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
   commitAll(worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }>;
+  /** `commitAll`, with the diff stat of the resulting commit against `from`. */
+  commitAllWithStat(worktree: string, p: CommitAllParams, from: string): Promise<{ commit: string; changed: boolean; diff: DiffStat }>;
   /** Resets `worktree` and its branch to `commit`, removing untracked and ignored files. */
   resetWorktree(worktree: string, commit: string): Promise<void>;
   diffStat(from: string, to: string): Promise<DiffStat>;
@@ -53,8 +61,13 @@ export interface Workspace {
   showFile(commit: string, file: string): Promise<string | null>;
   /** The content of `relPath` at `commit`, or why it cannot be read (git's reason). */
   readFileAt(commit: string, relPath: string): Promise<FileAt>;
-  /** Every file path in the tree of `commit`. */
-  listTree(commit: string): Promise<string[]>;
+  /** The text of each file at its commit (null where that commit has no such file), in one read. */
+  readFiles(files: readonly FileRef[]): Promise<Array<string | null>>;
+  /**
+   * In one read: the entries at the top of `commit`'s tree (`<mode> <id>\t<name>`, a subtree's id
+   * standing for its content; null: none) and the text of each of `files` as `readFiles` gives it.
+   */
+  readTreeAndFiles(commit: string | null, files: readonly FileRef[]): Promise<{ topLevel: string[]; texts: Array<string | null> }>;
   /**
    * Commits `entry` appended to findings.md on `branch`, on top of `onto`, without touching any
    * worktree; returns the new commit.

@@ -1,8 +1,9 @@
 import type { EvalOutcome } from '../../../core/ports.js';
+import type { FileRef } from '../../../core/ports/workspace.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
 import { FINDINGS_FILE, matchProtected, type GitWorkspace } from '../../../workspace/index.js';
 import { onlyCommentsDiffer } from './audit-comments.js';
-import { codeHash, decidingEvaluation, findIdenticalCode, type CodeIndexDeps } from './audit-tree.js';
+import { codeHashOf, decidingEvaluation, findIdenticalCode, type CodeIndexDeps } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../../run/run-context.js';
 
@@ -14,12 +15,32 @@ export interface ChangeAudit {
   reuse: { from: string; evaluation: CheckoutEvaluation } | null;
 }
 
-const commentsOnly = async (workspace: Pick<GitWorkspace, 'showFile'>, base: string, head: string, files: readonly string[]): Promise<boolean> => {
-  for (const file of files) {
-    const [before, after] = await Promise.all([workspace.showFile(base, file), workspace.showFile(head, file)]);
-    if (before === null || after === null || !onlyCommentsDiffer(file, before, after)) return false;
+/** Changed files read per git process: a typical change in one, a huge one without holding every file at once. */
+const FILES_PER_READ = 32;
+
+const versions = (base: string, head: string, files: readonly string[]): FileRef[] => files.flatMap((path) => [{ commit: base, path }, { commit: head, path }]);
+
+/** True when every file of `files` changed only in comments, given their texts before and after (in `versions` order). */
+const onlyCommentsIn = (files: readonly string[], texts: ReadonlyArray<string | null>): boolean =>
+  files.every((file, i) => {
+    const before = texts[2 * i] ?? null;
+    const after = texts[2 * i + 1] ?? null;
+    return before !== null && after !== null && onlyCommentsDiffer(file, before, after);
+  });
+
+/**
+ * The code hash of `head` and whether its change touched comments only, the tree and the first
+ * changed files read by one git process (this sits on every attempt's critical path).
+ */
+const readChange = async (workspace: Pick<GitWorkspace, 'readTreeAndFiles' | 'readFiles'>, base: string, head: string, changed: readonly string[]): Promise<{ hash: string; onlyComments: boolean }> => {
+  const first = changed.slice(0, FILES_PER_READ);
+  const { topLevel, texts } = await workspace.readTreeAndFiles(head, versions(base, head, first));
+  let onlyComments = changed.length > 0 && onlyCommentsIn(first, texts);
+  for (let at = FILES_PER_READ; onlyComments && at < changed.length; at += FILES_PER_READ) {
+    const files = changed.slice(at, at + FILES_PER_READ);
+    onlyComments = onlyCommentsIn(files, await workspace.readFiles(versions(base, head, files)));
   }
-  return files.length > 0;
+  return { hash: codeHashOf(topLevel), onlyComments };
 };
 
 /**
@@ -56,8 +77,7 @@ const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): Checko
 export const auditChange = async (ctx: CodeIndexDeps & Pick<RunContext, 'config'>, base: string, head: string, changedPaths: readonly string[]): Promise<ChangeAudit> => {
   const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
   const flags: string[] = [];
-  // Independent git reads, run side by side: this sits on every attempt's critical path.
-  const [onlyComments, hash] = await Promise.all([changed.length > 0 && commentsOnly(ctx.workspace, base, head, changed), codeHash(ctx.workspace, head)]);
+  const { hash, onlyComments } = await readChange(ctx.workspace, base, head, changed);
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;

@@ -10,13 +10,18 @@ import type { RunContext } from '../../run/run-context.js';
 export type CodeIndexDeps = Pick<RunContext, 'runId' | 'store' | 'workspace'>;
 
 /**
- * A hash of the committed tree without findings.md (which every attempt appends to): two attempts
- * with the same code hash alike, whatever their lineage logs say.
+ * A hash of the committed tree without findings.md (which every attempt appends to), from the
+ * entries at the top of the tree (a subtree's id stands for its content): two attempts with the
+ * same code hash alike, whatever their lineage logs say.
  */
-export const codeHash = async (workspace: Pick<GitWorkspace, 'listTree'>, commit: string): Promise<string> => {
-  const entries = (await workspace.listTree(commit)).filter((entry) => entry.split('\t')[1] !== FINDINGS_FILE);
-  return createHash('sha256').update(entries.join('\0')).digest('hex');
-};
+export const codeHashOf = (topLevel: readonly string[]): string =>
+  createHash('sha256')
+    .update(topLevel.filter((entry) => entry.split('\t')[1] !== FINDINGS_FILE).join('\0'))
+    .digest('hex');
+
+/** The code hash of `commit` (see codeHashOf). */
+export const codeHash = async (workspace: Pick<GitWorkspace, 'readTreeAndFiles'>, commit: string): Promise<string> =>
+  codeHashOf((await workspace.readTreeAndFiles(commit, [])).topLevel);
 
 /** The evaluation that decided an attempt's score (its last official or baseline evaluation). */
 export const decidingEvaluation = (evaluations: readonly EvaluationRecord[]): EvaluationRecord | null =>
