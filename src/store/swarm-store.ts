@@ -13,6 +13,8 @@ import {
 
 const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
 
+const DRIVER_PAGE_CACHE_KIB = 2048;
+
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
 /** The run database: one instance per process, every recorded step in one transaction. */
@@ -28,6 +30,18 @@ export class SwarmStore implements RunStore {
 
   static open(path: string, options: { mustExist?: boolean } = {}): SwarmStore {
     return new SwarmStore(openDatabase(path, options), path);
+  }
+
+  /**
+   * The store of a process that drives a run, for hours: its page cache capped at SQLite's own
+   * default of 2 MiB instead of better-sqlite3's 16 MiB, which a growing database fills and holds
+   * for the driver's whole life. A driver's repeated reads are index searches on recent pages, and
+   * the pages it evicts stay in the OS file cache.
+   */
+  static openForDriver(path: string): SwarmStore {
+    const store = SwarmStore.open(path);
+    store.db.pragma(`cache_size = -${DRIVER_PAGE_CACHE_KIB}`);
+    return store;
   }
 
   close(): void {
