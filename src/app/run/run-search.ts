@@ -15,7 +15,7 @@ import { claimRun, resumableRun } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
 import { preflight } from './preflight.js';
 import { recoverInterrupted } from './recover.js';
-import { keepYoungGenerationSmall } from './driver-heap.js';
+import { keepDriverHeapSmall } from './driver-heap.js';
 import type { RunContext } from './run-context.js';
 import { createRunDeps, createRunState } from './run-dependencies.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
@@ -42,7 +42,7 @@ export interface RunSearchOptions {
 
 /** `swarm run`: starts a search, or resumes the latest one that did not finish. */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
-  keepYoungGenerationSmall();
+  keepDriverHeapSmall();
   const report = options.report ?? (() => undefined);
   const workspace = await GitWorkspace.open(options.cwd);
   const paths = projectPaths(workspace.root);

@@ -21,7 +21,7 @@ import type { RunContext } from '../run/run-context.js';
 import { createRunDeps, createRunState } from '../run/run-dependencies.js';
 import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
 import { endAttempt } from '../attempt/phase.js';
-import { keepYoungGenerationSmall } from '../run/driver-heap.js';
+import { keepDriverHeapSmall } from '../run/driver-heap.js';
 
 const POLL_MS = 250;
 
@@ -71,7 +71,7 @@ const buildContext = async (
  * cycle as `swarm run`, and exits once nothing is queued or running for `idleMs`.
  */
 export const driveSpawned = async (options: { cwd: string; idleMs: number; onReady: (info: { runId: string; baselineId: string }) => void; onFailed: (message: string) => void }): Promise<void> => {
-  keepYoungGenerationSmall();
+  keepDriverHeapSmall();
   const workspace = await GitWorkspace.open(options.cwd);
   const loaded = await loadConfig(workspace.root);
   const paths = projectPaths(workspace.root);
