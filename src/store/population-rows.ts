@@ -60,8 +60,12 @@ export class PopulationQueries implements PopulationReads {
 
   edgesInto(runId: string, ids: readonly string[]): EdgeRecord[] {
     if (ids.length === 0) return [];
-    return prepared(this.db, `SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? AND to_id IN (SELECT value FROM json_each(?)) ORDER BY to_id, kind, position`)
-      .all(runId, JSON.stringify(ids))
+    // By the target's index (`+run_id`: not the run's, which made SQLite read every edge of the run).
+    return prepared(
+      this.db,
+      `SELECT e.from_id, e.to_id, e.kind, e.position FROM json_each(?) j CROSS JOIN edges e ON e.to_id = j.value
+       WHERE +e.run_id = ? ORDER BY e.to_id, e.kind, e.position`,
+    ).all(JSON.stringify(ids), runId)
       .map((row) => edgeRecord.parse(row));
   }
 
