@@ -4,7 +4,7 @@ import { PopulationQueries } from './population-rows.js';
 import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports.js';
 import type { EdgeKind } from '../core/types.js';
-import { openDatabase, type Db } from './open-database.js';
+import { limitPageCache, openDatabase, type Db } from './open-database.js';
 import type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from '../core/ports/run-store.js';
 import {
   ATTEMPT_ROW_COLUMNS, attemptRecord, attemptRowRecord, attemptUsageRecord, edgeRecord, evaluationRecord, eventRecord, runRecord, waveRecord,
@@ -12,8 +12,6 @@ import {
 } from './records.js';
 
 const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
-
-const DRIVER_PAGE_CACHE_KIB = 2048;
 
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
@@ -32,15 +30,10 @@ export class SwarmStore implements RunStore {
     return new SwarmStore(openDatabase(path, options), path);
   }
 
-  /**
-   * The store of a process that drives a run, for hours: its page cache capped at SQLite's own
-   * default of 2 MiB instead of better-sqlite3's 16 MiB, which a growing database fills and holds
-   * for the driver's whole life. A driver's repeated reads are index searches on recent pages, and
-   * the pages it evicts stay in the OS file cache.
-   */
+  /** The store of a process that drives a run: a smaller page cache (see limitPageCache). */
   static openForDriver(path: string): SwarmStore {
     const store = SwarmStore.open(path);
-    store.db.pragma(`cache_size = -${DRIVER_PAGE_CACHE_KIB}`);
+    limitPageCache(store.db);
     return store;
   }
 
@@ -263,8 +256,7 @@ export class SwarmStore implements RunStore {
     return typeof at === 'number' ? at : null;
   }
 
-  // `ORDER BY +id` in the two reads below: sorting the few matching rows, so that SQLite searches the
-  // type (or attempt) index instead of walking every event of the run in id order.
+  // `ORDER BY +id` below: SQLite sorts the few rows it finds by type (or attempt) instead of walking the run's events in id order.
 
   /** One attempt's events of the given types, oldest first. */
   attemptEvents(runId: string, attemptId: string, types: readonly string[]): EventRecord[] {
