@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval } from 'node:timers';
 import { SwarmStore } from '../dist/store/swarm-store.js';
@@ -121,3 +122,14 @@ const findChild = (pid) => {
     return null;
   }
 };
+
+// `node bench/growth.mjs [attempts]` (after `npm run build`): the growth run alone, its figures as JSON on stdout.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const attempts = Number(process.argv[2] ?? 2_000);
+  if (!Number.isInteger(attempts) || attempts < 8) {
+    process.stderr.write('usage: node bench/growth.mjs [attempts (at least 8)]\n');
+    process.exit(2);
+  }
+  const result = await measureGrowth({ attempts, log: (line) => process.stderr.write(`${line}\n`) });
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}

@@ -1,3 +1,4 @@
+import { prepared } from './prepared.js';
 import type { Db } from './open-database.js';
 
 /**
@@ -5,14 +6,30 @@ import type { Db } from './open-database.js';
  * an agent's `swarm eval`, review, held-out): what `budget.evaluations` counts. The official row an
  * attempt with byte-identical code copied from its twin (flag `reused:aN`) is not a run of the
  * evaluator and does not count.
+ *
+ * A driver asks before every plan, so each count reads only the rows added since the last one.
+ * That is exact because evaluation rows are never deleted, a row's id is above every row committed
+ * before it (SQLite serialises writers), and the `reused:` flag is written in the same transaction
+ * as the copied rows (storeResult) and never changes after.
  */
-export const countRunEvaluations = (db: Db, runId: string): number => {
-  const count: unknown = db
-    .prepare(
-      `SELECT COUNT(*) FROM evaluations e JOIN attempts a ON a.id = e.attempt_id
-       WHERE a.run_id = ? AND NOT (e.kind = 'official' AND a.flags_json LIKE '%"reused:%')`,
-    )
-    .pluck()
-    .get(runId);
-  return typeof count === 'number' ? count : 0;
-};
+export class EvaluationCounts {
+  private readonly counted = new Map<string, { upTo: number; count: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  count(runId: string): number {
+    const known = this.counted.get(runId) ?? { upTo: 0, count: 0 };
+    const newest = Number(prepared(this.db, 'SELECT COALESCE(MAX(id), 0) FROM evaluations', { pluck: true }).get());
+    if (newest === known.upTo) return known.count;
+    // CROSS JOIN keeps the evaluations' id range the outer loop: the planner would otherwise walk every attempt of the run.
+    const added: unknown = prepared(
+      this.db,
+      `SELECT COUNT(*) FROM evaluations e CROSS JOIN attempts a ON a.id = e.attempt_id
+       WHERE e.id > ? AND e.id <= ? AND a.run_id = ? AND NOT (e.kind = 'official' AND a.flags_json LIKE '%"reused:%')`,
+      { pluck: true },
+    ).get(known.upTo, newest, runId);
+    const next = { upTo: newest, count: known.count + (typeof added === 'number' ? added : 0) };
+    this.counted.set(runId, next);
+    return next.count;
+  }
+}

@@ -131,4 +131,16 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Evaluations of one kind (held-out results in \`swarm status\`) without reading every evaluation of the run.
   `CREATE INDEX evaluations_kind ON evaluations(kind, attempt_id);`,
+  // Reads a driver repeats for every attempt, each found through an index instead of a scan of the
+  // run (a run's cost per attempt must not grow with its size): events of a type (limit waits,
+  // the LLM Shepherd's usage) and of an attempt, the waves still open, the attempts still running,
+  // the edges into new attempts, the best scored attempts (the best so far, an agent's inspirations) without sorting them all.
+  `
+  CREATE INDEX events_type ON events(run_id, type, id);
+  CREATE INDEX events_attempt ON events(attempt_id, type);
+  CREATE INDEX waves_open ON waves(run_id, number) WHERE finished_at IS NULL;
+  CREATE INDEX attempts_running ON attempts(run_id, wave) WHERE status = 'running';
+  CREATE INDEX attempts_best ON attempts(run_id, score, seq) WHERE status = 'scored' AND score IS NOT NULL;
+  CREATE INDEX edges_to ON edges(to_id, kind, position);
+  `,
 ];

@@ -1,3 +1,4 @@
+import { prepared } from './prepared.js';
 import { z } from 'zod';
 import { attemptColumns, edgeRecord, jsonColumn, metricsSchema, type EdgeRecord } from './records.js';
 import type { Db } from './open-database.js';
@@ -46,30 +47,36 @@ export class PopulationQueries implements PopulationReads {
   constructor(private readonly db: Db) {}
 
   rowsSince(runId: string, afterSeq: number, ids: readonly string[]): PopulationRow[] {
-    return this.db
-      .prepare(
-        `SELECT ${POPULATION_COLUMNS}, ${DECIDING_INSTANCES} FROM attempts a
-         WHERE a.run_id = ? AND (a.seq > ? OR a.id IN (SELECT value FROM json_each(?))) ORDER BY a.seq`,
-      )
-      .all(runId, afterSeq, JSON.stringify(ids))
+    // Two index searches (new rows by seq, the running ones by id): `seq > ? OR id IN (...)` made SQLite scan the run.
+    return prepared(
+      this.db,
+      `SELECT ${POPULATION_COLUMNS}, ${DECIDING_INSTANCES} FROM attempts a WHERE a.run_id = ? AND a.seq > ?
+       UNION ALL
+       SELECT ${POPULATION_COLUMNS}, ${DECIDING_INSTANCES} FROM json_each(?) j CROSS JOIN attempts a ON a.id = j.value WHERE a.run_id = ? AND a.seq <= ?
+       ORDER BY seq`,
+    ).all(runId, afterSeq, JSON.stringify(ids), runId, afterSeq)
       .map((row) => populationRowRecord.parse(row));
   }
 
   edgesInto(runId: string, ids: readonly string[]): EdgeRecord[] {
     if (ids.length === 0) return [];
-    return this.db
-      .prepare(`SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? AND to_id IN (SELECT value FROM json_each(?)) ORDER BY to_id, kind, position`)
-      .all(runId, JSON.stringify(ids))
+    // By the target's index (`+run_id`: not the run's, which made SQLite read every edge of the run).
+    return prepared(
+      this.db,
+      `SELECT e.from_id, e.to_id, e.kind, e.position FROM json_each(?) j CROSS JOIN edges e ON e.to_id = j.value
+       WHERE +e.run_id = ? ORDER BY e.to_id, e.kind, e.position`,
+    ).all(JSON.stringify(ids), runId)
       .map((row) => edgeRecord.parse(row));
   }
 
-  wavesWithRunning(runId: string): Set<number> {
-    return new Set(
-      this.db
-        .prepare(`SELECT DISTINCT wave FROM attempts WHERE run_id = ? AND status = 'running'`)
-        .pluck()
-        .all(runId)
-        .filter((wave): wave is number => typeof wave === 'number'),
-    );
+  wavesToClose(runId: string, before: number): number[] {
+    return prepared(
+      this.db,
+      `SELECT number FROM waves w WHERE w.run_id = ? AND w.finished_at IS NULL AND w.number < ?
+         AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = w.run_id AND a.wave = w.number AND a.status = 'running')
+       ORDER BY number`,
+      { pluck: true },
+    ).all(runId, before)
+      .filter((wave): wave is number => typeof wave === 'number');
   }
 }

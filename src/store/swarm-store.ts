@@ -1,9 +1,10 @@
-import { countRunEvaluations } from './evaluation-count.js';
+import { prepared } from './prepared.js';
+import { EvaluationCounts } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
 import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports.js';
 import type { EdgeKind } from '../core/types.js';
-import { openDatabase, type Db } from './open-database.js';
+import { limitPageCache, openDatabase, type Db } from './open-database.js';
 import type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from '../core/ports/run-store.js';
 import {
   ATTEMPT_ROW_COLUMNS, attemptRecord, attemptRowRecord, attemptUsageRecord, edgeRecord, evaluationRecord, eventRecord, runRecord, waveRecord,
@@ -18,13 +19,22 @@ const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[
 export class SwarmStore implements RunStore {
   readonly db: Db;
   readonly population: PopulationQueries;
+  private readonly evaluationCounts: EvaluationCounts;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
     this.population = new PopulationQueries(db);
+    this.evaluationCounts = new EvaluationCounts(db);
   }
 
   static open(path: string, options: { mustExist?: boolean } = {}): SwarmStore {
     return new SwarmStore(openDatabase(path, options), path);
+  }
+
+  /** The store of a process that drives a run: a smaller page cache (see limitPageCache). */
+  static openForDriver(path: string): SwarmStore {
+    const store = SwarmStore.open(path);
+    limitPageCache(store.db);
+    return store;
   }
 
   close(): void {
@@ -37,21 +47,20 @@ export class SwarmStore implements RunStore {
 
   createRun(input: NewRun, now = Date.now()): RunRecord {
     return this.transaction(() => {
-      const seq = Math.max(Number(this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM runs').pluck().get()), (input.minSeq ?? 0) + 1);
+      const seq = Math.max(Number(prepared(this.db, 'SELECT COALESCE(MAX(seq), 0) + 1 FROM runs', { pluck: true }).get()), (input.minSeq ?? 0) + 1);
       const id = `r${seq}`;
-      this.db
-        .prepare(
-          `INSERT INTO runs (id, seq, status, description, metric, direction, base_commit, base_branch, config_json,
-             attempt_budget, owner_pid, owner_started, created_at, overrides_json) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, seq, input.description, input.metric, input.direction, input.baseCommit, input.baseBranch, input.configJson, input.attemptBudget, input.ownerPid, input.ownerStarted ?? null, now, input.overridesJson ?? '{}');
+      prepared(
+        this.db,
+        `INSERT INTO runs (id, seq, status, description, metric, direction, base_commit, base_branch, config_json,
+           attempt_budget, owner_pid, owner_started, created_at, overrides_json) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, seq, input.description, input.metric, input.direction, input.baseCommit, input.baseBranch, input.configJson, input.attemptBudget, input.ownerPid, input.ownerStarted ?? null, now, input.overridesJson ?? '{}');
       this.insertEvent(id, null, 'run.started', { baseCommit: input.baseCommit }, now);
       return this.requireRun(id);
     });
   }
 
   getRun(id: string): RunRecord | null {
-    const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT * FROM runs WHERE id = ?').get(id);
     return row === undefined ? null : runRecord.parse(row);
   }
 
@@ -62,12 +71,12 @@ export class SwarmStore implements RunStore {
   }
 
   latestRun(): RunRecord | null {
-    const row = this.db.prepare('SELECT * FROM runs ORDER BY seq DESC LIMIT 1').get();
+    const row = prepared(this.db, 'SELECT * FROM runs ORDER BY seq DESC LIMIT 1').get();
     return row === undefined ? null : runRecord.parse(row);
   }
 
   listRuns(): RunRecord[] {
-    return parseAll(runRecord, this.db.prepare('SELECT * FROM runs ORDER BY seq').all());
+    return parseAll(runRecord, prepared(this.db, 'SELECT * FROM runs ORDER BY seq').all());
   }
 
   updateRun(id: string, patch: RunPatch): void {
@@ -85,36 +94,34 @@ export class SwarmStore implements RunStore {
     if (patch.attemptBudget !== undefined) add('attempt_budget', patch.attemptBudget);
     if (patch.overridesJson !== undefined) add('overrides_json', patch.overridesJson);
     if (sets.length === 0) return;
-    this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    prepared(this.db, `UPDATE runs SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
 
   startWave(runId: string, number: number, policy: string, rationale: string, now = Date.now()): void {
-    this.db
-      .prepare('INSERT OR IGNORE INTO waves (run_id, number, policy, rationale, started_at) VALUES (?, ?, ?, ?, ?)')
+    prepared(this.db, 'INSERT OR IGNORE INTO waves (run_id, number, policy, rationale, started_at) VALUES (?, ?, ?, ?, ?)')
       .run(runId, number, policy, rationale, now);
   }
 
   finishWave(runId: string, number: number, now = Date.now()): void {
-    this.db.prepare('UPDATE waves SET finished_at = ? WHERE run_id = ? AND number = ? AND finished_at IS NULL').run(now, runId, number);
+    prepared(this.db, 'UPDATE waves SET finished_at = ? WHERE run_id = ? AND number = ? AND finished_at IS NULL').run(now, runId, number);
   }
 
   listWaves(runId: string): WaveRecord[] {
-    return parseAll(waveRecord, this.db.prepare('SELECT * FROM waves WHERE run_id = ? ORDER BY number').all(runId));
+    return parseAll(waveRecord, prepared(this.db, 'SELECT * FROM waves WHERE run_id = ? ORDER BY number').all(runId));
   }
 
   /** Allocates the next attempt id (`a<n>`, unique across runs) and records it with its edges. */
   createAttempt(input: NewAttempt, now = Date.now()): AttemptRecord {
     return this.transaction(() => {
-      const seq = Number(this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM attempts').pluck().get());
+      const seq = Number(prepared(this.db, 'SELECT COALESCE(MAX(seq), 0) + 1 FROM attempts', { pluck: true }).get());
       const id = `a${seq}`;
       const { branch, logDir } = input.paths(id);
-      this.db
-        .prepare(
-          `INSERT INTO attempts (id, seq, run_id, wave, role, operator, backend, status, phase, branch, seed, context,
-             log_dir, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', 'prepare', ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, seq, input.runId, input.wave, input.role, input.operator, input.backend, branch, input.seed, input.context, logDir, now, now);
-      const edge = this.db.prepare('INSERT OR IGNORE INTO edges (run_id, from_id, to_id, kind, position) VALUES (?, ?, ?, ?, ?)');
+      prepared(
+        this.db,
+        `INSERT INTO attempts (id, seq, run_id, wave, role, operator, backend, status, phase, branch, seed, context,
+           log_dir, created_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', 'prepare', ?, ?, ?, ?, ?, ?)`,
+      ).run(id, seq, input.runId, input.wave, input.role, input.operator, input.backend, branch, input.seed, input.context, logDir, now, now);
+      const edge = prepared(this.db, 'INSERT OR IGNORE INTO edges (run_id, from_id, to_id, kind, position) VALUES (?, ?, ?, ?, ?)');
       input.parents.forEach((parent, index) => edge.run(input.runId, parent, id, (index === 0 ? 'parent' : 'merge') satisfies EdgeKind, index));
       input.informedBy.forEach((source, index) => edge.run(input.runId, source, id, 'informed_by' satisfies EdgeKind, index));
       this.insertEvent(input.runId, id, 'attempt.planned', { role: input.role, operator: input.operator, parents: input.parents, wave: input.wave }, now);
@@ -151,11 +158,11 @@ export class SwarmStore implements RunStore {
       add('diff_deletions', patch.diff?.deletions ?? null);
     }
     if (sets.length === 0) return;
-    this.db.prepare(`UPDATE attempts SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    prepared(this.db, `UPDATE attempts SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }
 
   getAttempt(id: string): AttemptRecord | null {
-    const row = this.db.prepare('SELECT * FROM attempts WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT * FROM attempts WHERE id = ?').get(id);
     return row === undefined ? null : attemptRecord.parse(row);
   }
 
@@ -167,50 +174,47 @@ export class SwarmStore implements RunStore {
 
   /** Attempts of any run still recorded `running` (at most the concurrency of dead drivers). */
   listRunningAttempts(): AttemptRecord[] {
-    return parseAll(attemptRecord, this.db.prepare("SELECT * FROM attempts WHERE status = 'running' ORDER BY seq").all());
+    return parseAll(attemptRecord, prepared(this.db, "SELECT * FROM attempts WHERE status = 'running' ORDER BY seq").all());
   }
 
   listAttempts(runId: string): AttemptRecord[] {
-    return parseAll(attemptRecord, this.db.prepare('SELECT * FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
+    return parseAll(attemptRecord, prepared(this.db, 'SELECT * FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
   }
 
   /** Attempts of a run with only the columns reports need (see ATTEMPT_ROW_COLUMNS). */
   listAttemptRows(runId: string): AttemptRowRecord[] {
-    return parseAll(attemptRowRecord, this.db.prepare(`SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).all(runId));
+    return parseAll(attemptRowRecord, prepared(this.db, `SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).all(runId));
   }
 
   /** Tokens and cost of every attempt of a run, oldest first. */
   listAttemptUsage(runId: string): AttemptUsageRecord[] {
-    return parseAll(attemptUsageRecord, this.db.prepare('SELECT id, input_tokens, output_tokens, cost_usd FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
+    return parseAll(attemptUsageRecord, prepared(this.db, 'SELECT id, input_tokens, output_tokens, cost_usd FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
   }
 
   /** Ids of the best scored attempts of a run, best first (ties: oldest first). */
   bestAttemptIds(runId: string, direction: 'maximize' | 'minimize', limit: number): string[] {
     const order = direction === 'maximize' ? 'DESC' : 'ASC';
-    const ids: unknown[] = this.db
-      .prepare(`SELECT id FROM attempts WHERE run_id = ? AND status = 'scored' AND score IS NOT NULL ORDER BY score ${order}, seq LIMIT ?`)
-      .pluck()
+    const ids: unknown[] = prepared(this.db, `SELECT id FROM attempts WHERE run_id = ? AND status = 'scored' AND score IS NOT NULL ORDER BY score ${order}, seq LIMIT ?`, { pluck: true })
       .all(runId, limit);
     return ids.filter((id): id is string => typeof id === 'string');
   }
 
   getAttemptRow(id: string): AttemptRowRecord | null {
-    const row = this.db.prepare(`SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE id = ?`).get(id);
+    const row = prepared(this.db, `SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE id = ?`).get(id);
     return row === undefined ? null : attemptRowRecord.parse(row);
   }
 
   listEdges(runId: string): EdgeRecord[] {
-    return parseAll(edgeRecord, this.db.prepare('SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? ORDER BY to_id, kind, position').all(runId));
+    return parseAll(edgeRecord, prepared(this.db, 'SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? ORDER BY to_id, kind, position').all(runId));
   }
 
   addEvaluation(attemptId: string, kind: EvaluationKind, outcome: EvalOutcome & { stage: string; seed: number; commit: string | null }, now = Date.now()): number {
-    const result = this.db
-      .prepare(
-        `INSERT INTO evaluations (attempt_id, kind, stage, seed, commit_sha, valid, score, metrics_json, reason, feedback,
-           instances_json, artifacts_json, exit_code, signal, timed_out, duration_ms, stdout_tail, stderr_tail, job_id, cluster_json, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+    const result = prepared(
+      this.db,
+      `INSERT INTO evaluations (attempt_id, kind, stage, seed, commit_sha, valid, score, metrics_json, reason, feedback,
+         instances_json, artifacts_json, exit_code, signal, timed_out, duration_ms, stdout_tail, stderr_tail, job_id, cluster_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
         attemptId, kind, outcome.stage, outcome.seed, outcome.commit, outcome.valid ? 1 : 0, outcome.score,
         JSON.stringify(outcome.metrics), outcome.reason, outcome.feedback,
         outcome.instances === null ? null : JSON.stringify(outcome.instances),
@@ -223,11 +227,11 @@ export class SwarmStore implements RunStore {
 
   /** Evaluator runs of a run, as `budget.evaluations` counts them. */
   countEvaluations(runId: string): number {
-    return countRunEvaluations(this.db, runId);
+    return this.evaluationCounts.count(runId);
   }
 
   listEvaluations(attemptId: string): EvaluationRecord[] {
-    return parseAll(evaluationRecord, this.db.prepare('SELECT * FROM evaluations WHERE attempt_id = ? ORDER BY id').all(attemptId));
+    return parseAll(evaluationRecord, prepared(this.db, 'SELECT * FROM evaluations WHERE attempt_id = ? ORDER BY id').all(attemptId));
   }
 
   addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId: string | null = null, now = Date.now()): void {
@@ -236,59 +240,58 @@ export class SwarmStore implements RunStore {
 
   /** Tokens and USD recorded on events of one type (e.g. the LLM Shepherd's own calls). */
   eventUsage(runId: string, type: string): { tokens: number; costUsd: number } {
-    const row: unknown = this.db
-      .prepare(
-        `SELECT COALESCE(SUM(json_extract(data_json, '$.inputTokens')), 0) + COALESCE(SUM(json_extract(data_json, '$.outputTokens')), 0) AS tokens,
-                COALESCE(SUM(json_extract(data_json, '$.costUsd')), 0) AS costUsd
-         FROM events WHERE run_id = ? AND type = ?`,
-      )
-      .get(runId, type);
+    const row: unknown = prepared(
+      this.db,
+      `SELECT COALESCE(SUM(json_extract(data_json, '$.inputTokens')), 0) + COALESCE(SUM(json_extract(data_json, '$.outputTokens')), 0) AS tokens,
+              COALESCE(SUM(json_extract(data_json, '$.costUsd')), 0) AS costUsd
+       FROM events WHERE run_id = ? AND type = ?`,
+    ).get(runId, type);
     const parsed = usageRow.safeParse(row);
     return parsed.success ? parsed.data : { tokens: 0, costUsd: 0 };
   }
 
   /** When the run last recorded anything (its newest event, found by the (run_id, id) index), or null before its first. */
   lastEventAt(runId: string): number | null {
-    const at: unknown = this.db.prepare('SELECT at FROM events WHERE run_id = ? ORDER BY id DESC LIMIT 1').pluck().get(runId);
+    const at: unknown = prepared(this.db, 'SELECT at FROM events WHERE run_id = ? ORDER BY id DESC LIMIT 1', { pluck: true }).get(runId);
     return typeof at === 'number' ? at : null;
   }
+
+  // `ORDER BY +id` below: SQLite sorts the few rows it finds by type (or attempt) instead of walking the run's events in id order.
 
   /** One attempt's events of the given types, oldest first. */
   attemptEvents(runId: string, attemptId: string, types: readonly string[]): EventRecord[] {
     if (types.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT * FROM events WHERE run_id = ? AND attempt_id = ? AND type IN (${types.map(() => '?').join(', ')}) ORDER BY id`)
+    const rows = prepared(this.db, `SELECT * FROM events WHERE run_id = ? AND attempt_id = ? AND type IN (${types.map(() => '?').join(', ')}) ORDER BY +id`)
       .all(runId, attemptId, ...types);
     return parseAll(eventRecord, rows);
   }
 
   listEvents(runId: string, afterId = 0): EventRecord[] {
-    return parseAll(eventRecord, this.db.prepare('SELECT * FROM events WHERE run_id = ? AND id > ? ORDER BY id').all(runId, afterId));
+    return parseAll(eventRecord, prepared(this.db, 'SELECT * FROM events WHERE run_id = ? AND id > ? ORDER BY id').all(runId, afterId));
   }
 
   /** Events of the given types, oldest first (e.g. the limit waits `swarm status` shows). */
   listEventsOfType(runId: string, types: readonly string[]): EventRecord[] {
     if (types.length === 0) return [];
     const marks = types.map(() => '?').join(', ');
-    return parseAll(eventRecord, this.db.prepare(`SELECT * FROM events WHERE run_id = ? AND type IN (${marks}) ORDER BY id`).all(runId, ...types));
+    return parseAll(eventRecord, prepared(this.db, `SELECT * FROM events WHERE run_id = ? AND type IN (${marks}) ORDER BY +id`).all(runId, ...types));
   }
 
   saveSession(input: { attemptId: string; ref: SessionRef; parentSessionId: string | null; messagesJson: string | null }, now = Date.now()): void {
-    this.db
-      .prepare(
-        `INSERT OR REPLACE INTO sessions (id, attempt_id, backend, ref, parent_session_id, messages_json, cumulative_cost_usd, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(`${input.ref.backend}:${input.ref.id}`, input.attemptId, input.ref.backend, input.ref.id, input.parentSessionId, input.messagesJson, input.ref.cumulativeCostUsd ?? null, now);
+    prepared(
+      this.db,
+      `INSERT OR REPLACE INTO sessions (id, attempt_id, backend, ref, parent_session_id, messages_json, cumulative_cost_usd, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(`${input.ref.backend}:${input.ref.id}`, input.attemptId, input.ref.backend, input.ref.id, input.parentSessionId, input.messagesJson, input.ref.cumulativeCostUsd ?? null, now);
   }
 
   /** The stored conversation of a session (`messages_json`), or null. */
   getSessionHistory(ref: SessionRef): string | null {
-    const value: unknown = this.db.prepare('SELECT messages_json FROM sessions WHERE id = ?').pluck().get(`${ref.backend}:${ref.id}`);
+    const value: unknown = prepared(this.db, 'SELECT messages_json FROM sessions WHERE id = ?', { pluck: true }).get(`${ref.backend}:${ref.id}`);
     return typeof value === 'string' ? value : null;
   }
 
   private insertEvent(runId: string, attemptId: string | null, type: string, data: Record<string, unknown>, now: number): void {
-    this.db.prepare('INSERT INTO events (run_id, attempt_id, type, data_json, at) VALUES (?, ?, ?, ?, ?)').run(runId, attemptId, type, JSON.stringify(data), now);
+    prepared(this.db, 'INSERT INTO events (run_id, attempt_id, type, data_json, at) VALUES (?, ?, ?, ?, ?)').run(runId, attemptId, type, JSON.stringify(data), now);
   }
 }

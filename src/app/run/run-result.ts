@@ -1,3 +1,4 @@
+import { countFinishedAttempts } from '../../store/attempt-counts.js';
 import type { RunRecord } from '../../store/records.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 
@@ -13,15 +14,6 @@ export interface RunSearchResult {
   /** Why the run counts as a failure (exit 1) although it ran: the breaker, a failed baseline, nothing scored; null when fine. */
   problem: string | null;
 }
-
-const countAttempts = (store: SwarmStore, runId: string): RunSearchResult['attempts'] => {
-  const counts = { scored: 0, invalid: 0, failed: 0, interrupted: 0 };
-  for (const attempt of store.listAttempts(runId)) {
-    if (attempt.role === 'baseline' || attempt.status === 'running') continue;
-    counts[attempt.status] += 1;
-  }
-  return counts;
-};
 
 const problemOf = (status: RunRecord['status'], stopReason: string, attempts: RunSearchResult['attempts']): string | null => {
   if (status === 'failed') return stopReason;
@@ -41,7 +33,8 @@ export const finish = (
 ): RunSearchResult => {
   store.updateRun(runId, { status, stopReason, finishedAt: Date.now(), ownerPid: null });
   store.addEvent(runId, 'run.stopped', { status, stopReason });
-  const attempts = countAttempts(store, runId);
+  // Counted in SQL: reading every attempt record (prompts and contexts) here cost a 5,000-attempt driver ~40 MiB at its end.
+  const attempts = countFinishedAttempts(store.db, runId);
   return {
     runId,
     status,

@@ -15,6 +15,7 @@ import { claimRun, resumableRun } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
 import { preflight } from './preflight.js';
 import { recoverInterrupted } from './recover.js';
+import { keepDriverHeapSmall } from './driver-heap.js';
 import type { RunContext } from './run-context.js';
 import { createRunDeps, createRunState } from './run-dependencies.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
@@ -41,6 +42,7 @@ export interface RunSearchOptions {
 
 /** `swarm run`: starts a search, or resumes the latest one that did not finish. */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
+  keepDriverHeapSmall();
   const report = options.report ?? (() => undefined);
   const workspace = await GitWorkspace.open(options.cwd);
   const paths = projectPaths(workspace.root);
@@ -58,7 +60,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
   await preflight(config, workspace.root);
-  const store = SwarmStore.open(paths.dbFile);
+  const store = SwarmStore.openForDriver(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
   const restoreWarnings = routeConsoleWarnings(logger);
   // Drained by the first Ctrl-C or by the circuit breaker: no new attempts, running ones finish.

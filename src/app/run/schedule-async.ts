@@ -49,10 +49,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
   let stopReason: string | null = null;
 
   const closeFinishedGenerations = (current: number): void => {
-    const running = store.population.wavesWithRunning(ctx.runId);
-    for (const wave of store.listWaves(ctx.runId)) {
-      if (wave.finishedAt === null && wave.number < current && !running.has(wave.number)) store.finishWave(ctx.runId, wave.number);
-    }
+    for (const wave of store.population.wavesToClose(ctx.runId, current)) store.finishWave(ctx.runId, wave);
   };
 
   for (;;) {

@@ -21,6 +21,7 @@ import type { RunContext } from '../run/run-context.js';
 import { createRunDeps, createRunState } from '../run/run-dependencies.js';
 import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
 import { endAttempt } from '../attempt/phase.js';
+import { keepDriverHeapSmall } from '../run/driver-heap.js';
 
 const POLL_MS = 250;
 
@@ -70,12 +71,13 @@ const buildContext = async (
  * cycle as `swarm run`, and exits once nothing is queued or running for `idleMs`.
  */
 export const driveSpawned = async (options: { cwd: string; idleMs: number; onReady: (info: { runId: string; baselineId: string }) => void; onFailed: (message: string) => void }): Promise<void> => {
+  keepDriverHeapSmall();
   const workspace = await GitWorkspace.open(options.cwd);
   const loaded = await loadConfig(workspace.root);
   const paths = projectPaths(workspace.root);
   await workspace.ensureExcluded();
   const backends = new Map<string, AgentBackend>([[loaded.config.agent.backend, await createBackend(loaded.config)]]);
-  const store = SwarmStore.open(paths.dbFile);
+  const store = SwarmStore.openForDriver(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, loaded.config.log.level);
   const driverFile = join(paths.swarmDir, SPAWN_DRIVER_FILE);
   let unguard = (): void => undefined;

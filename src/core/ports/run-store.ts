@@ -13,8 +13,8 @@ export interface PopulationReads {
   rowsSince(runId: string, afterSeq: number, ids: readonly string[]): PopulationRow[];
   /** The edges into the given attempts (their parents, merges and declared sources). */
   edgesInto(runId: string, ids: readonly string[]): EdgeRecord[];
-  /** The waves (generations) of a run that still have a running attempt. */
-  wavesWithRunning(runId: string): Set<number>;
+  /** The waves (generations) numbered below `before` that are still open but have no running attempt left. */
+  wavesToClose(runId: string, before: number): number[];
 }
 
 export interface RunStore {

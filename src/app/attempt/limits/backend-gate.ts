@@ -56,17 +56,17 @@ export const recordWait = (ctx: Pick<RunContext, 'runId' | 'store' | 'backend'>,
  * may have pushed the reset later). Resolves false when a Ctrl-C (drain or force) ends the wait.
  */
 export const waitForBackend = async (ctx: GateDeps, onWait?: (closed: WaitingData) => void): Promise<boolean> => {
-  const stop = AbortSignal.any([ctx.drain, ctx.force]);
   let announced = false;
   for (;;) {
-    if (stop.aborted) return false;
+    if (ctx.drain.aborted || ctx.force.aborted) return false;
     const closed = backendClosedUntil(ctx.store, ctx.runId, ctx.backend.name);
     const ms = closed === null ? 0 : closed.until - Date.now();
     if (closed === null || ms <= 0) return true;
     if (!announced) onWait?.(closed);
     announced = true;
     try {
-      await sleep(ms, undefined, { signal: stop });
+      // Combined only when it waits: each AbortSignal.any stays listed on the run's two signals.
+      await sleep(ms, undefined, { signal: AbortSignal.any([ctx.drain, ctx.force]) });
     } catch {
       return false;
     }

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { Db } from './open-database.js';
+import { prepared } from './prepared.js';
+
+export interface FinishedCounts {
+  scored: number;
+  invalid: number;
+  failed: number;
+  interrupted: number;
+}
+
+const statusCount = z.object({ status: z.enum(['scored', 'invalid', 'failed', 'interrupted']), n: z.number().int() });
+
+/** Attempts of a run beyond the baseline by the status they ended in, counted in SQL (no record is read). */
+export const countFinishedAttempts = (db: Db, runId: string): FinishedCounts => {
+  const counts: FinishedCounts = { scored: 0, invalid: 0, failed: 0, interrupted: 0 };
+  const rows = prepared(db, "SELECT status, COUNT(*) AS n FROM attempts WHERE run_id = ? AND role != 'baseline' AND status != 'running' GROUP BY status").all(runId);
+  for (const row of rows) {
+    const { status, n } = statusCount.parse(row);
+    counts[status] = n;
+  }
+  return counts;
+};
