@@ -20,10 +20,6 @@ export interface Niche {
   reward: number;
   /** Wave in which `best` was reached. */
   bestWave: number;
-  /** Of `spent`, the optimizer attempts (refinements) planned from members of this niche. */
-  refined: number;
-  /** Of `reward`, what those optimizers earned: the niche's gain per refinement is its local slope. */
-  refinedReward: number;
 }
 
 /** The niche key of every attempt (unscored attempts inherit their first parent's niche). */
@@ -83,7 +79,7 @@ export const summarizeNiches = (attempts: readonly AttemptView[], direction: Dir
     const key = keys.get(attempt.id);
     if (key === undefined || key === 'baseline' || attempt.status !== 'scored' || creditWithheld(attempt)) continue;
     const niche = niches.get(key);
-    if (!niche) niches.set(key, { key, best: attempt, spent: 0, reward: 0, bestWave: attempt.wave, refined: 0, refinedReward: 0 });
+    if (!niche) niches.set(key, { key, best: attempt, spent: 0, reward: 0, bestWave: attempt.wave });
     else if (isBetter(attempt.score, niche.best.score, direction)) {
       niche.best = attempt;
       niche.bestWave = attempt.wave;
@@ -93,13 +89,8 @@ export const summarizeNiches = (attempts: readonly AttemptView[], direction: Dir
     const parent = attempt.parents[0] === undefined ? undefined : byId.get(attempt.parents[0]);
     const niche = parent ? niches.get(keys.get(parent.id) ?? '') : undefined;
     if (!parent || !niche || attempt.status === 'interrupted') continue;
-    const reward = Math.max(0, gains.get(attempt.id) ?? 0) / scale;
     niche.spent += 1;
-    niche.reward += reward;
-    if (attempt.role === 'optimizer') {
-      niche.refined += 1;
-      niche.refinedReward += reward;
-    }
+    niche.reward += Math.max(0, gains.get(attempt.id) ?? 0) / scale;
   }
   return [...niches.values()].sort((a, b) => (isBetter(a.best.score, b.best.score, direction) ? -1 : isBetter(b.best.score, a.best.score, direction) ? 1 : a.best.createdAt - b.best.createdAt));
 };

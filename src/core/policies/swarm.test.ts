@@ -23,8 +23,7 @@ describe('swarm policy', () => {
     expect(parents).toContain('a5');
     expect(parents).toContain('a6');
     expect(plan.specs.find((s) => s.operator === 'merge')?.parents).toEqual(['a4', 'a5']);
-    // The top leader, then the family below the baseline that was never refined (a probe of its slope), then the second leader.
-    expect(plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])).toEqual(['a4', 'a6', 'a5']);
+    expect(plan.specs.filter((s) => s.role === 'optimizer').map((s) => s.parents[0])).toEqual(['a4', 'a5']);
   });
 
   it('starts fresh explorers from the baseline when every family plateaued, informed by the leaders', () => {

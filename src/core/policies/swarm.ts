@@ -23,13 +23,6 @@ export type SwarmSettings = RulesSettings & {
  * value when `niche` names one, else a lineage. Explorers are told what was already tried in their
  * lineage and across the population, never what to do.
  */
-/** The niche whose refinements gain most per refinement (UCB over refinements only), skipping `skip`. */
-const pickRising = (niches: readonly Niche[], skip: (n: Niche) => boolean): Niche | undefined => {
-  const bySlope = niches.map((n) => ({ ...n, spent: n.refined, reward: n.refinedReward }));
-  const [picked] = pickNiches(bySlope, 1, NICHE_BETA, skip);
-  return niches.find((n) => n.key === picked?.key);
-};
-
 export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): PolicyPlan => {
   const { attempts, direction, settings } = input;
   const explorer = (parents: AttemptId[], operator: AttemptSpec['operator'], informedBy: AttemptId[] = []): AttemptSpec =>
@@ -62,16 +55,14 @@ export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): Pol
     }
   }
 
-  // Optimizers, one per parent, on up to half the wave: the top leader (the baseline while nothing
-  // beats it), then the rising niche, then the other leaders. The rising niche is the one below the
-  // leaders whose refinements gain most per attempt (UCB; a niche never refined is probed first,
-  // the better one first): a narrow better basin is steeper than a broad trap, so its outskirts,
-  // which rank below the trap, show it by their slope, not their score.
+  // Optimizers on the clear leaders, one per parent, on up to half the wave; once leaders exist, a
+  // niche still below the baseline that is gaining gets one too: small evaluated steps keep the
+  // gains that bold re-randomization keeps destroying.
   const busy = parentsUnderOptimization(attempts);
   const optimized: AttemptId[] = [];
-  const rising = pickRising(niches.filter((n) => !leaders.includes(n)), (n) => busy.has(n.best.id) || refinementsExhausted(attempts, n.best.id));
-  const [top, ...others] = leaders.length === 0 ? (baseline ? [baseline] : []) : leaders.map((n) => n.best);
-  const refinable = [...(top ? [top] : []), ...(rising ? [rising.best] : []), ...others];
+  const [rising] = pickNiches(niches.filter((n) => n.reward > 0 && !leaders.includes(n)), 1, NICHE_BETA);
+  // Without leaders the baseline is still the incumbent: it is refined like a leader.
+  const refinable = leaders.length === 0 ? (baseline ? [baseline] : []) : [...leaders, ...(rising ? [rising] : [])].map((n) => n.best);
   for (const program of refinable) {
     if (optimized.length >= Math.max(1, Math.floor(size / 2)) || specs.length >= size) break;
     if (busy.has(program.id) || refinementsExhausted(attempts, program.id)) continue;
