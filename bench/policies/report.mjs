@@ -39,6 +39,33 @@ export const summarizeGroup = (runs, policies) => {
     .filter((row) => row !== null);
 };
 
+const SEARCH_POLICIES = new Set(['swarm', 'evolve', 'rsi']);
+
+/**
+ * Issue 18's goal on a task for one seed group's rows (of summarizeGroup), as one line: whether it
+ * is met and by which policy, with the figures that decide it. Null when the task states no goal.
+ * Counts are over the seeds that ran; fewer than 10 seeds cannot meet a count "of 10".
+ */
+export const goalVerdict = (goal, rows) => {
+  if (!goal) return null;
+  if (goal.solve) {
+    const solving = rows.filter((r) => r.policy !== 'random');
+    const best = [...solving].sort((a, b) => b.successes - a.successes)[0];
+    if (best === undefined) return null;
+    const met = best.successes >= goal.solve.solved && best.runs >= 10;
+    return `goal (best policy solves >= ${goal.solve.solved} of 10 seeds): ${met ? 'met' : 'not met'}; best \`${best.policy}\` ${best.successes}/${best.runs}`;
+  }
+  const { wins, reach, greedyAtMost } = goal.beatGreedy;
+  const greedy = rows.find((r) => r.policy === 'greedy');
+  const search = rows.filter((r) => SEARCH_POLICIES.has(r.policy) && r.vsGreedy !== null);
+  if (greedy === undefined || search.length === 0) return null;
+  const passes = (r) => r.vsGreedy.wins >= wins && r.successes >= reach && r.runs >= 10;
+  const winner = search.find(passes);
+  const met = winner !== undefined && greedy.successes <= greedyAtMost;
+  const figures = search.map((r) => `\`${r.policy}\` ${r.vsGreedy.wins} wins, ${r.successes}/${r.runs} reached`).join('; ');
+  return `goal (a search policy beats greedy on >= ${wins} of 10 paired seeds and reaches the better region on >= ${reach} where greedy reaches it on <= ${greedyAtMost}): ${met ? `met by \`${winner.policy}\`` : 'not met'}; greedy ${greedy.successes}/${greedy.runs} reached; ${figures}`;
+};
+
 /** The markdown of one task and seed group (empty when no run of it exists). */
 export const renderGroup = (task, group, runs, policies) => {
   const rows = summarizeGroup(runs, policies);
@@ -64,7 +91,9 @@ export const renderGroup = (task, group, runs, policies) => {
   }
   const seeds = [...new Set(rows.flatMap((r) => r.seeds))].sort((a, b) => a - b);
   const ran = seeds.length === 1 ? `seed ${seeds[0]}` : `seeds ${seeds.join(', ')}`;
-  return `**${task.name}${task.variant ? ` (${task.variant})` : ''}, ${group.label}**: ${ran} (${seeds.length} of 10); evaluation budget ${task.evaluations}\n\n${lines.join('\n')}\n`;
+  const verdict = task.variant ? null : goalVerdict(task.goal, rows);
+  const goal = verdict === null ? '' : `\n${group.name === 'held-out' ? verdict : `${verdict} (tuning seeds: not a claim)`}\n`;
+  return `**${task.name}${task.variant ? ` (${task.variant})` : ''}, ${group.label}**: ${ran} (${seeds.length} of 10); evaluation budget ${task.evaluations}\n\n${lines.join('\n')}\n${goal}`;
 };
 
 /** Every task × seed group, in the given order. */

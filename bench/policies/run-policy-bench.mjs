@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'jsonc-parser';
 import { analyzeRun } from './analyze-run.mjs';
 import { prepareTask } from './prepare-task.mjs';
-import { benchTasks } from './tasks.mjs';
+import { armConfig, benchTasks } from './tasks.mjs';
 import { writeDocTables } from './write-doc-tables.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -45,7 +45,7 @@ const runOne = async (name, policy, seed) => {
     if (unprepared !== null) return { task: name, policy, seed, error: unprepared, wallS: 0 };
     const file = join(dir, '.swarmrc.json');
     // Equal compute: the evaluation budget stops every arm; the attempt budget never binds first.
-    const config = merge(parse(readFileSync(file, 'utf8')), { ...task.config, budget: { attempts: 2 * task.evaluations, evaluations: task.evaluations } });
+    const config = merge(merge(parse(readFileSync(file, 'utf8')), armConfig(policy)), { ...task.config, budget: { attempts: 2 * task.evaluations, evaluations: task.evaluations } });
     writeFileSync(file, JSON.stringify(config, null, 2));
     spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', 'commit', '-qam', 'benchmark budget'], { cwd: dir, stdio: 'ignore' });
     const started = Date.now();

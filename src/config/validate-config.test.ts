@@ -136,6 +136,7 @@ describe('validateConfig: resolution', () => {
         systemPrompt: null,
         local: {
           explorerMutations: 3,
+          explorerSampling: 'mutate',
           optimizerSteps: 4,
           stepScale: 0.05,
         },

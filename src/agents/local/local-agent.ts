@@ -9,12 +9,14 @@ import { type InspirationProgram, readInspirations } from './read-inspirations.j
 import { groupConflicts } from './plan-crossover.js';
 import { failedOutcome, plural, type RoleContext } from './role-context.js';
 import { combineConflicts, runCombiner } from './run-combiner.js';
-import { runExplorer } from './run-explorer.js';
+import { type ExplorerSampling, runExplorer } from './run-explorer.js';
 import { runOptimizer } from './run-optimizer.js';
 
 export interface LocalAgentOptions {
   /** Literals an explorer re-randomizes (default 3). */
   explorerMutations?: number;
+  /** `mutate` (default): explorers re-randomize explorerMutations literals; `sample`: every site drawn afresh (random sampling). */
+  explorerSampling?: ExplorerSampling;
   /** Small steps an optimizer tries (default 4). */
   optimizerSteps?: number;
   /** Relative standard deviation of an optimizer step (default 0.05). */
@@ -52,7 +54,8 @@ const describeError = (error: unknown): string => (error instanceof Error ? erro
 /**
  * The offline `local` backend: no model, a seeded mutator of numeric literals and categorical
  * choices (strings among alternatives a list literal declares) inside EVOLVE-BLOCK regions.
- * Explorers re-randomize a few constants; optimizers take small steps and
+ * Explorers re-randomize a few constants (or, with `explorerSampling: 'sample'`, draw every site
+ * afresh: random sampling); optimizers take small steps (a choice: one site to another alternative) and
  * keep only those that `swarm eval --json` scores better; an optimizer given inspirations makes
  * half of its steps towards their constants instead. On a merge whose files conflicted, the
  * agent first combines the parents' versions literal by literal (uniform crossover).
@@ -60,6 +63,7 @@ const describeError = (error: unknown): string => (error instanceof Error ? erro
 export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend => {
   const explorerMutations = positiveInteger('explorerMutations', options.explorerMutations ?? 3);
   const optimizerSteps = positiveInteger('optimizerSteps', options.optimizerSteps ?? 4);
+  const explorerSampling = options.explorerSampling ?? 'mutate';
   const stepScale = options.stepScale ?? 0.05;
   if (!(stepScale > 0) || !Number.isFinite(stepScale)) {
     throw new SwarmError('CONFIG_INVALID', `local agent option stepScale must be a positive number, got ${stepScale}`);
@@ -93,7 +97,7 @@ export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend 
       const { groups } = groupConflicts(sources);
       if (groups.length > 0 && task.role === 'explorer') return await runCombiner(context, groups);
       if (groups.length > 0) context.sources = (await combineConflicts(context, groups)).sources;
-      if (task.role === 'explorer') return await runExplorer(context, explorerMutations);
+      if (task.role === 'explorer') return await runExplorer(context, explorerMutations, explorerSampling);
       context.inspirations = await readOptimizerInspirations(task, context.sources, transcript);
       return await runOptimizer(context, { steps: optimizerSteps, evalArgv });
     } catch (error) {

@@ -97,6 +97,12 @@ export const mutateChoice = (site: ChoiceSite, rng: Rng): string => {
   return `${site.quote}${others[rng.int(others.length)] ?? site.value}${site.quote}`;
 };
 
+/**
+ * One of a choice's declared alternatives drawn uniformly, its own value included: the draw of
+ * random sampling, where a site may keep its value.
+ */
+export const sampleChoice = (site: ChoiceSite, rng: Rng): string => `${site.quote}${site.alternatives[rng.int(site.alternatives.length)] ?? site.value}${site.quote}`;
+
 /** Picks up to `count` distinct items, in random order. */
 export const pickDistinct = <T>(items: readonly T[], count: number, rng: Rng): T[] => {
   const pool = [...items];

@@ -2,7 +2,7 @@ import type { Rng } from '../../core/random.js';
 import { type ChoiceSite, findChoices } from './find-choices.js';
 import { findLiterals, type NumericLiteral } from './find-literals.js';
 import { findRegions } from './find-regions.js';
-import { applyEdits, mutateChoice, type MutationSettings, mutateLiteral, pickDistinct, type TextEdit } from './mutate.js';
+import { applyEdits, mutateChoice, type MutationSettings, mutateLiteral, pickDistinct, sampleChoice, type TextEdit } from './mutate.js';
 
 /** A file holding at least one EVOLVE-BLOCK, as text (paths relative to the worktree, `/`-separated). */
 export interface EvolveSource {
@@ -40,6 +40,9 @@ export const toEvolveSource = (relPath: string, text: string): EvolveSource => {
 /**
  * Chooses `count` literals across all sources (numbers, then choices, as candidates) and rewrites
  * them; pure, deterministic for a seed. Without choices the draws are those of numbers alone.
+ * A step (`mode: 'step'`) that picks a choice moves that one site only: alternatives have no
+ * distance, so a small step on a categorical program is one site to another alternative (a
+ * coordinate move), and a second change beside it would hide whether the move helped.
  */
 export const planMutation = (
   sources: readonly EvolveSource[],
@@ -48,11 +51,26 @@ export const planMutation = (
   settings: MutationSettings,
 ): MutationPlan => {
   const candidates = sources.flatMap((source) => [
-    ...source.literals.map((literal) => ({ source, literal, draw: () => mutateLiteral(literal, rng, settings) })),
-    ...source.choices.map((choice) => ({ source, literal: choice, draw: () => mutateChoice(choice, rng) })),
+    ...source.literals.map((literal) => ({ source, literal, isChoice: false, draw: () => mutateLiteral(literal, rng, settings) })),
+    ...source.choices.map((choice) => ({ source, literal: choice, isChoice: true, draw: () => mutateChoice(choice, rng) })),
   ]);
   const picked = pickDistinct(candidates, count, rng);
-  return rewriteLiterals(picked.map(({ source, literal, draw }) => ({ source, literal, replacement: draw() })));
+  const choice = settings.mode === 'step' ? picked.find((candidate) => candidate.isChoice) : undefined;
+  const moved = choice === undefined ? picked : [choice];
+  return rewriteLiterals(moved.map(({ source, literal, draw }) => ({ source, literal, replacement: draw() })));
+};
+
+/**
+ * Random sampling: every site of every source drawn afresh, a choice uniformly over all its
+ * declared alternatives (it may keep its value), a number as an explorer redraws it. Over the
+ * choices alone, every program of the declared space is equally likely.
+ */
+export const planSample = (sources: readonly EvolveSource[], rng: Rng, settings: MutationSettings): MutationPlan => {
+  const rewrites = sources.flatMap((source) => [
+    ...source.literals.map((literal) => ({ source, literal, replacement: mutateLiteral(literal, rng, { ...settings, mode: 'explore' }) })),
+    ...source.choices.map((choice) => ({ source, literal: choice, replacement: sampleChoice(choice, rng) })),
+  ]);
+  return rewriteLiterals(rewrites.filter(({ literal, replacement }) => replacement !== literal.text));
 };
 
 /** One literal of a source and the text that replaces it. */

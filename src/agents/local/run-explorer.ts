@@ -1,13 +1,21 @@
 import type { AgentOutcome } from '../../core/ports.js';
 import { writeFindingsEntry } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
-import { formatChanges, formatLocations, planMutation } from './plan-mutation.js';
+import { formatChanges, formatLocations, planMutation, planSample } from './plan-mutation.js';
 import { completedOutcome, failedOutcome, listChanges, plural, type RoleContext } from './role-context.js';
 
-/** Explorer: one bold re-randomization of `count` literals, written without evaluating it. */
-export const runExplorer = async (context: RoleContext, count: number): Promise<AgentOutcome> => {
+/**
+ * How an explorer draws: `mutate` re-randomizes `count` literals (a choice always to another
+ * alternative); `sample` draws every site afresh (random sampling: a choice uniformly over all its
+ * alternatives, its own included, every number as an explorer redraws it).
+ */
+export type ExplorerSampling = 'mutate' | 'sample';
+
+/** Explorer: one bold re-randomization, written without evaluating it. */
+export const runExplorer = async (context: RoleContext, count: number, sampling: ExplorerSampling = 'mutate'): Promise<AgentOutcome> => {
   const { task, transcript } = context;
-  const plan = planMutation(context.sources, count, context.rng, { mode: 'explore', stepScale: context.stepScale });
+  const settings = { mode: 'explore' as const, stepScale: context.stepScale };
+  const plan = sampling === 'sample' ? planSample(context.sources, context.rng, settings) : planMutation(context.sources, count, context.rng, settings);
   if (context.signal.aborted) {
     await transcript.write('aborted before writing any change');
     return failedOutcome('aborted', transcript.path);

@@ -38,6 +38,8 @@ export const runOptimizer = async (context: RoleContext, settings: OptimizerSett
   const seen: string[] = [];
   const kept: LiteralChange[] = [];
   let start: number | null = null;
+  // Choice moves scored and restored since the last improvement: not tried twice on the same program.
+  const rejected = new Set<string>();
   if (evalArgv !== undefined) {
     const initial = await evaluate();
     if (initial.ok) direction = initial.direction;
@@ -53,7 +55,7 @@ export const runOptimizer = async (context: RoleContext, settings: OptimizerSett
       await transcript.write(`stopped before step ${step}: the attempt's time budget is spent`);
       break;
     }
-    const plan = planStep(context, sources, betterThan(context.inspirations, incumbent, direction));
+    const plan = planFreshStep(context, sources, betterThan(context.inspirations, incumbent, direction), rejected);
     const before = originalTexts(sources, plan.texts);
     await writeTexts(task.worktree, plan.texts);
     const tried = `${plan.from === null ? '' : `from ${plan.from}: `}${formatChanges(plan.changes)}`;
@@ -74,10 +76,13 @@ export const runOptimizer = async (context: RoleContext, settings: OptimizerSett
       incumbent = score;
       sources = withTexts(sources, plan.texts);
       kept.push(...plan.changes);
+      rejected.clear();
       seen.push(`${describeScore(result)} (kept ${tried})`);
       await transcript.write(`step ${step}: tried ${tried}; score ${describeScore(result)}: improved, kept`);
     } else {
       await writeTexts(task.worktree, before);
+      const move = choiceMove(sources, plan.changes);
+      if (move !== null) rejected.add(move);
       seen.push(`${describeScore(result)} (reverted)`);
       await transcript.write(`step ${step}: tried ${tried}; score ${describeScore(result)}: no gain, restored`);
     }
@@ -106,6 +111,36 @@ const planStep = (context: RoleContext, sources: readonly EvolveSource[], inspir
     if (borrowed !== null) return borrowed;
   }
   return { ...planMutation(sources, 1 + context.rng.int(2), context.rng, { mode: 'step', stepScale: context.stepScale }), from: null };
+};
+
+/** Draws of a step that repeat a rejected choice move before another is taken (numbers never repeat one). */
+const FRESH_TRIES = 8;
+
+/** `p.py:12 'csv' -> 'json'` when a plan moves exactly one categorical choice, else null. */
+const choiceMove = (sources: readonly EvolveSource[], changes: readonly LiteralChange[]): string | null => {
+  const [change] = changes;
+  if (change === undefined || changes.length !== 1) return null;
+  const isChoice = sources.some((s) => s.relPath === change.file && s.choices.some((c) => c.line === change.line && c.text === change.from));
+  return isChoice ? `${change.file}:${change.line} ${change.from} -> ${change.to}` : null;
+};
+
+/**
+ * A step that is not a choice move already rejected on this program: coordinate search over the
+ * alternatives tries each at most once between improvements. Plans of numbers are taken as drawn.
+ */
+const planFreshStep = (
+  context: RoleContext,
+  sources: readonly EvolveSource[],
+  inspirations: readonly InspirationProgram[],
+  rejected: ReadonlySet<string>,
+): MutationPlan & { from: string | null } => {
+  let plan = planStep(context, sources, inspirations);
+  for (let tries = 1; tries < FRESH_TRIES; tries += 1) {
+    const move = choiceMove(sources, plan.changes);
+    if (move === null || !rejected.has(move)) break;
+    plan = planStep(context, sources, inspirations);
+  }
+  return plan;
 };
 
 const aborted = async (context: RoleContext, when: string): Promise<AgentOutcome> => {

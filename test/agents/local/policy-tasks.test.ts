@@ -96,6 +96,49 @@ describe('bench/policies/tasks/k-module with the local optimizer', () => {
   });
 });
 
+describe('bench/policies/tasks/k-module as coordinate search', () => {
+  it('moves one stage a step and never retries a restored move before the next improvement', async () => {
+    const dir = await copyTask('k-module');
+    const logs = await mkdtemp(join(tmpdir(), 'swarm-task-logs-'));
+    temps.push(logs);
+    const scorer = fileURLToPath(new URL('./fixtures/score-k-module.mjs', import.meta.url));
+    const agent = createLocalAgent({ optimizerSteps: 24, evalArgv: [process.execPath, scorer, ADAPTER] });
+    const task = {
+      runId: runId('r1'), attemptId: attemptId('a3'), worktree: dir, role: 'optimizer' as const, prompt: 'p', systemPrompt: '',
+      timeoutMs: 120_000, seed: 7, env: {}, logDir: logs,
+    };
+    expect((await agent.run(task, new AbortController().signal)).status).toBe('completed');
+    const log = await readFile(join(logs, 'transcript.md'), 'utf8');
+    const steps = [...log.matchAll(/step \d+: tried (.*); score [\d.]+: (improved, kept|no gain, restored)/g)].map((m) => ({ move: m[1] ?? '', kept: m[2] === 'improved, kept' }));
+    expect(steps.length).toBe(24);
+    let restored = new Set<string>();
+    for (const step of steps) {
+      expect(step.move.split('; ')).toHaveLength(1);
+      expect(restored.has(step.move)).toBe(false);
+      restored = step.kept ? new Set() : restored.add(step.move);
+    }
+    expect(lastJson('python3', [ADAPTER, 'evaluator.py', 'initial_program.py'], dir).combined_score).toBe(1);
+  }, 180_000);
+
+  it("explorerSampling 'sample' draws a whole program among the declared options", async () => {
+    const seen = new Set<string>();
+    for (const seed of [1, 2, 3]) {
+      const dir = await copyTask('k-module');
+      const logs = await mkdtemp(join(tmpdir(), 'swarm-task-logs-'));
+      temps.push(logs);
+      const task = {
+        runId: runId('r1'), attemptId: attemptId('a2'), worktree: dir, role: 'explorer' as const, prompt: 'p', systemPrompt: '',
+        timeoutMs: 30_000, seed, env: {}, logDir: logs,
+      };
+      expect((await createLocalAgent({ explorerSampling: 'sample' }).run(task, new AbortController().signal)).status).toBe('completed');
+      const result = lastJson('python3', [ADAPTER, 'evaluator.py', 'initial_program.py'], dir);
+      expect([0, 0.25, 0.5, 0.75, 1]).toContain(result.combined_score);
+      seen.add(await readFile(join(dir, 'initial_program.py'), 'utf8'));
+    }
+    expect(seen.size).toBe(3);
+  });
+});
+
 describe('bench/policies/tasks/deceptive-2', () => {
   const score = async (dir: string, rate: string, width: string, depth: string): Promise<Record<string, unknown>> => {
     const program = (await readFile(join(dir, 'design.js'), 'utf8'))
