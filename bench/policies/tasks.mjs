@@ -19,6 +19,9 @@ export const benchTasks = () => ({
   'deceptive-2': { source: 'deceptive-2', evaluations: 40, success: 0.7000001, config: {}, goal: BEAT_GREEDY },
   'k-module': { source: 'k-module', evaluations: 100, success: 1, config: {}, random: true, goal: { solve: { solved: 9 } } },
   'deceptive+niche': { source: 'deceptive', evaluations: 40, success: 0.7000001, config: { shepherd: { niche: 'design' } }, variant: 'variant with the oracle label shepherd.niche: "design"' },
+  'deceptive+code': { source: 'deceptive', evaluations: 40, success: 0.7000001, config: { shepherd: { niche: null, codeNiches: true } }, variant: 'variant with code-signature niches (shepherd.codeNiches)' },
+  'deceptive-2+code': { source: 'deceptive-2', evaluations: 40, success: 0.7000001, config: { shepherd: { codeNiches: true } }, variant: 'variant with code-signature niches (shepherd.codeNiches)' },
+  'k-module+code': { source: 'k-module', evaluations: 100, success: 1, config: { shepherd: { codeNiches: true } }, variant: 'variant with code-signature niches (shepherd.codeNiches)' },
 });
 
 /**

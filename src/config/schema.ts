@@ -152,7 +152,9 @@ const shepherdSchema = z.strictObject({
   plateauWaves: int(1, 1000).default(3).describe('Waves without improvement before fresh explorers start from the baseline.'),
   mergeEvery: int(0, 1000).default(4).describe('Every N-th wave includes a two-parent merge; 0 = never.'),
   niche: z.string().min(1).nullable().default(null)
-    .describe('Evaluator metric that names an attempt\'s niche (a behavior descriptor, as in MAP-Elites): the "swarm", "evolve" and "rsi" policies keep and deepen the best program of each niche; null = niches are lineages. "greedy" ignores it.'),
+    .describe('Evaluator metric that names an attempt\'s niche (a behavior descriptor, as in MAP-Elites): the "swarm", "evolve" and "rsi" policies keep and deepen the best program of each niche; null = niches are lineages (or code signatures, see codeNiches). "greedy" ignores it.'),
+  codeNiches: z.boolean().default(false)
+    .describe('When no niche metric is named: true = niches are code signatures (which constants of the EVOLVE-BLOCKs moved which way from the baseline, which lines changed), false = niches are lineages.'),
   seed: int(0, Number.MAX_SAFE_INTEGER).default(1).describe('Seed of every random choice, for reproducible runs; also the SWARM_SEED of official evaluations and of `swarm eval` (confirmations use the next seeds).'),
   llm: llmShepherdSchema.prefault({}).describe('The model that plans waves when shepherd.policy is "llm".'),
 });

@@ -1,3 +1,4 @@
+import type { CodeSignature } from './code-signature.js';
 import type { SessionRef } from './ports/agent-backend.js';
 import type { ClusterRun, EvalOutcome } from './ports/evaluator-runner.js';
 import type { Direction } from './score.js';
@@ -72,6 +73,8 @@ export interface AttemptRecord {
   usage: Usage;
   diff: DiffSize | null;
   flags: string[];
+  /** Where and which way its code differs from the baseline's (null until audited). */
+  codeSignature: CodeSignature | null;
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
@@ -139,4 +142,6 @@ export type PopulationRow = Pick<
   tokens: number;
   diffSize: number | null;
   instances: Record<string, number> | null;
+  /** The attempt's code signature as one line (core/code-signature.ts signatureKey); null until audited. */
+  codeSignature: string | null;
 };

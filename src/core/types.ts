@@ -58,6 +58,8 @@ export interface AttemptView {
   flags?: string[];
   /** Lines inserted plus deleted against the attempt's base. */
   diffSize?: number | null;
+  /** Where and which way its code differs from the baseline (core/code-signature.ts signatureKey), once recorded. */
+  codeSignature?: string | null;
   /** Tokens (input + output) the attempt's agent used, for the run's token budget. */
   tokens?: number;
 }

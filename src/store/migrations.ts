@@ -143,4 +143,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX attempts_best ON attempts(run_id, score, seq) WHERE status = 'scored' AND score IS NOT NULL;
   CREATE INDEX edges_to ON edges(to_id, kind, position);
   `,
+  // Where and which way each attempt's code differs from the baseline (core/code-signature.ts),
+  // written by the audit step: the policies' niches when no evaluator metric names them.
+  `ALTER TABLE attempts ADD COLUMN code_signature_json TEXT;`,
 ];

@@ -4,10 +4,11 @@ import { attemptColumns, edgeRecord, jsonColumn, metricsSchema, type EdgeRecord 
 import type { Db } from './open-database.js';
 import type { PopulationReads } from '../core/ports/run-store.js';
 import type { PopulationRow } from '../core/records.js';
+import { signatureKey } from '../core/code-signature.js';
 
 /** The columns the Shepherd's policies read: no prompt, context, commits or paths. */
 const POPULATION_COLUMNS = `a.seq, a.id, a.run_id, a.wave, a.role, a.operator, a.backend, a.status, a.score, a.hypothesis, a.summary,
-  a.created_at, a.finished_at, a.cost_usd, a.input_tokens, a.output_tokens, a.metrics_json, a.flags_json, a.diff_files, a.diff_insertions, a.diff_deletions`;
+  a.created_at, a.finished_at, a.cost_usd, a.input_tokens, a.output_tokens, a.metrics_json, a.flags_json, a.code_signature_json, a.diff_files, a.diff_insertions, a.diff_deletions`;
 
 /** Per-instance scores of the deciding (last official or baseline) evaluation of a scored attempt. */
 const DECIDING_INSTANCES = `CASE WHEN a.status = 'scored' THEN (SELECT e.instances_json FROM evaluations e
@@ -17,7 +18,7 @@ export const populationRowRecord = z
   .object(attemptColumns)
   .pick({
     seq: true, id: true, run_id: true, wave: true, role: true, operator: true, backend: true, status: true, score: true, hypothesis: true, summary: true,
-    created_at: true, finished_at: true, cost_usd: true, input_tokens: true, output_tokens: true, metrics_json: true, flags_json: true, diff_files: true, diff_insertions: true, diff_deletions: true,
+    created_at: true, finished_at: true, cost_usd: true, input_tokens: true, output_tokens: true, metrics_json: true, flags_json: true, code_signature_json: true, diff_files: true, diff_insertions: true, diff_deletions: true,
   })
   .extend({ instances_json: jsonColumn(metricsSchema) })
   .transform((row): PopulationRow => ({
@@ -37,6 +38,7 @@ export const populationRowRecord = z
     tokens: row.input_tokens + row.output_tokens,
     metrics: row.metrics_json ?? {},
     flags: row.flags_json ?? [],
+    codeSignature: row.code_signature_json === null ? null : signatureKey(row.code_signature_json),
     diffSize: row.diff_files === null ? null : (row.diff_insertions ?? 0) + (row.diff_deletions ?? 0),
     instances: row.instances_json,
   }));

@@ -24,6 +24,7 @@ const attemptStatusSchema = z.enum(['running', 'scored', 'invalid', 'failed', 'i
 const phaseSchema = z.enum(['prepare', 'waiting', 'agent', 'commit', 'evaluate', 'record', 'done']);
 export const metricsSchema = z.record(z.string(), z.number());
 const flagsSchema = z.array(z.string());
+const codeSignatureSchema = z.record(z.string(), z.array(z.string()));
 const sessionRefSchema = z.object({ backend: z.string(), id: z.string(), cumulativeCostUsd: z.number().optional() });
 
 /** Parses a JSON column with a schema; a corrupt column is a store bug worth a clear message. */
@@ -124,6 +125,7 @@ export const attemptColumns = {
   diff_insertions: int.nullable(),
   diff_deletions: int.nullable(),
   flags_json: jsonColumn(flagsSchema),
+  code_signature_json: jsonColumn(codeSignatureSchema),
   created_at: int,
   started_at: int.nullable(),
   finished_at: int.nullable(),
@@ -162,6 +164,7 @@ export const attemptRecord = z
     usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens, costUsd: row.cost_usd },
     diff: row.diff_files === null ? null : { files: row.diff_files, insertions: row.diff_insertions ?? 0, deletions: row.diff_deletions ?? 0 },
     flags: row.flags_json ?? [],
+    codeSignature: row.code_signature_json,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

@@ -147,6 +147,7 @@ export class SwarmStore implements RunStore {
     if (patch.metrics !== undefined) add('metrics_json', patch.metrics === null ? null : JSON.stringify(patch.metrics));
     if (patch.session !== undefined) add('session_json', patch.session === null ? null : JSON.stringify(patch.session));
     if (patch.flags !== undefined) add('flags_json', JSON.stringify(patch.flags));
+    if (patch.codeSignature !== undefined) add('code_signature_json', JSON.stringify(patch.codeSignature));
     if (patch.usage !== undefined) {
       add('input_tokens', patch.usage.inputTokens);
       add('output_tokens', patch.usage.outputTokens);

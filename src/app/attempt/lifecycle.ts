@@ -45,7 +45,8 @@ const agentSlot = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
 const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<Ending> => {
   const work = await ctx.agentQueue.add(() => agentSlot(ctx, attempt, spec, out));
   if (!work || ctx.force.aborted) return INTERRUPTED;
-  const audit = await auditChange(ctx, work.baseCommit, work.head, work.diff.paths);
+  const audit = await auditChange(ctx, { base: work.baseCommit, head: work.head }, work.diff.paths, spec.parents);
+  ctx.store.updateAttempt(attempt.id, { codeSignature: audit.signature });
   const result = await evaluateWork(ctx, attempt, spec, work, audit, out.evaluating);
   if (result === null) return INTERRUPTED;
   await recordAttempt(ctx, attempt, spec, result);

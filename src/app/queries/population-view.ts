@@ -37,6 +37,7 @@ const toView = (a: PopulationRow, parents: AttemptId[], informedBy: AttemptId[])
     instances: a.instances,
     flags: recorded ? a.flags : [],
     diffSize: recorded ? a.diffSize : null,
+    codeSignature: recorded ? a.codeSignature : null,
   };
 };
 

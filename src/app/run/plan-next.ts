@@ -9,6 +9,7 @@ import { planRandom } from '../../core/policies/random.js';
 import { withSharedSeeds } from '../../core/policies/shared-seeds.js';
 import { planRsi } from '../../core/policies/rsi.js';
 import { planSwarm } from '../../core/policies/swarm.js';
+import { CODE_NICHES, type NicheDescriptor } from '../../core/policies/niches.js';
 import { createRng } from '../../core/random.js';
 import { planRulesWave } from '../../core/rules-policy.js';
 import type { RunDeps } from './run-deps.js';
@@ -52,6 +53,9 @@ const llmPlan = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' 
 /** The k-th search attempt gets the same agent seed under every search policy (paired comparisons). */
 const shared = (config: SwarmConfig, request: PlanRequest, plan: PolicyPlan): PolicyPlan => ({ ...plan, specs: withSharedSeeds(plan.specs, request.population, config.shepherd.seed) });
 
+/** What names the policies' niches: the declared metric, else code signatures when asked for, else lineages. */
+const nicheDescriptor = (config: SwarmConfig): NicheDescriptor => config.shepherd.niche ?? (config.shepherd.codeNiches ? CODE_NICHES : null);
+
 /** Plans the next wave with the configured Shepherd policy. */
 export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
@@ -63,11 +67,11 @@ export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 
     case 'random':
       return shared(config, request, planRandom({ ...policyInput(config, request), settings: config.shepherd }));
     case 'swarm':
-      return shared(config, request, planSwarm({ ...policyInput(config, request), settings: config.shepherd }));
+      return shared(config, request, planSwarm({ ...policyInput(config, request), settings: { ...config.shepherd, niche: nicheDescriptor(config) } }));
     case 'evolve':
-      return shared(config, request, planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
+      return shared(config, request, planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'rsi':
-      return shared(config, request, planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: config.shepherd.niche, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
+      return shared(config, request, planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'llm':
       return llmPlan(ctx, request);
   }

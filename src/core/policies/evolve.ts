@@ -3,7 +3,7 @@ import { parentsUnderOptimization, rankScored } from '../population.js';
 import { formatScore, isBetter } from '../score.js';
 import type { AttemptSpec, AttemptView } from '../types.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
-import { exhaustedPrograms, NICHE_BETA, pickNiches, summarizeNiches } from './niches.js';
+import { exhaustedPrograms, NICHE_BETA, pickNiches, summarizeNiches, type NicheDescriptor } from './niches.js';
 import { buildDatabase, nichePrefix, type DatabaseSettings, type Island } from './program-database.js';
 
 export interface EvolveSettings extends DatabaseSettings {
@@ -96,7 +96,7 @@ export const planEvolve = (input: PolicyInput & { settings: EvolveSettings }): P
   return { specs, rationale: `${notes.join('; ')}${migration}` };
 };
 
-const sampleParent = (island: Island, pool: readonly AttemptView[], archive: readonly AttemptView[], sampling: Sampling, draws: readonly [number, number], niche: string | null, preferred?: string): AttemptView => {
+const sampleParent = (island: Island, pool: readonly AttemptView[], archive: readonly AttemptView[], sampling: Sampling, draws: readonly [number, number], niche: NicheDescriptor, preferred?: string): AttemptView => {
   const [u, v] = draws;
   const pick = (items: readonly AttemptView[], w = u): AttemptView | undefined => items[Math.floor(w * items.length)];
   const fallback = pool[0] as AttemptView;

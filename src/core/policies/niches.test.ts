@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { input, view } from '../../../test/support/policy-history.js';
-import { nicheIndex, nicheKeys, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
+import { CODE_NICHES, nicheIndex, nicheKeys, nicheLabel, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
 import { planEvolve } from './evolve.js';
 import { planRsi } from './rsi.js';
 import { planSwarm } from './swarm.js';
@@ -26,6 +26,16 @@ describe('niches', () => {
     const lineages = nicheKeys(deceptive(), null);
     expect(lineages.get('a7' as never)).toBe('lineage a2');
     expect(lineages.get('a6' as never)).toBe('lineage a3');
+  });
+
+  it('keys programs by their code signature with CODE_NICHES, unscored ones by their parent, as the metric would', () => {
+    const signed = deceptive().map((a) => ({ ...a, metrics: {}, codeSignature: a.id === 'a8' ? null : `design.js 1:1.1${Number(a.id.slice(1)) % 2 === 0 ? '+' : '-'}` }));
+    const keys = nicheKeys(signed, CODE_NICHES);
+    expect(['a2', 'a3', 'a4', 'a7'].map((id) => keys.get(id as never))).toEqual(['code design.js 1:1.1+', 'code design.js 1:1.1-', 'code design.js 1:1.1+', 'code design.js 1:1.1-']);
+    expect(keys.get('a8' as never)).toBe('code design.js 1:1.1+');
+    expect(nicheLabel({ ...view('a9', 'a1', 0.5), codeSignature: '' }, CODE_NICHES)).toBe('code (as the baseline)');
+    expect(nicheLabel(view('a9', 'a1', 0.5), CODE_NICHES)).toBeUndefined();
+    expect(summarizeNiches(signed, 'maximize', CODE_NICHES).map((n) => [n.key, n.best.id])).toEqual([['code design.js 1:1.1+', 'a4'], ['code design.js 1:1.1-', 'a5']]);
   });
 
   it('accounts effort and gain per niche, so the young niche below the baseline has the better index', () => {

@@ -6,7 +6,8 @@ import { byPlanOrder, gain } from './policy-input.js';
 
 /**
  * A niche of the population: the programs sharing a behavior descriptor value (an evaluator
- * metric named by `shepherd.niche`, as in MAP-Elites) or, without a descriptor, one lineage.
+ * metric named by `shepherd.niche`, as in MAP-Elites, or the code signature with
+ * `shepherd.codeNiches`) or, without a descriptor, one lineage.
  * Search effort is accounted per niche so a young niche that starts below the incumbent is judged
  * by the progress it makes, not by its rank.
  */
@@ -22,19 +23,36 @@ export interface Niche {
   bestWave: number;
 }
 
+/** Names the niches of a policy that keeps them by their code (core/code-signature.ts) instead of a metric. */
+export const CODE_NICHES = { code: true } as const;
+
+/**
+ * What names an attempt's niche: an evaluator metric the user declares (a behavior descriptor, as
+ * in MAP-Elites), the code signature against the baseline (`CODE_NICHES`), or null: lineages.
+ */
+export type NicheDescriptor = string | typeof CODE_NICHES | null;
+
+/** The descriptor's value for an attempt (`design=2`, `code design.js 1:1.1+`), undefined when it has none. */
+export const nicheLabel = (attempt: AttemptView, descriptor: NicheDescriptor): string | undefined => {
+  if (descriptor === null) return undefined;
+  if (typeof descriptor !== 'string') return attempt.codeSignature === null || attempt.codeSignature === undefined ? undefined : `code ${attempt.codeSignature || '(as the baseline)'}`;
+  const value = attempt.metrics?.[descriptor];
+  return value === undefined ? undefined : `${descriptor}=${value}`;
+};
+
 /** The niche key of every attempt (unscored attempts inherit their first parent's niche). */
-export const nicheKeys = (attempts: readonly AttemptView[], descriptor: string | null): Map<AttemptId, string> => {
+export const nicheKeys = (attempts: readonly AttemptView[], descriptor: NicheDescriptor): Map<AttemptId, string> => {
   const families = familiesOf(attempts);
   const byId = new Map(attempts.map((a) => [a.id, a]));
   const keys = new Map<AttemptId, string>();
   const keyOf = (attempt: AttemptView, guard: number): string => {
     const known = keys.get(attempt.id);
     if (known !== undefined) return known;
-    const value = descriptor === null ? undefined : attempt.metrics?.[descriptor];
+    const value = nicheLabel(attempt, descriptor);
     let key: string;
     if (attempt.role === 'baseline') key = 'baseline';
     else if (descriptor === null) key = `lineage ${families.get(attempt.id) ?? attempt.id}`;
-    else if (value !== undefined && attempt.status === 'scored') key = `${descriptor}=${value}`;
+    else if (value !== undefined && attempt.status === 'scored') key = value;
     else {
       const parent = attempt.parents[0] === undefined ? undefined : byId.get(attempt.parents[0]);
       key = parent && parent.role !== 'baseline' && guard < attempts.length ? keyOf(parent, guard + 1) : `lineage ${families.get(attempt.id) ?? attempt.id}`;
@@ -68,7 +86,7 @@ const largestOf = (gains: ReadonlyMap<AttemptId, number>): number => Math.max(..
  * the parent divided by the largest gain any attempt made so far, so they lie in [0, 1] whatever
  * the score's units and the UCB bonus weighs the same on every task.
  */
-export const summarizeNiches = (attempts: readonly AttemptView[], direction: Direction, descriptor: string | null): Niche[] => {
+export const summarizeNiches = (attempts: readonly AttemptView[], direction: Direction, descriptor: NicheDescriptor): Niche[] => {
   const keys = nicheKeys(attempts, descriptor);
   const byId = new Map(attempts.map((a) => [a.id, a]));
   const gains = gainsOverParent(attempts, direction);

@@ -3,6 +3,7 @@ import { creditWithheld, depthOf, rankScored } from '../population.js';
 import type { Direction } from '../score.js';
 import { isBetter } from '../score.js';
 import type { AttemptView } from '../types.js';
+import { nicheLabel, type NicheDescriptor } from './niches.js';
 
 export interface DatabaseSettings {
   islands: number;
@@ -12,8 +13,8 @@ export interface DatabaseSettings {
   eliteRatio: number;
   migrationInterval: number;
   migrationRate: number;
-  /** Evaluator metric naming an attempt's niche (behavior descriptor): an exact, unbinned grid dimension. */
-  niche: string | null;
+  /** What names an attempt's niche (an evaluator metric or the code signature): an exact, unbinned grid dimension. */
+  niche: NicheDescriptor;
 }
 
 /** One island: its members and its MAP-Elites grid (cell key -> best program of the cell). */
@@ -41,8 +42,8 @@ const featureValue = (attempts: readonly AttemptView[], attempt: AttemptView, di
   return attempt.metrics?.[dimension] ?? 0;
 };
 
-/** `design=2|` for a program reporting metric `design` = 2 when that metric names the niche; else empty. */
-export const nichePrefix = (attempt: AttemptView, niche: string | null): string => (niche === null ? '' : `${niche}=${attempt.metrics?.[niche] ?? '?'}|`);
+/** `design=2|` for a program reporting metric `design` = 2 when that metric names the niche (its code signature likewise); else empty. */
+export const nichePrefix = (attempt: AttemptView, niche: NicheDescriptor): string => (niche === null ? '' : `${nicheLabel(attempt, niche) ?? '?'}|`);
 
 /** The cell of a program: each feature binned over the range seen in the population. */
 export const cellKey = (values: readonly number[], ranges: ReadonlyArray<readonly [number, number]>, gridSize: number): string =>

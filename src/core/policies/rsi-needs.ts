@@ -3,6 +3,7 @@ import { bestAttempt, creditWithheld, familiesOf, rankScored } from '../populati
 import type { Direction } from '../score.js';
 import type { AttemptView } from '../types.js';
 import { byPlanOrder, gain } from './policy-input.js';
+import { nicheLabel, type NicheDescriptor } from './niches.js';
 
 export interface RebaseNeed {
   base: AttemptId;
@@ -25,7 +26,7 @@ const childrenWith = (attempts: readonly AttemptView[], pred: (a: AttemptView) =
  * `niche` descriptor, only hypotheses of the incumbent's niche are rebased onto it: an idea of
  * another design does not transfer.
  */
-export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Direction, k: number, niche: string | null = null): Needs => {
+export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Direction, k: number, niche: NicheDescriptor = null): Needs => {
   const byId = new Map(attempts.map((a) => [a.id, a]));
   const newestFirst = [...attempts].sort(byPlanOrder).reverse();
 
@@ -43,7 +44,7 @@ export const unresolvedNeeds = (attempts: readonly AttemptView[], direction: Dir
     const retained = rankScored(attempts, direction).filter((a) => {
       if (a.id === incumbent.id || a.role === 'baseline' || creditWithheld(a)) return false;
       if (families.get(a.id) === families.get(incumbent.id)) return false;
-      if (niche !== null && a.metrics?.[niche] !== incumbent.metrics?.[niche]) return false;
+      if (niche !== null && nicheLabel(a, niche) !== nicheLabel(incumbent, niche)) return false;
       const parent = a.parents[0] === undefined ? undefined : byId.get(a.parents[0]);
       return a.score !== null && parent?.score !== null && parent?.score !== undefined && gain(a.score, parent.score, direction) > 0;
     });

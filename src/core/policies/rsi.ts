@@ -4,7 +4,7 @@ import { formatScore } from '../score.js';
 import type { AttemptSpec } from '../types.js';
 import { byPlanOrder, makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 import { armOf, discountedUcb, rewardOf, type Arm } from './rsi-bandit.js';
-import { largestGain, pickNiches, refinementsExhausted, summarizeNiches } from './niches.js';
+import { largestGain, pickNiches, refinementsExhausted, summarizeNiches, type NicheDescriptor } from './niches.js';
 import { crossoverDonors, unresolvedNeeds } from './rsi-needs.js';
 
 export interface RsiSettings {
@@ -18,8 +18,8 @@ export interface RsiSettings {
   gamma: number;
   /** Size of the program frontier and cap on the needs considered. */
   k: number;
-  /** Evaluator metric naming an attempt's niche (behavior descriptor); null: niches are lineages. */
-  niche: string | null;
+  /** What names an attempt's niche (an evaluator metric or the code signature); null: niches are lineages. */
+  niche: NicheDescriptor;
 }
 
 const MAX_DONORS = 3;

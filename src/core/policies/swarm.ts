@@ -3,13 +3,13 @@ import { parentsUnderOptimization } from '../population.js';
 import { isBetter } from '../score.js';
 import type { RulesSettings } from '../rules-policy.js';
 import type { AttemptSpec } from '../types.js';
-import { NICHE_BETA, pickNiches, refinementsExhausted, summarizeNiches, type Niche } from './niches.js';
+import { NICHE_BETA, pickNiches, refinementsExhausted, summarizeNiches, type Niche, type NicheDescriptor } from './niches.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from './policy-input.js';
 
 /** The rules policy's settings, plus the niche metric. */
 export type SwarmSettings = RulesSettings & {
-  /** Evaluator metric naming an attempt's niche (behavior descriptor); null: niches are lineages. */
-  niche: string | null;
+  /** What names an attempt's niche (an evaluator metric or the code signature); null: niches are lineages. */
+  niche: NicheDescriptor;
 };
 
 /**

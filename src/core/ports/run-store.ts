@@ -1,3 +1,4 @@
+import type { CodeSignature } from '../code-signature.js';
 import type { SessionRef } from './agent-backend.js';
 import type { EvalOutcome } from './evaluator-runner.js';
 import type { AttemptRecord, AttemptRowRecord, EdgeRecord, PopulationRow, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from '../records.js';
@@ -123,6 +124,7 @@ export interface AttemptPatch {
   usage?: Usage;
   diff?: { files: number; insertions: number; deletions: number } | null;
   flags?: string[];
+  codeSignature?: CodeSignature;
   startedAt?: number | null;
   finishedAt?: number | null;
 }

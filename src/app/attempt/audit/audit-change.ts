@@ -1,4 +1,5 @@
 import type { EvalOutcome } from '../../../core/ports.js';
+import { codeSignature, type CodeSignature } from '../../../core/code-signature.js';
 import type { FileRef } from '../../../core/ports/workspace.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
 import { FINDINGS_FILE, matchProtected, type GitWorkspace } from '../../../workspace/index.js';
@@ -11,12 +12,17 @@ export interface ChangeAudit {
   /** `no-change`, `comments-only`, `outside-solution-files`. */
   flags: string[];
   codeHash: string;
+  /** Where and which way the code differs from the run's baseline (the policies' niches without a declared metric). */
+  signature: CodeSignature;
   /** An evaluated attempt with byte-identical code, whose result is reused instead of evaluating again. */
   reuse: { from: string; evaluation: CheckoutEvaluation } | null;
 }
 
 /** Changed files read per git process: a typical change in one, a huge one without holding every file at once. */
 const FILES_PER_READ = 32;
+
+/** Files compared with the baseline for the code signature; a change wider than this is named, not read. */
+const SIGNED_FILES = 64;
 
 const versions = (base: string, head: string, files: readonly string[]): FileRef[] => files.flatMap((path) => [{ commit: base, path }, { commit: head, path }]);
 
@@ -28,19 +34,41 @@ const onlyCommentsIn = (files: readonly string[], texts: ReadonlyArray<string | 
     return before !== null && after !== null && onlyCommentsDiffer(file, before, after);
   });
 
+/** Files whose code may differ from the baseline's: the ones this change touched and the ones its parents' signatures name. */
+const signatureFiles = (ctx: Pick<RunContext, 'store'>, parents: readonly string[], changed: readonly string[]): string[] => {
+  const files = new Set(changed);
+  for (const id of parents) for (const path of Object.keys(ctx.store.getAttempt(id)?.codeSignature ?? {})) files.add(path);
+  return [...files].sort();
+};
+
 /**
- * The code hash of `head` and whether its change touched comments only, the tree and the first
- * changed files read by one git process (this sits on every attempt's critical path).
+ * The code hash of `head`, whether its change touched comments only, and its code signature
+ * against the run's baseline: the tree, the first changed files and the files the signature
+ * compares read by one git process (this sits on every attempt's critical path).
  */
-const readChange = async (workspace: Pick<GitWorkspace, 'readTreeAndFiles' | 'readFiles'>, base: string, head: string, changed: readonly string[]): Promise<{ hash: string; onlyComments: boolean }> => {
+const readChange = async (
+  workspace: Pick<GitWorkspace, 'readTreeAndFiles' | 'readFiles'>,
+  commits: { baseline: string; base: string; head: string },
+  changed: readonly string[],
+  compared: readonly string[],
+): Promise<{ hash: string; onlyComments: boolean; signature: CodeSignature }> => {
+  const { baseline, base, head } = commits;
   const first = changed.slice(0, FILES_PER_READ);
-  const { topLevel, texts } = await workspace.readTreeAndFiles(head, versions(base, head, first));
-  let onlyComments = changed.length > 0 && onlyCommentsIn(first, texts);
-  for (let at = FILES_PER_READ; onlyComments && at < changed.length; at += FILES_PER_READ) {
-    const files = changed.slice(at, at + FILES_PER_READ);
+  const signed = compared.slice(0, SIGNED_FILES);
+  const refs = new Map<string, FileRef>();
+  for (const ref of [...versions(base, head, first), ...versions(baseline, head, signed)]) refs.set(`${ref.commit}:${ref.path}`, ref);
+  const { topLevel, texts } = await workspace.readTreeAndFiles(head, [...refs.values()]);
+  const text = new Map([...refs.keys()].map((key, i) => [key, texts[i] ?? null]));
+  const at = (commit: string, path: string): string | null => text.get(`${commit}:${path}`) ?? null;
+  let onlyComments = changed.length > 0 && onlyCommentsIn(first, first.flatMap((path) => [at(base, path), at(head, path)]));
+  for (let from = FILES_PER_READ; onlyComments && from < changed.length; from += FILES_PER_READ) {
+    const files = changed.slice(from, from + FILES_PER_READ);
     onlyComments = onlyCommentsIn(files, await workspace.readFiles(versions(base, head, files)));
   }
-  return { hash: codeHashOf(topLevel), onlyComments };
+  const signature = codeSignature(signed.map((path) => ({ path, baseline: at(baseline, path), head: at(head, path) })));
+  // Past the cap a file is named without reading it: the signature still says the change is that wide.
+  for (const path of compared.slice(SIGNED_FILES)) signature[path] = ['unread'];
+  return { hash: codeHashOf(topLevel), onlyComments, signature };
 };
 
 /**
@@ -71,13 +99,22 @@ const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): Checko
 /**
  * Audits of an attempt's committed change before it is evaluated (findings.md never counts as a
  * change): no change at all, only comments, only files outside `task.solutionFiles`; and whether
- * an evaluated attempt of the run already has byte-identical code. `changedPaths` are the paths
- * the commit changed (from the attempt's diff stat, so git is not asked twice).
+ * an evaluated attempt of the run already has byte-identical code; and the code signature against
+ * the run's baseline. `changedPaths` are the paths the commit changed (from the attempt's diff
+ * stat, so git is not asked twice); `parents` are the attempt's, whose signatures name the files
+ * that already differed from the baseline.
  */
-export const auditChange = async (ctx: CodeIndexDeps & Pick<RunContext, 'config'>, base: string, head: string, changedPaths: readonly string[]): Promise<ChangeAudit> => {
+export const auditChange = async (
+  ctx: CodeIndexDeps & Pick<RunContext, 'config'>,
+  commits: { base: string; head: string },
+  changedPaths: readonly string[],
+  parents: readonly string[],
+): Promise<ChangeAudit> => {
+  const { base, head } = commits;
   const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
   const flags: string[] = [];
-  const { hash, onlyComments } = await readChange(ctx.workspace, base, head, changed);
+  const baseline = ctx.store.requireRun(ctx.runId).baseCommit;
+  const { hash, onlyComments, signature } = await readChange(ctx.workspace, { baseline, base, head }, changed, signatureFiles(ctx, parents, changed));
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;
@@ -88,7 +125,7 @@ export const auditChange = async (ctx: CodeIndexDeps & Pick<RunContext, 'config'
   // A twin that timed out may have hit a passing hiccup: evaluate again rather than inherit it.
   // A twin still running has its evaluation stored but no verdict yet (the record step decides it).
   const reusable = twinAttempt !== null && twinAttempt.status !== 'running' && record !== null && !record.timedOut;
-  return { flags, codeHash: hash, reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
+  return { flags, codeHash: hash, signature, reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
 };
 
 /** The output hash an evaluator reported: a metric `output_hash` or an artifacts entry `output_hash`. */

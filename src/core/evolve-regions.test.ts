@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRegions } from './find-regions.js';
+import { findRegions } from './evolve-regions.js';
 
 const body = (text: string, index = 0): string => {
   const region = findRegions(text)[index];
