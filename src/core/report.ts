@@ -140,6 +140,8 @@ export interface AttemptDetail {
   context: string | null;
   prompt: string | null;
   diffStat: { files: number; insertions: number; deletions: number; paths: string[] } | null;
+  /** Where and which way its code differs from the baseline (core/code-signature.ts signatureKey); null until audited. */
+  codeSignature?: string | null;
   evaluations: EvaluationRow[];
   findingsEntry: string | null;
   logDir: string;

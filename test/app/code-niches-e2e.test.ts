@@ -50,6 +50,9 @@ describe('code signatures', () => {
       // Every audited attempt has one, including an optimizer that kept nothing (its parent's files are compared too).
       expect(JSON.parse(row.code_signature_json ?? 'null'), row.id).toEqual(sites.length === 0 ? {} : { 'prog.js': sites });
     }
+    const moved = searchers.find((r) => r.code_signature_json !== '{}');
+    const shown = await runCli(repo.dir, ['show', moved?.id ?? 'a2']);
+    expect(shown.stdout).toMatch(/signature +prog\.js 1:[12]\.1[+-]/);
     const rationales = read<{ rationale: string }>(repo, 'SELECT rationale FROM waves WHERE number > 1').map((w) => w.rationale).join('\n');
     expect(rationales).toMatch(/code prog\.js 1:1\.1[+-]/);
     expect(rationales).not.toMatch(/lineage a\d+/);

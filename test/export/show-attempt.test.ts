@@ -77,6 +77,12 @@ describe('renderAttempt', () => {
     expect(text).not.toContain(`${String.fromCharCode(27)}[`);
   });
 
+  it('prints the code signature under lineage once the attempt was audited', () => {
+    expect(text).not.toMatch(/signature/);
+    expect(renderAttempt(detail({ codeSignature: 'src/pack.py 1:2.1+ 1:4~' }), { color: false })).toMatch(/flags +no-source-change\n {2}signature +src\/pack\.py 1:2\.1\+ 1:4~\n/);
+    expect(renderAttempt(detail({ codeSignature: '' }), { color: false })).toMatch(/signature +as the baseline/);
+  });
+
   it('shortens the prompt to 30 lines unless full output is asked for', () => {
     expect(text).toContain('prompt line 30\n');
     expect(text).not.toContain('prompt line 31');

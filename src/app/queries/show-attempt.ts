@@ -1,4 +1,5 @@
 import { SwarmError } from '../../core/errors.js';
+import { signatureKey } from '../../core/code-signature.js';
 import type { AttemptDetail } from '../../core/report.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
@@ -37,6 +38,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       context: attempt.context,
       prompt: attempt.prompt,
       diffStat,
+      codeSignature: attempt.codeSignature === null ? null : signatureKey(attempt.codeSignature),
       evaluations: store.listEvaluations(attempt.id).map((e) => ({
         kind: e.kind, stage: e.stage, seed: e.seed, valid: e.valid, score: e.score, metrics: e.metrics, reason: e.reason,
         durationMs: e.durationMs, exitCode: e.exitCode, timedOut: e.timedOut, stdoutTail: e.stdoutTail, stderrTail: e.stderrTail, feedback: e.feedback,

@@ -103,6 +103,7 @@ const printable = (detail: AttemptDetail): AttemptDetail => ({
   context: stripControlOrNull(detail.context),
   prompt: stripControlOrNull(detail.prompt),
   diffStat: detail.diffStat === null ? null : { ...detail.diffStat, paths: detail.diffStat.paths.map(stripControl) },
+  codeSignature: stripControlOrNull(detail.codeSignature ?? null),
   evaluations: detail.evaluations.map((e) => ({
     ...e,
     reason: stripControlOrNull(e.reason),
@@ -139,6 +140,7 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   lines.push(field('parents', a.parents.length > 0 ? a.parents.join(', ') : '— (root)', paint));
   lines.push(field('operator', `${a.operator} · role ${a.role} · backend ${a.backend}`, paint));
   if (a.flags.length > 0) lines.push(field('flags', paint(a.flags.join(', '), 'yellow'), paint));
+  if (detail.codeSignature !== null && detail.codeSignature !== undefined) lines.push(field('signature', detail.codeSignature === '' ? 'as the baseline' : detail.codeSignature, paint));
 
   lines.push(section('git'));
   lines.push(field('branch', detail.branch, paint));
