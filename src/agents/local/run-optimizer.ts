@@ -21,8 +21,9 @@ const describeScore = (score: WorktreeScore): string => {
 };
 
 /**
- * Optimizer: scores the parent's program, then takes small steps on 1–2 literals, keeping a step
- * only when `swarm eval --json` reports a better score and restoring the files otherwise.
+ * Optimizer: starts from the parent's recorded score (scoring the parent's program itself when the
+ * task carries none), then takes small steps on 1–2 literals, keeping a step only when
+ * `swarm eval --json` reports a better score and restoring the files otherwise.
  */
 export const runOptimizer = async (context: RoleContext, settings: OptimizerSettings): Promise<AgentOutcome> => {
   const { task, transcript, signal } = context;
@@ -40,7 +41,17 @@ export const runOptimizer = async (context: RoleContext, settings: OptimizerSett
   let start: number | null = null;
   // Choice moves scored and restored since the last improvement: not tried twice on the same program.
   const rejected = new Set<string>();
-  if (evalArgv !== undefined) {
+  // A parent's recorded official score is the run's own verdict on this very program: evaluating
+  // it again would spend one of the run's evaluations on nothing new.
+  const recorded = evalArgv === undefined ? undefined : task.parentScore;
+  if (recorded !== undefined) {
+    direction = recorded.direction;
+    incumbent = recorded.score;
+    start = incumbent;
+    const described = recorded.score === null ? 'invalid' : formatScore(recorded.score);
+    seen.push(`${described} (start, recorded)`);
+    await transcript.write(`parent's recorded score: ${described} (not re-evaluated)`);
+  } else if (evalArgv !== undefined) {
     const initial = await evaluate();
     if (initial.ok) direction = initial.direction;
     incumbent = initial.ok && initial.valid ? initial.score : null;

@@ -1,6 +1,6 @@
 import { bestWanted, programSources, promptInspirations } from '../../core/attempt-inspirations.js';
 import { composeAgentPrompt, type ParentBrief } from '../../core/agent-prompt.js';
-import type { InspirationRef, SessionRef } from '../../core/ports.js';
+import type { InspirationRef, ParentScore, SessionRef } from '../../core/ports.js';
 import { SELF_EVAL_COMMAND } from '../../core/self-eval-commands.js';
 import type { AttemptSpec } from '../../core/types.js';
 import type { AttemptRecord } from '../../store/records.js';
@@ -13,6 +13,8 @@ export interface AgentBrief {
   /** The parent's session an optimizer forks (absent: a fresh conversation). */
   forkFrom?: SessionRef;
   inspirations: InspirationRef[];
+  /** The only parent's recorded official result (absent for a merge). */
+  parentScore?: ParentScore;
 }
 
 export type BriefDeps = Pick<RunContext, 'runId' | 'config' | 'task' | 'paths' | 'store'>;
@@ -47,6 +49,17 @@ const readablePrograms = (ctx: BriefDeps, spec: AttemptSpec): InspirationRef[] =
     return commit === null ? [] : [{ attemptId: id, commit, score: source?.score ?? null }];
   });
 
+/**
+ * The official result of an only parent, whose program the worktree starts from (a merge's is
+ * neither parent's). A parent that is not `scored` has no valid score, even where one is stored.
+ */
+const parentScoreOf = (ctx: BriefDeps, spec: AttemptSpec): ParentScore | undefined => {
+  const [only, ...others] = spec.parents;
+  const parent = only === undefined || others.length > 0 ? null : ctx.store.getAttempt(only);
+  if (parent === null) return undefined;
+  return { score: parent.status === 'scored' ? parent.score : null, direction: ctx.config.objective.direction };
+};
+
 /** The brief of one attempt in its worktree: the parents' and inspirations' results, and a forked session for an optimizer. */
 export const briefAgent = (ctx: BriefDeps, attempt: AttemptRecord, spec: AttemptSpec, worktree: string): AgentBrief => {
   const firstParent = spec.parents[0];
@@ -63,5 +76,6 @@ export const briefAgent = (ctx: BriefDeps, attempt: AttemptRecord, spec: Attempt
     worktree,
     ...(forkFrom && firstParent ? { forkedFrom: { attemptId: firstParent, worktree: attemptWorktree(ctx.paths, firstParent) } } : {}),
   });
-  return { prompt, ...(forkFrom ? { forkFrom } : {}), inspirations: readablePrograms(ctx, spec) };
+  const parentScore = parentScoreOf(ctx, spec);
+  return { prompt, ...(forkFrom ? { forkFrom } : {}), inspirations: readablePrograms(ctx, spec), ...(parentScore ? { parentScore } : {}) };
 };

@@ -56,6 +56,7 @@ export const runAgent = async (
       allowedCommands: selfEvalCommands(`${systemPrompt}\n${brief.prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
       inspirations: brief.inspirations,
       readFileAt: (commit, relPath) => ctx.workspace.readFileAt(commit, relPath),
+      ...(brief.parentScore ? { parentScore: brief.parentScore } : {}),
     },
     out,
   ).finally(() => handoff?.close());

@@ -1,5 +1,6 @@
 import type { ReadFileAt } from '../file-at.js';
 import type { AttemptId, RunId } from '../ids.js';
+import type { Direction } from '../score.js';
 import type { Role, Usage } from '../types.js';
 
 /** A reference to an agent conversation that a later Optimizer may fork. */
@@ -43,6 +44,19 @@ export interface AgentTask {
   inspirations?: InspirationRef[];
   /** Reads a file of an inspiration's commit from the target repository (the workspace's reader). */
   readFileAt?: ReadFileAt;
+  /**
+   * The official result the run recorded for the attempt's only parent, whose program the worktree
+   * starts from, so an agent need not spend an evaluation on the unchanged parent. Absent for
+   * merges (the worktree is neither parent's program) and fresh starts.
+   */
+  parentScore?: ParentScore;
+}
+
+/** An attempt's recorded official score and the objective's direction. */
+export interface ParentScore {
+  /** Null when the parent has no valid score (its status is not `scored`: invalid, failed). */
+  score: number | null;
+  direction: Direction;
 }
 
 /** An attempt whose program an agent may read, by its commit. */

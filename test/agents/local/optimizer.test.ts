@@ -30,16 +30,21 @@ afterEach(async () => {
 
 const read = (rel: string): Promise<string> => readFile(join(temp.worktree, rel), 'utf8');
 const transcript = (): Promise<string> => readFile(join(temp.logDir, 'transcript.md'), 'utf8');
+const countFile = (): string => join(temp.root, 'evaluations');
+/** How often the eval command ran (with COUNT_FILE set to countFile()). */
+const evaluations = async (): Promise<number> => (existsSync(countFile()) ? (await readFile(countFile(), 'utf8')).split('\n').filter(Boolean).length : 0);
 
 describe('local agent, optimizer', () => {
-  it('keeps only steps that improve the score reported by the eval command', async () => {
+  it('without a recorded parent score, evaluates the parent first, then keeps only steps that improve', async () => {
     await temp.write('program.js', program('0.5'));
     const agent = createLocalAgent({ optimizerSteps: 6, evalArgv: EVAL_ARGV });
-    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value' } }), new AbortController().signal);
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value', COUNT_FILE: countFile() } }), new AbortController().signal);
 
     expect(outcome.status).toBe('completed');
+    expect(await evaluations()).toBe(1 + 6);
     const log = await transcript();
     expect(log).toContain("evaluated the parent's program: 0.5");
+    expect(log).not.toContain('recorded score');
     const kept = [...log.matchAll(/score ([\d.]+): improved, kept/g)].map((m) => Number(m[1]));
     const restored = [...log.matchAll(/score ([\d.]+): no gain, restored/g)].map((m) => Number(m[1]));
     expect(kept.length + restored.length).toBe(6);
@@ -53,6 +58,49 @@ describe('local agent, optimizer', () => {
     expect(findings).toContain('### a1 — local optimizer');
     expect(findings).toMatch(/- result: scores seen: 0\.5 \(start\), .*; final [\d.]+\n/);
     expect(findings).toContain(`- changes: program.js:2 0.5 -> ${final}\n`);
+  });
+
+  it("starts from the parent's recorded score and spends no evaluation on the parent", async () => {
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 4, evalArgv: EVAL_ARGV });
+    const parentScore = { score: 0.5, direction: 'maximize' as const };
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'value', COUNT_FILE: countFile() }, parentScore }), new AbortController().signal);
+
+    expect(outcome.status).toBe('completed');
+    expect(await evaluations()).toBe(4);
+    const log = await transcript();
+    expect(log).toContain("parent's recorded score: 0.5 (not re-evaluated)");
+    expect(log).not.toContain("evaluated the parent's program");
+    const kept = [...log.matchAll(/score ([\d.]+): improved, kept/g)].map((m) => Number(m[1]));
+    const restored = [...log.matchAll(/score ([\d.]+): no gain, restored/g)].map((m) => Number(m[1]));
+    expect(kept.length + restored.length).toBe(4);
+    // Against the recorded 0.5: a step is kept only when it beats it.
+    expect(kept.every((score) => score > 0.5)).toBe(true);
+    expect(restored.every((score) => score <= Math.max(0.5, ...kept))).toBe(true);
+    expect(await read('findings.md')).toMatch(/- result: scores seen: 0\.5 \(start, recorded\), /);
+  });
+
+  it('keeps the first valid step when the recorded parent has no valid score', async () => {
+    await temp.write('program.js', program('0.5'));
+    const agent = createLocalAgent({ optimizerSteps: 2, evalArgv: EVAL_ARGV });
+    const parentScore = { score: null, direction: 'maximize' as const };
+    const outcome = await agent.run(temp.task('optimizer', { env: { SCORE_MODE: 'peak', COUNT_FILE: countFile() }, parentScore }), new AbortController().signal);
+    expect(await evaluations()).toBe(2);
+    const log = await transcript();
+    expect(log).toContain("parent's recorded score: invalid (not re-evaluated)");
+    // Any valid score beats no score: the first step is kept, whatever its score.
+    expect(log).toMatch(/step 1: tried .*; score -[\d.]+: improved, kept/);
+    expect(outcome.summary).toMatch(/^tuned 1 constant in program\.js \(line 2\) in small steps, score — -> -[\d.]+ \(maximize\)$/);
+  });
+
+  it('ignores a recorded parent score when no eval command is configured', async () => {
+    await temp.write('program.js', program('0.5'));
+    const parentScore = { score: 0.5, direction: 'maximize' as const };
+    const outcome = await createLocalAgent({ optimizerSteps: 2 }).run(temp.task('optimizer', { parentScore }), new AbortController().signal);
+    const log = await transcript();
+    expect(log).toContain('no eval command configured');
+    expect(log).not.toContain('recorded score');
+    expect(outcome.summary).toMatch(/\(not evaluated: no eval command\)$/);
   });
 
   it('respects a minimize direction', async () => {
