@@ -8,7 +8,8 @@
 // `bench:policies` markers.
 // Environment: POLICIES (greedy,random,swarm,evolve,rsi), TASKS (every task of tasks.mjs), SEEDS
 // (1-20; ranges and lists, e.g. 11-20 or 1,2,3), PARALLEL (2 runs at a time), SWARM_CLI (default
-// dist/cli/main.js), RESULTS (bench/policies/results.json), DOC (docs/policies.md; "none" to skip).
+// dist/cli/main.js), RESULTS (bench/policies/results.json), DOC (docs/policies.md; "none" to skip),
+// EVALUATIONS (every task's evaluation budget instead of its own, for a budget curve).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -28,6 +29,8 @@ const seedList = (text) => text.split(',').flatMap((part) => {
   return to === undefined ? [from] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
 });
 const catalog = benchTasks();
+// EVALUATIONS: every task's evaluation budget for this run (a budget curve; results go to their own RESULTS file).
+if (process.env.EVALUATIONS) for (const task of Object.values(catalog)) task.evaluations = Number(process.env.EVALUATIONS);
 const policies = list('POLICIES', 'greedy,random,swarm,evolve,rsi');
 const tasks = list('TASKS', Object.keys(catalog).join(','));
 for (const task of tasks) if (!catalog[task]) throw new Error(`unknown task ${task}; known: ${Object.keys(catalog).join(', ')}`);

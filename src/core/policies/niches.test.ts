@@ -89,6 +89,28 @@ describe('policies with a behavior descriptor', () => {
   });
 });
 
+describe('policies with code-signature niches', () => {
+  // The same history, its families told apart only by where the code moved from the baseline.
+  const signed = () => deceptive().map((a) => ({ ...a, metrics: {}, codeSignature: a.metrics?.design === undefined ? null : a.metrics.design === 2 ? 'design.js 1:1.1+ 1:4.1-' : 'design.js 1:2.1+' }));
+  const shape = (plan: { specs: Array<{ role: string; operator: string; parents: string[] }> }): string[] => plan.specs.map((s) => `${s.role} ${s.operator} ${s.parents.join('+')}`);
+  const rules = { initialExplorers: 4, waveSize: 4, leaders: 3, plateauWaves: 3, mergeEvery: 0 };
+  const database = {
+    initialExplorers: 4, waveSize: 8, islands: 1, featureDimensions: ['depth'], gridSize: 2, explorationRatio: 0,
+    exploitationRatio: 1, eliteRatio: 0.1, migrationInterval: 0, migrationRate: 0, inspirations: 1,
+  };
+  const rsi = { initialExplorers: 4, waveSize: 6, discount: 0.9, beta: 0.3, gamma: 5, k: 2 };
+
+  it('plan as with the metric that names the same families, in swarm, evolve and rsi', () => {
+    expect(shape(planSwarm({ ...input(signed(), 4), settings: { ...rules, niche: CODE_NICHES } }))).toEqual(shape(planSwarm({ ...input(deceptive(), 4), settings: { ...rules, niche: 'design' } })));
+    expect(shape(planEvolve({ ...input(signed(), 4), settings: { ...database, niche: CODE_NICHES } }))).toEqual(shape(planEvolve({ ...input(deceptive(), 4), settings: { ...database, niche: 'design' } })));
+    expect(shape(planRsi({ ...input(signed(), 4), settings: { ...rsi, niche: CODE_NICHES } }))).toEqual(shape(planRsi({ ...input(deceptive(), 4), settings: { ...rsi, niche: 'design' } })));
+  });
+
+  it('differ from lineage niches on the same history', () => {
+    expect(shape(planEvolve({ ...input(signed(), 4), settings: { ...database, niche: CODE_NICHES } }))).not.toEqual(shape(planEvolve({ ...input(signed(), 4), settings: { ...database, niche: null } })));
+  });
+});
+
 describe('niche rewards and refinements', () => {
   it('normalizes rewards by the largest gain, so the same history in other units plans the same wave', () => {
     const niches = summarizeNiches(deceptive(), 'maximize', 'design');
