@@ -75,16 +75,16 @@ export const renderGroup = (task, group, runs, policies) => {
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const vs = r.vsGreedy === null ? '—' : `${r.vsGreedy.wins}/${r.vsGreedy.ties}/${r.vsGreedy.losses}`;
-    const reach = (v) => (v === null ? `>${task.evaluations}` : Number.isFinite(v) ? fmt(v) : `>${task.evaluations}`);
+    const reach = (v) => (v === null ? `>${task.evaluations}` : Number.isFinite(v) ? fmt(v, 1) : `>${task.evaluations}`);
     const cells = [
       `\`${r.policy}\``,
       `${fmt(r.medianBest)} [${fmt(r.interval?.[0])}, ${fmt(r.interval?.[1])}]`,
       vs,
-      ...(hasSuccess ? [`${r.successes}/${r.runs}`, reach(r.medianEvaluationsToSuccess), r.medianAttemptsToSuccess === null || !Number.isFinite(r.medianAttemptsToSuccess) ? '—' : fmt(r.medianAttemptsToSuccess)] : []),
-      fmt(r.medianEvaluations),
-      fmt(r.medianAttempts),
+      ...(hasSuccess ? [`${r.successes}/${r.runs}`, reach(r.medianEvaluationsToSuccess), r.medianAttemptsToSuccess === null || !Number.isFinite(r.medianAttemptsToSuccess) ? '—' : fmt(r.medianAttemptsToSuccess, 1)] : []),
+      fmt(r.medianEvaluations, 1),
+      fmt(r.medianAttempts, 1),
       fmt(r.medianAgentSeconds, 0),
-      fmt(r.medianLineagesAlive),
+      fmt(r.medianLineagesAlive, 1),
       r.bests.map((b) => fmt(b)).join(' '),
     ];
     lines.push(`| ${cells.join(' | ')} |`);

@@ -19,7 +19,7 @@ describe('policy benchmark report', () => {
     expect(tuning).toMatch(/^\*\*k-module, tuning seeds 1–10\*\*: seeds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10/);
     expect(tuning).toMatch(/\| `greedy` \| 0\.750 \[0\.750, 1\] \| — \| 3\/10 \| >100 \|/);
     expect(tuning).toContain('not met; best `greedy` 3/10 (tuning seeds: not a claim)');
-    expect(heldOut).toMatch(/\| `greedy` \| 1 \[1, 1\] \| — \| 10\/10 \| 55\.500 \|/);
+    expect(heldOut).toMatch(/\| `greedy` \| 1 \[1, 1\] \| — \| 10\/10 \| 55\.5 \|/);
     expect(heldOut).toContain('goal (best policy solves >= 9 of 10 seeds): met; best `greedy` 10/10\n');
   });
 
