@@ -205,6 +205,7 @@ describe('validateConfig: resolution', () => {
         plateauWaves: 3,
         mergeEvery: 4,
         niche: null,
+        codeNiches: false,
         seed: 1,
         llm: {
           backend: 'anthropic',
