@@ -1,3 +1,4 @@
+import { createBracketContext } from './bracket-context.js';
 import { type CommentSyntax, commentSyntaxFor } from './comment-syntax.js';
 import type { EvolveRegion } from '../../core/evolve-regions.js';
 
@@ -58,7 +59,10 @@ export const opensLineComment = (text: string, at: number, syntax: CommentSyntax
     return after === undefined || /\s/.test(after);
   });
 
-/** Finds the numeric literals in the code of the given regions, skipping comments and strings. */
+/**
+ * Finds the numeric literals in the code of the given regions, skipping comments and strings, and
+ * literals a change would break rather than tune: index and slice bounds, `range()` arguments.
+ */
 export const findLiterals = (text: string, regions: readonly EvolveRegion[], fileName = ''): NumericLiteral[] => {
   const syntax = commentSyntaxFor(fileName);
   const literals: NumericLiteral[] = [];
@@ -71,6 +75,7 @@ const scanRegion = (text: string, region: EvolveRegion, syntax: CommentSyntax, o
   let line = region.startMarkerLine + 1;
   let previous = '';
   let i = region.bodyStart;
+  const brackets = createBracketContext();
   const advanceTo = (next: number): void => {
     for (let k = i; k < next; k += 1) if (text[k] === '\n') line += 1;
     i = next;
@@ -103,7 +108,7 @@ const scanRegion = (text: string, region: EvolveRegion, syntax: CommentSyntax, o
       const digitsAt = signed ? i + 1 : i;
       const numberText = matchAt(NUMBER, text, digitsAt);
       const suffix = matchAt(TRAILING_WORD, text, digitsAt + numberText.length);
-      if ((suffix === '' || SUFFIXES.has(suffix)) && !isMemberAccess(text, digitsAt)) {
+      if ((suffix === '' || SUFFIXES.has(suffix)) && !isMemberAccess(text, digitsAt) && !brackets.structural()) {
         const literalText = text.slice(i, digitsAt + numberText.length);
         out.push({
           start: i,
@@ -117,6 +122,7 @@ const scanRegion = (text: string, region: EvolveRegion, syntax: CommentSyntax, o
       previous = '0';
       i = digitsAt + numberText.length + suffix.length;
     } else {
+      brackets.feed(c, previous);
       previous = c;
       i += 1;
     }

@@ -55,6 +55,7 @@ export const runAgent = async (
       logDir: attempt.logDir,
       allowedCommands: selfEvalCommands(`${systemPrompt}\n${brief.prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
       inspirations: brief.inspirations,
+      solutionFiles: ctx.config.task.solutionFiles,
       readFileAt: (commit, relPath) => ctx.workspace.readFileAt(commit, relPath),
       ...(brief.parentScore ? { parentScore: brief.parentScore } : {}),
     },

@@ -46,7 +46,7 @@ const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolea
   for (const file of result.skipped) out(`kept ${file} (exists; --force overwrites)`);
   for (const note of result.notes) out(`note: ${note}`);
   if (result.unmapped.length > 0) {
-    out('not mapped from config.yaml:');
+    out(`not mapped from ${result.configFile ?? 'config.yaml'}:`);
     for (const line of result.unmapped) out(`  ${line}`);
   }
   out(result.committed !== null
