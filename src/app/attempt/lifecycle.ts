@@ -36,7 +36,7 @@ const agentSlot = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
   // A backend closed by a rate or usage limit starts nothing new until it lifts.
   if (!(await waitToStart(ctx, attempt.id))) return null;
   const prepared = await prepareWorktree(ctx, attempt, spec, attemptWorktree(ctx.paths, attempt.id), out.log);
-  const brief = briefAgent(ctx, attempt, spec, prepared.worktree);
+  const brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
   const outcome = await runAgent(ctx, attempt, spec, prepared, brief, out);
   if (outcome === null) return null;
   return commitWork(ctx, attempt, spec, prepared, outcome, brief.forkFrom);

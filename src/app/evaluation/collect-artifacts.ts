@@ -8,11 +8,11 @@ import { filesUnder } from '../../workspace/checkout-files.js';
  * paths): evaluation outputs the user keeps, since none of them enters the attempt's branch.
  * Returns the copied paths; symlinks and directories are skipped.
  */
-export const collectArtifacts = async (checkout: string, globs: readonly string[], dir: string): Promise<string[]> => {
+export const collectArtifacts = async (checkout: string, globs: readonly string[], dir: string, subdir = ''): Promise<string[]> => {
   if (globs.length === 0) return [];
   const isArtifact = picomatch([...globs], { dot: true });
   const copied: string[] = [];
-  for (const path of await filesUnder(checkout, globs)) {
+  for (const path of await filesUnder(checkout, globs, subdir)) {
     if (!isArtifact(path)) continue;
     const source = join(checkout, path);
     if (!(await lstat(source)).isFile()) continue;

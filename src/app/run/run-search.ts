@@ -44,22 +44,22 @@ export interface RunSearchOptions {
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
   keepDriverHeapSmall();
   const report = options.report ?? (() => undefined);
-  const workspace = await GitWorkspace.open(options.cwd);
-  const paths = projectPaths(workspace.root);
+  const workspace = await GitWorkspace.open(options.cwd, options.configFile ? { config: options.configFile } : {});
+  const paths = projectPaths(workspace.projectDir);
   await workspace.ensureExcluded();
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
   const given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
   const resuming = candidate === null ? null : resumeOverrides(parseStoredOverrides(candidate.overridesJson), given);
   const overrides = resuming?.overrides ?? given;
-  const loaded = await loadConfig(workspace.root, { ...(options.configFile ? { file: options.configFile } : {}), overrides });
+  const loaded = await loadConfig(workspace.projectDir, { ...workspace.configOption(), overrides });
   const { config } = loaded;
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
-  await preflight(config, workspace.root);
+  await preflight(config, workspace.projectDir);
   const store = SwarmStore.openForDriver(paths.dbFile);
   const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
   const restoreWarnings = routeConsoleWarnings(logger);
