@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { attemptColumns, edgeRecord, jsonColumn, metricsSchema, type EdgeRecord } from './records.js';
 import type { Db } from './open-database.js';
 import type { PopulationReads } from '../core/ports/run-store.js';
-import type { PopulationRow } from '../core/records.js';
-import { signatureKey } from '../core/code-signature.js';
+import type { PopulationRow } from '../core/ports/records.js';
+import { signatureKey } from '../core/code/code-signature.js';
 
 /** The columns the Shepherd's policies read: no prompt, context, commits or paths. */
 const POPULATION_COLUMNS = `a.seq, a.id, a.run_id, a.wave, a.role, a.operator, a.backend, a.status, a.score, a.hypothesis, a.summary,

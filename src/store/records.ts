@@ -9,11 +9,11 @@ import {
   type EventRecord,
   type RunRecord,
   type WaveRecord,
-} from '../core/records.js';
+} from '../core/ports/records.js';
 
 // The record types live in core (the RunStore port speaks them); each schema below produces one.
 export { EVALUATION_KINDS };
-export type { AttemptRecord, AttemptRowRecord, AttemptUsageRecord, EdgeRecord, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from '../core/records.js';
+export type { AttemptRecord, AttemptRowRecord, AttemptUsageRecord, EdgeRecord, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from '../core/ports/records.js';
 
 const int = z.number().int();
 const nullableText = z.string().nullable();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { findOrphans } from '../../src/process/find-orphans.js';
 import { isProcessAlive } from '../../src/process/liveness.js';
 import { CLI, createToyRepo, runCli, startCli, stopOrphans, type CliResult, type ToyRepo } from '../support/toy-repo.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { countClass, expectValidXml, pngSize, PNG_SIGNATURE, textsOf } from '../export/svg-checks.js';
 import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { startFakeAnthropic } from '../support/fake-llm/anthropic-json.js';
 import { anthropicHandler, endsWithToolResult, messagesBody, requestText as messagesText } from '../support/fake-llm/anthropic-messages.js';
 import { startFakeServer, writeJson, type FakeServer, type RecordedRequest } from '../support/fake-llm/http-server.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 describe('swarm run end to end with the local agent', () => {

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 /** Credentials of the kinds issue 12 found passed to evaluators, each with a unique canary value. */

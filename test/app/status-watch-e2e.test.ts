@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 const PHASES = ['prepare', 'agent', 'commit', 'evaluate', 'record'];

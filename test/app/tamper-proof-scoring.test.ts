@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { CLI, createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/function-minimization', import.meta.url));

@@ -1,9 +1,9 @@
 import type { AgentConfig } from '../../config/resolve-config.js';
-import type { AgentBackend } from '../../core/ports.js';
+import type { AgentBackend } from '../../core/ports/index.js';
 import { createClaudeCodeAgent } from '../claude-code/claude-code-agent.js';
 import { createCodexAgent } from '../codex/codex-agent.js';
 import { createCommandAgent } from '../command/command-agent.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { requireBinary } from './resolve-binary.js';
 
 /** How to install each CLI, for the message when its binary is missing. */

@@ -1,5 +1,5 @@
-import { needsConfirmation } from '../../core/attempt-confirm.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { needsConfirmation } from '../../core/attempt/attempt-confirm.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';

@@ -1,7 +1,7 @@
-import { stripControl } from '../../core/terminal-text.js';
-import { attemptBranch, attemptId } from '../../core/ids.js';
-import { formatScore } from '../../core/score.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { stripControl } from '../../core/text/terminal-text.js';
+import { attemptBranch, attemptId } from '../../core/domain/ids.js';
+import { formatScore } from '../../core/domain/score.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { executeAttempt } from './lifecycle.js';
 import { attemptLogDir } from '../setup/project-paths.js';

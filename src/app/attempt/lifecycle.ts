@@ -1,4 +1,4 @@
-import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import { attemptWorktree } from '../setup/project-paths.js';

@@ -1,6 +1,6 @@
-import { afterEnd, afterMove, type AttemptEnd, type AttemptState } from '../../core/attempt-phases.js';
-import { SwarmError } from '../../core/errors.js';
-import type { AttemptPhase } from '../../core/types.js';
+import { afterEnd, afterMove, type AttemptEnd, type AttemptState } from '../../core/attempt/attempt-phases.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { AttemptPhase } from '../../core/domain/types.js';
 import type { AttemptPatch } from '../../store/store-inputs.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 

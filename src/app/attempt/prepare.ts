@@ -1,5 +1,5 @@
-import { SwarmError } from '../../core/errors.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import type { RunContext } from '../run/run-context.js';

@@ -1,5 +1,5 @@
-import { formatScore, isBetter } from '../../core/score.js';
-import type { Role } from '../../core/types.js';
+import { formatScore, isBetter } from '../../core/domain/score.js';
+import type { Role } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { appendFindings, formatFindingsEntry } from '../../workspace/index.js';
 import type { CheckoutEvaluation } from '../evaluation/evaluate-checkout.js';

@@ -1,6 +1,6 @@
 import type { EvaluatorConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
-import type { EvaluatorRunner } from '../../core/ports.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { EvaluatorRunner } from '../../core/ports/index.js';
 import { prepareBwrap } from '../../eval/bwrap-sandbox.js';
 import { CommandEvaluatorRunner } from '../../eval/command-runner.js';
 import { boundedAcrossProcesses } from '../../eval/eval-slots.js';

@@ -1,5 +1,5 @@
-import type { AgentOutcome, EvalOutcome } from '../../core/ports.js';
-import { secretRedactor, secretValues } from '../../core/redact-secrets.js';
+import type { AgentOutcome, EvalOutcome } from '../../core/ports/index.js';
+import { secretRedactor, secretValues } from '../../core/trust/redact-secrets.js';
 
 let redactor: ((text: string) => string) | null = null;
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
-import { formatScore } from '../../core/score.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { formatScore } from '../../core/domain/score.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { runProtection } from './evaluate-checkout.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AttemptDetail } from '../../core/report.js';
+import type { AttemptDetail } from '../../core/views/report.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { SELF_EVAL_FAILED_EVENT } from './handoff/driver-evaluation.js';
 import { SELF_EVALUATED_EVENT } from './handoff/eval-result.js';

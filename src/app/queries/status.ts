@@ -1,8 +1,8 @@
-import type { AttemptStatus } from '../../core/types.js';
-import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../../core/report.js';
+import type { AttemptStatus } from '../../core/domain/types.js';
+import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../../core/views/report.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
-import { compareScores, isBetter } from '../../core/score.js';
+import { compareScores, isBetter } from '../../core/domain/score.js';
 import { z } from 'zod';
 import { heldOutResults } from '../../store/check-queries.js';
 import { listNominations } from '../../store/nominations.js';

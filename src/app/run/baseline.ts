@@ -1,4 +1,4 @@
-import { attemptBranch, attemptId, runId as toRunId } from '../../core/ids.js';
+import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/ids.js';
 import type { AttemptRecord, RunRecord } from '../../store/records.js';
 import { checkBaselineNoise } from '../evaluation/baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';

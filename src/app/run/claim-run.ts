@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { SwarmConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';

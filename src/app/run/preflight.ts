@@ -2,7 +2,7 @@ import { resolveApiAccess, type ApiProvider } from '../../agents/api-loop/index.
 import { findBinary } from '../../agents/cli-common/resolve-binary.js';
 import { collectSources } from '../../agents/local/index.js';
 import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
-import { SwarmError, isSwarmError } from '../../core/errors.js';
+import { SwarmError, isSwarmError } from '../../core/domain/errors.js';
 import { checkReachable } from '../setup/check-reachable.js';
 import { claudeCodeAccess, codexAccess, isSet, type AccessCheck } from '../setup/cli-credentials.js';
 

@@ -1,4 +1,4 @@
-import { createCircuitBreaker, type FinishedAttempt } from '../../core/circuit-breaker.js';
+import { createCircuitBreaker, type FinishedAttempt } from '../../core/budget/circuit-breaker.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Logger } from '../setup/logger.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { LoadedConfig } from '../../config/index.js';
-import { runId as toRunId } from '../../core/ids.js';
+import { runId as toRunId } from '../../core/domain/ids.js';
 import { loadSystemPrompts } from '../attempt/system-prompts.js';
 import { writeSwarmShim } from '../setup/cli-path.js';
 import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';

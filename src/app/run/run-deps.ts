@@ -1,10 +1,10 @@
 import type PQueue from 'p-queue';
 import type { SwarmConfig } from '../../config/index.js';
-import type { RunId } from '../../core/ids.js';
-import type { AgentBackend, EvaluatorRunner } from '../../core/ports.js';
+import type { RunId } from '../../core/domain/ids.js';
+import type { AgentBackend, EvaluatorRunner } from '../../core/ports/index.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Workspace } from '../../core/ports/workspace.js';
-import type { Role } from '../../core/types.js';
+import type { Role } from '../../core/domain/types.js';
 import type { EvalHandoffServer } from '../evaluation/handoff/handoff-server.js';
 import type { Logger } from '../setup/logger.js';
 import type { ProjectPaths } from '../setup/project-paths.js';

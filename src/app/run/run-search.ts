@@ -1,5 +1,5 @@
 import { loadConfig, type ConfigOverrides } from '../../config/index.js';
-import { formatScore } from '../../core/score.js';
+import { formatScore } from '../../core/domain/score.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';

@@ -1,8 +1,8 @@
-import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
-import { attemptId } from '../../core/ids.js';
-import { bestAttempt } from '../../core/population.js';
-import type { WavesOptions } from '../../core/plan-request.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { budgetVerdict, waveBudgetLeft } from '../../core/budget/budget.js';
+import { attemptId } from '../../core/domain/ids.js';
+import { bestAttempt } from '../../core/domain/population.js';
+import type { WavesOptions } from '../../core/planning/plan-request.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import { budgetFrom, storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';

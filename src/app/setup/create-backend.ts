@@ -1,5 +1,5 @@
 import type { SwarmConfig } from '../../config/index.js';
-import type { AgentBackend } from '../../core/ports.js';
+import type { AgentBackend } from '../../core/ports/index.js';
 import { createLocalAgent } from '../../agents/local/index.js';
 import { swarmArgv } from './cli-path.js';
 

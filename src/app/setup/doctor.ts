@@ -1,7 +1,7 @@
 import { findBinary } from '../../agents/cli-common/resolve-binary.js';
 import { INSTALL_HINTS } from '../../agents/cli-common/create-cli-backend.js';
 import { AGENT_BACKENDS, configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
-import { isSwarmError } from '../../core/errors.js';
+import { isSwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { isSet, type AccessCheck } from './cli-credentials.js';
 import { backendAccess } from '../run/preflight.js';

@@ -1,4 +1,4 @@
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { recordNomination } from '../../store/nominations.js';
 import { openRunStore } from '../setup/open-store.js';
 

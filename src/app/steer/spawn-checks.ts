@@ -1,6 +1,6 @@
 import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
-import { createCircuitBreaker } from '../../core/circuit-breaker.js';
-import { SwarmError } from '../../core/errors.js';
+import { createCircuitBreaker } from '../../core/budget/circuit-breaker.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { backendAccess } from '../run/preflight.js';
 import { breakerInput } from '../run/run-breaker.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ConfigOverrides } from '../../config/index.js';
-import { formatScore } from '../../core/score.js';
-import { stripControl } from '../../core/terminal-text.js';
+import { formatScore } from '../../core/domain/score.js';
+import { stripControl } from '../../core/text/terminal-text.js';
 import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 import { startProgress } from '../progress.js';

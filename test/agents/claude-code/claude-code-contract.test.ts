@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createClaudeCodeAgent } from '../../../src/agents/claude-code/index.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
-import type { AgentBackend } from '../../../src/core/ports.js';
+import type { AgentBackend } from '../../../src/core/ports/index.js';
 import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { anthropicHandler, endsWithToolResult, messagesBody, offeredTools, requestText } from '../../support/fake-llm/anthropic-messages.js';
 import { cliTask, createCliFixture, processesIn, type CliFixture } from './cli-fixture.js';

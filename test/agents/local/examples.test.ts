@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalAgent } from '../../../src/agents/local/index.js';
 import { configSchema } from '../../../src/config/index.js';
-import { attemptId, runId } from '../../../src/core/ids.js';
+import { attemptId, runId } from '../../../src/core/domain/ids.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLES = join(ROOT, 'examples');

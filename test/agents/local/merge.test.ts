@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalAgent } from '../../../src/agents/local/index.js';
-import { attemptId, runId } from '../../../src/core/ids.js';
-import type { AgentTask } from '../../../src/core/ports.js';
+import { attemptId, runId } from '../../../src/core/domain/ids.js';
+import type { AgentTask } from '../../../src/core/ports/index.js';
 import { GitWorkspace } from '../../../src/workspace/index.js';
 import { commitFiles, git, makeRepo } from '../../workspace/repo-fixture.js';
 

@@ -1,5 +1,5 @@
-import type { EvalOutcome } from '../../../core/ports.js';
-import { codeSignature, type CodeSignature } from '../../../core/code-signature.js';
+import type { EvalOutcome } from '../../../core/ports/index.js';
+import { codeSignature, type CodeSignature } from '../../../core/code/code-signature.js';
 import type { FileRef } from '../../../core/ports/workspace.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
 import { FINDINGS_FILE, matchProtected, type GitWorkspace } from '../../../workspace/index.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { describeWait } from '../../../core/limits/describe-wait.js';
-import type { AgentLimit } from '../../../core/ports.js';
+import type { AgentLimit } from '../../../core/ports/index.js';
 import type { RunStore } from '../../../core/ports/run-store.js';
 import type { RunContext } from '../../run/run-context.js';
 import { movePhase } from '../phase.js';

@@ -1,6 +1,6 @@
-import type { LimitWaitRow } from '../../../core/report.js';
-import type { AttemptRow } from '../../../core/report.js';
-import type { RunStatus } from '../../../core/types.js';
+import type { LimitWaitRow } from '../../../core/views/report.js';
+import type { AttemptRow } from '../../../core/views/report.js';
+import type { RunStatus } from '../../../core/domain/types.js';
 import type { SwarmStore } from '../../../store/swarm-store.js';
 import { WAITING_EVENT, waitingData } from './backend-gate.js';
 

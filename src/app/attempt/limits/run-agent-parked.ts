@@ -2,9 +2,9 @@ import { recordSelfEvalFailures } from '../../evaluation/handoff/driver-evaluati
 import { redactSecrets } from '../../evaluation/redaction.js';
 import { backoffMs, classifyLimit } from '../../../core/limits/classify-limit.js';
 import { describeWait } from '../../../core/limits/describe-wait.js';
-import type { AgentLimit, AgentOutcome, AgentTask } from '../../../core/ports.js';
-import { addUsage } from '../../../core/pricing.js';
-import { zeroUsage } from '../../../core/types.js';
+import type { AgentLimit, AgentOutcome, AgentTask } from '../../../core/ports/index.js';
+import { addUsage } from '../../../core/budget/pricing.js';
+import { zeroUsage } from '../../../core/domain/types.js';
 import type { AttemptRecord } from '../../../store/records.js';
 import type { Logger } from '../../setup/logger.js';
 import type { RunContext } from '../../run/run-context.js';

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { selfEvaluationRefusal } from '../../../core/budget.js';
+import { selfEvaluationRefusal } from '../../../core/budget/budget.js';
 import { checkoutHead } from '../../../workspace/checkout-top-level.js';
 import { evaluateLeavingNoTrace } from '../eval-protection.js';
 import { attemptEvaluationInput } from '../evaluate-checkout.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Direction } from '../../../core/score.js';
+import type { Direction } from '../../../core/domain/score.js';
 import type { RunStore } from '../../../core/ports/run-store.js';
 import type { CheckoutEvaluation } from '../evaluate-checkout.js';
 import { boundText, type evalResultSchema } from './handoff-protocol.js';
