@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createClaudeCodeAgent } from '../../../src/agents/claude-code/index.js';
+import { createClaudeCodeAgent } from '../../../src/agents/claude-code/claude-code-agent.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
 import type { AgentBackend } from '../../../src/core/ports/index.js';
 import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';

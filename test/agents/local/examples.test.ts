@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalAgent } from '../../../src/agents/local/index.js';
+import { createLocalAgent } from '../../../src/agents/local/local-agent.js';
 import { configSchema } from '../../../src/config/index.js';
 import { attemptId, runId } from '../../../src/core/domain/ids.js';
 

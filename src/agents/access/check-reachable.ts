@@ -1,4 +1,4 @@
-import type { AccessCheck } from './cli-credentials.js';
+import type { AccessCheck } from './access-check.js';
 
 const causeOf = (error: unknown): string => {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claudeCodeAccess, codexAccess } from './cli-credentials.js';
+import { codexAccess } from './codex-access.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -14,21 +14,6 @@ const temp = (): string => {
   return dir;
 };
 const codexSettings = { binary: 'codex', sandbox: 'workspace-write' as const, extraArgs: [], configOverrides: {} };
-
-describe('claudeCodeAccess', () => {
-  it('finds a login in CLAUDE_CONFIG_DIR/.credentials.json without running claude', async () => {
-    const dir = temp();
-    writeFileSync(join(dir, '.credentials.json'), '{}');
-    expect(await claudeCodeAccess(null, { HOME: temp(), CLAUDE_CONFIG_DIR: dir })).toEqual({ ok: true, detail: `logged in (${join(dir, '.credentials.json')})` });
-  });
-
-  it('names the fix when there is neither a key nor a login', async () => {
-    const home = temp();
-    const check = await claudeCodeAccess(null, { HOME: home });
-    expect(check.ok).toBe(false);
-    expect(check.detail).toContain(join(home, '.claude', '.credentials.json'));
-  });
-});
 
 describe('codexAccess', () => {
   it('accepts auth.json under CODEX_HOME', async () => {

@@ -1,5 +1,6 @@
 import type { SwarmConfig } from '../../config/index.js';
-import { resolveApiAccess, type ApiProvider, type ModelApi } from '../../agents/api-loop/index.js';
+import { resolveApiAccess, type ApiProvider } from './api-access.js';
+import type { ModelApi } from './model-api.js';
 
 /**
  * A model API client for `provider`, keyed from the environment. Throws SwarmError
@@ -14,11 +15,11 @@ export const createModelApi = async (
   const { api } = config.agent;
   const common = { apiKey: access.apiKey, baseUrl: access.baseUrl, maxRetries: api.maxRetries, requestTimeoutMs: api.requestTimeoutMs };
   if (provider === 'anthropic') {
-    const { createAnthropicApi, DEFAULT_ANTHROPIC_MODEL } = await import('../../agents/anthropic/index.js');
+    const { createAnthropicApi, DEFAULT_ANTHROPIC_MODEL } = await import('../anthropic/anthropic-api.js');
     const model = choice.model ?? DEFAULT_ANTHROPIC_MODEL;
     return createAnthropicApi({ ...common, model, price: config.agent.prices[model] });
   }
-  const { createOpenAiApi, DEFAULT_OPENAI_MODEL } = await import('../../agents/openai/index.js');
+  const { createOpenAiApi, DEFAULT_OPENAI_MODEL } = await import('../openai/openai-api.js');
   const model = choice.model ?? DEFAULT_OPENAI_MODEL;
   return createOpenAiApi({ ...common, model, price: config.agent.prices[model] });
 };
