@@ -5,7 +5,7 @@ import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { executeAttempt } from './lifecycle.js';
 import { attemptLogDir } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /** Records a planned attempt in the store (id, branch, edges). */
 export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: AttemptSpec): AttemptRecord =>

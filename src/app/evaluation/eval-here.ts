@@ -11,13 +11,13 @@ import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../../workspace/checkout-top-level.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
-import { evalResultOf, recordIntermediate, type EvalHereResult } from './handoff/eval-result.js';
+import { evalResultOf, recordIntermediate, type EvalHereResult } from './eval-result.js';
 import { requestDriverEvaluation, type HandoffTiming } from './handoff/handoff-client.js';
 import { HANDOFF_ENV } from './handoff/handoff-protocol.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
 import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 
-export type { EvalHereResult } from './handoff/eval-result.js';
+export type { EvalHereResult } from './eval-result.js';
 
 export interface EvalHereOptions {
   cwd: string;

@@ -8,7 +8,7 @@ import { runProtection } from './evaluate-checkout.js';
 import { scoreHeldOut, type HeldOutScore } from './held-out.js';
 import { openProjectStore, selectRun } from '../setup/open-store.js';
 import { runnerLocks } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * When a run ends: the best evaluator.heldOut.finalists attempts get their held-out score. Only

@@ -9,7 +9,7 @@ import { listNominations } from '../../store/nominations.js';
 import { listReportWaves } from '../../store/report-rows.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
-import { limitWaits } from '../attempt/limits/limit-waits.js';
+import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 
 /**

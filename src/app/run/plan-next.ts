@@ -12,8 +12,7 @@ import { planSwarm } from '../../core/planning/policies/swarm.js';
 import { CODE_NICHES, type NicheDescriptor } from '../../core/planning/policies/niches.js';
 import { createRng } from '../../core/domain/random.js';
 import { planRulesWave } from '../../core/planning/policies/rules.js';
-import type { RunDeps } from './run-deps.js';
-import type { RunState } from './run-state.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 
 const policyInput = (config: SwarmConfig, request: PlanRequest, stream: SeedStream = 'policy'): PolicyInput => ({
   attempts: request.population,

@@ -5,7 +5,7 @@ import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord, EdgeRecord } from '../../store/records.js';
 import { interruptEarlierRuns, reapOrphanProcesses } from './reap-earlier-runs.js';
 import { recordStoredResults } from '../attempt/record-stored.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * After a crash or kill: processes earlier drivers left are killed, stale git locks cleared,

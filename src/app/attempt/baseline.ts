@@ -4,11 +4,11 @@ import { checkBaselineNoise } from '../evaluation/baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
-import { recordAttempt, type AttemptResult } from '../attempt/record.js';
-import { endAttempt, movePhase } from '../attempt/phase.js';
-import { releaseAttempt } from '../attempt/release.js';
-import { storeResult } from '../attempt/stored-result.js';
-import type { RunContext } from './run-context.js';
+import { recordAttempt, type AttemptResult } from './record.js';
+import { endAttempt, movePhase } from './phase.js';
+import { releaseAttempt } from './release.js';
+import { storeResult } from './stored-result.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * Wave 0: the unmodified program at the run's base commit, evaluated like any attempt so every

@@ -1,14 +1,14 @@
-import { recordSelfEvalFailures } from '../../evaluation/handoff/driver-evaluation.js';
-import { redactSecrets } from '../../evaluation/redaction.js';
-import { backoffMs, classifyLimit } from '../../../core/limits/classify-limit.js';
-import { describeWait } from '../../../core/limits/describe-wait.js';
-import type { AgentLimit, AgentOutcome, AgentTask } from '../../../core/ports/index.js';
-import { addUsage } from '../../../core/budget/pricing.js';
-import { zeroUsage } from '../../../core/domain/types.js';
-import type { AttemptRecord } from '../../../store/records.js';
-import type { Logger } from '../../setup/logger.js';
-import type { RunContext } from '../../run/run-context.js';
-import { movePhase } from '../phase.js';
+import { recordSelfEvalFailures } from '../evaluation/driver-evaluation.js';
+import { redactSecrets } from '../evaluation/redaction.js';
+import { backoffMs, classifyLimit } from '../../core/limits/classify-limit.js';
+import { describeWait } from '../../core/limits/describe-wait.js';
+import type { AgentLimit, AgentOutcome, AgentTask } from '../../core/ports/index.js';
+import { addUsage } from '../../core/budget/pricing.js';
+import { zeroUsage } from '../../core/domain/types.js';
+import type { AttemptRecord } from '../../store/records.js';
+import type { Logger } from '../setup/logger.js';
+import type { RunContext } from '../context/run-context.js';
+import { movePhase } from './phase.js';
 import { RESUMED_EVENT, recordWait, waitForBackend, type GateDeps } from './backend-gate.js';
 
 /** What the agent's turn uses: the backend, its limit settings, the store for the waits. */

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { describeWait } from '../../../core/limits/describe-wait.js';
-import type { AgentLimit } from '../../../core/ports/index.js';
-import type { RunStore } from '../../../core/ports/run-store.js';
-import type { RunContext } from '../../run/run-context.js';
-import { movePhase } from '../phase.js';
+import { describeWait } from '../../core/limits/describe-wait.js';
+import type { AgentLimit } from '../../core/ports/index.js';
+import type { RunStore } from '../../core/ports/run-store.js';
+import type { RunContext } from '../context/run-context.js';
+import { movePhase } from './phase.js';
 
 /** What a wait for a closed backend reads: the run's events, its backend, the Ctrl-C signals. */
 export type GateDeps = Pick<RunContext, 'runId' | 'store' | 'backend' | 'drain' | 'force'>;

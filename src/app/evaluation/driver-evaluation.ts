@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { selfEvaluationRefusal } from '../../../core/budget/budget.js';
-import { checkoutHead } from '../../../workspace/checkout-top-level.js';
-import { evaluateLeavingNoTrace } from '../eval-protection.js';
-import { attemptEvaluationInput } from '../evaluate-checkout.js';
-import type { RunContext } from '../../run/run-context.js';
+import { selfEvaluationRefusal } from '../../core/budget/budget.js';
+import { checkoutHead } from '../../workspace/checkout-top-level.js';
+import { evaluateLeavingNoTrace } from './eval-protection.js';
+import { attemptEvaluationInput } from './evaluate-checkout.js';
+import type { RunContext, RunDeps } from '../context/run-context.js';
 import { evalResultOf, recordIntermediate } from './eval-result.js';
-import { CLIENT_GONE } from './handoff-protocol.js';
-import { EvalHandoffServer } from './handoff-server.js';
+import { CLIENT_GONE } from './handoff/handoff-protocol.js';
+import { EvalHandoffServer } from './handoff/handoff-server.js';
 
 /** The event of a `swarm eval` that gave the agent no score (also counted from agent transcripts). */
 export const SELF_EVAL_FAILED_EVENT = 'attempt.self-eval-failed';
@@ -19,7 +19,7 @@ export const SELF_EVAL_FAILED_EVENT = 'attempt.self-eval-failed';
  * the agent waits for it, as it waited for its own `swarm eval` before. Once the run's evaluator
  * runs reach `budget.evaluations`, requests are refused with a message saying so.
  */
-export const startEvalHandoff = (ctx: RunContext): EvalHandoffServer => {
+export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunContext, 'force'>): EvalHandoffServer => {
   let count = 0;
   return new EvalHandoffServer({
     refuse: () => selfEvaluationRefusal({ maxEvaluations: ctx.config.budget.evaluations }, ctx.store.countEvaluations(ctx.runId)),

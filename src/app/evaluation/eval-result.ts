@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { Direction } from '../../../core/domain/score.js';
-import type { RunStore } from '../../../core/ports/run-store.js';
-import type { CheckoutEvaluation } from '../evaluate-checkout.js';
-import { boundText, type evalResultSchema } from './handoff-protocol.js';
-import { sameRealPath } from './same-real-path.js';
+import type { Direction } from '../../core/domain/score.js';
+import type { RunStore } from '../../core/ports/run-store.js';
+import type { CheckoutEvaluation } from './evaluate-checkout.js';
+import { boundText, type evalResultSchema } from './handoff/handoff-protocol.js';
+import { sameRealPath } from './handoff/same-real-path.js';
 
 /** The event of an intermediate evaluation recorded for an attempt. */
 export const SELF_EVALUATED_EVENT = 'attempt.self-evaluated';

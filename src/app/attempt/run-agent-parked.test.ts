@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attemptId, runId } from '../../../core/domain/ids.js';
-import type { AgentOutcome, AgentTask } from '../../../core/ports/index.js';
+import { attemptId, runId } from '../../core/domain/ids.js';
+import type { AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { continuationOf, CONTINUE_PROMPT, limitOf } from './run-agent-parked.js';
 
 const NOW = Date.UTC(2026, 11, 1, 8, 0, 0);

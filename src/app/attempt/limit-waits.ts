@@ -1,7 +1,7 @@
-import type { LimitWaitRow } from '../../../core/views/report.js';
-import type { AttemptRow } from '../../../core/views/report.js';
-import type { RunStatus } from '../../../core/domain/types.js';
-import type { SwarmStore } from '../../../store/swarm-store.js';
+import type { LimitWaitRow } from '../../core/views/report.js';
+import type { AttemptRow } from '../../core/views/report.js';
+import type { RunStatus } from '../../core/domain/types.js';
+import type { SwarmStore } from '../../store/swarm-store.js';
 import { WAITING_EVENT, waitingData } from './backend-gate.js';
 
 /**
