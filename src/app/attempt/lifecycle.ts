@@ -41,12 +41,13 @@ interface Out {
 const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | null> => {
   // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
   if (ctx.force.aborted || ctx.drain.aborted) return null;
-  // A backend closed by a rate or usage limit starts nothing new until it lifts.
+  // A backend closed by a rate or usage limit starts nothing new until it lifts (asked again when
+  // the slot is there: a limit may have closed it while this attempt waited for one).
   if (!(await waitToStart(ctx, attempt.id))) return null;
   const prepared = await prepareWorktree(ctx, attempt, spec, attemptWorktree(ctx.paths, attempt.id), out.log);
   const brief = briefAgent(ctx, attempt, spec, prepared.worktree);
   const outcome = await ctx.agentQueue
-    .add(async () => (ctx.force.aborted || ctx.drain.aborted ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
+    .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
     .finally(() => out.hooks.agentDone());
   if (!outcome) return null;
   return commitWork(ctx, attempt, spec, prepared, outcome, brief.forkFrom);
