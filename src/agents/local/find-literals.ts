@@ -1,6 +1,6 @@
 import { createBracketContext } from './bracket-context.js';
 import { type CommentSyntax, commentSyntaxFor } from './comment-syntax.js';
-import type { EvolveRegion } from '../../core/evolve-regions.js';
+import type { EvolveRegion } from '../../core/code/evolve-regions.js';
 
 /** A numeric literal inside an EVOLVE-BLOCK, with its exact source text. */
 export interface NumericLiteral {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalAgent } from '../../../src/agents/local/index.js';
-import { createRng, type Rng } from '../../../src/core/random.js';
+import { createLocalAgent } from '../../../src/agents/local/local-agent.js';
+import { createRng, type Rng } from '../../../src/core/domain/random.js';
 import { createTempWorktree, type TempWorktree } from './temp-worktree.js';
 
 /**
