@@ -46,6 +46,7 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
   let otherRun: CliResult;
   let status: CliResult;
   let show: CliResult;
+  let evaluation: CliResult;
   const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, encoding: 'utf8' });
 
   beforeAll(async () => {
@@ -68,6 +69,7 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     git('commit', '-q', '-m', 'monorepo');
     // Run from a folder below the project: the nearest .swarmrc.json above it is the project's.
     doctor = await runCli(join(opt, 'src'), ['doctor']);
+    evaluation = await runCli(join(opt, 'src'), ['eval', '--json']);
     run = await runCli(join(opt, 'src'), ['run']);
     status = await runCli(opt, ['status']);
     show = await runCli(opt, ['show', 'a2']);
@@ -90,6 +92,11 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     expect(doctor.code, doctor.stderr).toBe(0);
     expect(doctor.stdout).toContain(`config: ${join(opt, '.swarmrc.json')}`);
     expect(doctor.stdout).toMatch(/ok {2}local/);
+  });
+
+  it('swarm eval scores the checkout with the project folder as the evaluator\'s working directory', () => {
+    expect(evaluation.code, evaluation.stderr).toBe(0);
+    expect(JSON.parse(evaluation.stdout)).toMatchObject({ valid: true, score: -13 });
   });
 
   it('runs with .swarm/ beside the config: the baseline and the attempts score in the project folder of each worktree', () => {
