@@ -32,6 +32,7 @@ export const registerRun = (program: Command): void => {
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
       const { runSearch } = await import('../../app/run/run-search.js');
+      (await import('../../app/run/driver-heap.js')).keepDriverHeapSmall();
       const { config: _config, new: _new, json: _json, quiet: _quiet, ...overrides } = flags;
       const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
       const say = (line: string): void => {
