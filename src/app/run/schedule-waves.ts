@@ -21,6 +21,10 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   ctx.incumbent = best && best.score !== null ? { id: best.id, score: best.score } : null;
 
   if (config.shepherd.schedule === 'async') return runAsync(ctx, options, { budget, started });
+  if (config.shepherd.waveSize < config.concurrency.agents) {
+    const { waveSize } = config.shepherd;
+    options.report(`waves of ${waveSize} keep at most ${waveSize} of ${config.concurrency.agents} agents busy; raise shepherd.waveSize or use shepherd.schedule "async"`);
+  }
 
   const pendingWave = options.replan.filter((a) => a.role !== 'baseline');
   // Slots re-planned after a crash obey the budget like any other (a raised or lowered budget included).

@@ -4,7 +4,7 @@ import type { AttemptPhase, AttemptStatus } from '../domain/types.js';
  * The attempt life cycle of DESIGN.md as it is stored: a `running` attempt is in one phase; it
  * ends `scored`, `invalid` or `failed` in phase `done`, or `interrupted` in the phase it stopped
  * in (which `swarm status` and the resume event name). A planned attempt is stored in `prepare`
- * (no worktree yet): it is prepared as soon as an agent slot frees.
+ * (its worktree is made then; the agent starts when an agent slot frees).
  */
 export interface AttemptState {
   status: AttemptStatus;

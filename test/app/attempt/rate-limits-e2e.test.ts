@@ -66,6 +66,7 @@ const limitedAgentScript = (dir: string, seconds: number): { script: string; sta
     `#!/bin/sh
 n=$(cat "${state}" 2>/dev/null || echo 0)
 echo $((n + 1)) > "${state}"
+date +%s%3N >> "${state}.times"
 if [ "$n" = 0 ]; then
   msg="usage limit reached · resets at $(date -d '+${seconds} seconds' +%H:%M:%S)"
   echo "$msg" > "${state}.message"
@@ -250,7 +251,7 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     expect(types.indexOf('attempt.planned:a3')).toBeGreaterThan(types.indexOf('attempt.interrupted:a2'));
   }, 120_000);
 
-  it('async scheduling: while one attempt is parked the Shepherd plans nothing new on the backend', async () => {
+  it('async scheduling: while one attempt is parked no new agent starts on the backend', async () => {
     tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
     const { script, state } = limitedAgentScript(tools, 8);
     repo = createToyRepo({
@@ -261,16 +262,17 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     expect(result.code, result.stderr).toBe(0);
     // The park line always; the gate's own line only when a slot frees during the wait (timing).
     expect(result.stderr).toMatch(/waits: command usage limit until \d\d:\d\d:\d\d/);
-    expect(readFileSync(state, 'utf8').trim()).toBe('4');
+    // Counted by the call log below: the counter file is not atomic when two agents start at the reset.
     const events = readEvents(repo);
     const waitingAt = events.findIndex((e) => e.type === 'agent.waiting');
     const until = (JSON.parse(events[waitingAt]?.data_json ?? '{}') as { until: number }).until;
     const planned = events.filter((e) => e.type === 'attempt.planned' && e.attempt_id !== 'a1');
-    // Two attempts started together; the third was planned only once the limit had reset.
     expect(planned).toHaveLength(3);
-    expect(events.indexOf(planned[1]!)).toBeLessThan(waitingAt);
-    expect(events.indexOf(planned[2]!)).toBeGreaterThan(waitingAt);
-    expect(planned[2]!.at).toBeGreaterThanOrEqual(until);
+    // Two agents started together; the third attempt may be planned and prepared ahead, but no
+    // agent ran on the backend again until the limit had reset.
+    const calls = readFileSync(`${state}.times`, 'utf8').trim().split('\n').map(Number);
+    expect(calls).toHaveLength(4);
+    expect(calls.filter((at) => at < until)).toHaveLength(2);
     expect(events.findIndex((e) => e.type === 'agent.resumed')).toBeGreaterThan(waitingAt);
   }, 120_000);
 });
