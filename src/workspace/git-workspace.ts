@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SwarmError } from '../core/errors.js';
+import type { TreeSymlink } from '../core/escaping-symlinks.js';
 import type { FileAt } from '../core/file-at.js';
 import { parseTree, readObjects } from './cat-file-batch.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
@@ -22,6 +23,7 @@ import { withRepoLock } from './repo-mutex.js';
 import { resetWorktree } from './reset-worktree.js';
 import { revertStep, type RevertOutcome } from './revert-step.js';
 import { clearStaleLocks } from './stale-locks.js';
+import { symlinksAt } from './tree-symlinks.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
 
 const EXCLUDE_ENTRY = `${SWARM_DIR_NAME}/`;
@@ -179,6 +181,11 @@ export class GitWorkspace implements Workspace {
   async protectedViolations(from: string, to: string, globs: string[]): Promise<string[]> {
     if (globs.length === 0) return [];
     return matchProtected(await changedPaths(this.root, from, to), globs);
+  }
+
+  /** The symlinks of `commit` among `paths`, with their targets. */
+  async symlinksAt(commit: string, paths: readonly string[]): Promise<TreeSymlink[]> {
+    return symlinksAt(this.root, commit, paths);
   }
 
   /** Removes a worktree (its branch stays); an already-missing directory is pruned. */

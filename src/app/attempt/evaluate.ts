@@ -1,4 +1,5 @@
 import { needsConfirmation } from '../../core/attempt-confirm.js';
+import { ESCAPING_SYMLINK, escapingSymlinkReason } from '../../core/escaping-symlinks.js';
 import type { AttemptSpec } from '../../core/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
@@ -54,6 +55,10 @@ export const evaluateWork = async (
     return { kind: 'failed', reason, head, diff, flags, evaluation: null };
   }
   movePhase(ctx.store, attempt.id, 'evaluate', { headCommit: head });
+  // Invalid unevaluated: an evaluation would run through the link, and no child may inherit it.
+  if (audit.escapingLinks.length > 0) {
+    return { kind: 'invalid', reason: escapingSymlinkReason(audit.escapingLinks), head, diff, flags: [...flags, ESCAPING_SYMLINK], evaluation: null };
+  }
   const violations = await ctx.workspace.protectedViolations(ctx.store.requireRun(ctx.runId).baseCommit, head, ctx.config.evaluator.protect);
   if (violations.length > 0) {
     const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
