@@ -24,6 +24,7 @@ import { resetWorktree } from './reset-worktree.js';
 import { revertStep, type RevertOutcome } from './revert-step.js';
 import { clearStaleLocks } from './stale-locks.js';
 import { symlinksAt } from './tree-symlinks.js';
+import { reclaimWorktreeLink } from './worktree-link.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
 
 const EXCLUDE_ENTRY = `${SWARM_DIR_NAME}/`;
@@ -140,6 +141,11 @@ export class GitWorkspace implements Workspace {
   /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
   async commitAll(worktree: string, p: CommitAllParams): Promise<{ commit: string; changed: boolean }> {
     return commitAll(worktree, p, await this.commitSettings());
+  }
+
+  /** Restores an attempt worktree's `.git` link and HEAD (on `branch`) that its agent changed; returns what was restored. */
+  async reclaimWorktree(worktree: string, branch: string): Promise<string[]> {
+    return reclaimWorktreeLink(this.gitDir, worktree, branch);
   }
 
   /** `commitAll`, with the diff stat of the commit against `from` read while git commits. */

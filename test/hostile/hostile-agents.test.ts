@@ -114,4 +114,30 @@ describe('a hostile agent cannot make swarm act outside its worktree', () => {
     expect(sentinel[1]).toBe(sentinel[0]);
     expect(JSON.parse(readFileSync(join(setup.seen, 'response.json'), 'utf8'))).toEqual({ version: 1, ok: false, error: 'the request is larger than 4096 bytes' });
   }, 120_000);
+
+  it('the worktree\'s .git pointed at the main repository through ../..: swarm commits to the attempt branch, not the user\'s', async () => {
+    setup = hostileSetup('printf "ref: refs/heads/main\\n" > "$(sed -n "s/^gitdir: //p" .git)/HEAD"\nprintf "gitdir: ../../../.git\\n" > .git\necho "// tuned" >> prog.js');
+    const main = setup.repo.git('rev-parse', 'main');
+    const { run, checkout, sentinel } = await attack(setup);
+    endedNormally(run);
+    expect(checkout[1]).toBe(checkout[0]);
+    expect(sentinel[1]).toBe(sentinel[0]);
+    expect(setup.repo.git('rev-parse', 'main')).toBe(main);
+    expect(setup.repo.git('log', '-1', '--format=%s', 'swarm/r1/a2')).toMatch(/^a2: /);
+    const { attempts, events } = readRun(setup);
+    expect(attempts.map((a) => a.status)).toEqual(['scored']);
+    const restored = events.filter((e) => e.type === 'attempt.refused-path').map((e) => e.data_json).join();
+    expect(restored).toContain('/.git and HEAD of');
+  }, 120_000);
+
+  it('the worktree deleted mid-attempt and replaced by a link to another directory: the attempt fails, nothing there touched', async () => {
+    setup = hostileSetup('W="$PWD"\ncd ..\nrm -rf "$W"\nln -s "$SENTINEL" "$W"');
+    const { run, checkout, sentinel } = await attack(setup);
+    endedNormally(run);
+    expect(checkout[1]).toBe(checkout[0]);
+    expect(sentinel[1]).toBe(sentinel[0]);
+    const { attempts } = readRun(setup);
+    expect(attempts.map((a) => [a.status, a.reason])).toEqual([['failed', expect.stringContaining('is gone or not a directory')]]);
+    expect(readdirSync(join(setup.repo.dir, '.swarm', 'worktrees'))).toEqual([]);
+  }, 120_000);
 });

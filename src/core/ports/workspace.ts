@@ -56,6 +56,8 @@ export interface Workspace {
   /** Resets `worktree` and its branch to `commit`, removing untracked and ignored files. */
   resetWorktree(worktree: string, commit: string): Promise<void>;
   diffStat(from: string, to: string): Promise<DiffStat>;
+  /** Restores an attempt worktree's `.git` link and HEAD (on `branch`) that its agent changed; returns what was restored. */
+  reclaimWorktree(worktree: string, branch: string): Promise<string[]>;
   /** The symlinks of `commit` among `paths` (directories include what is below them), with their targets. */
   symlinksAt(commit: string, paths: readonly string[]): Promise<TreeSymlink[]>;
   /** Paths changed between two commits that match any protected glob. */
