@@ -99,12 +99,18 @@ const attemptRow = z.object({ id: z.string(), status: z.string(), reason: z.stri
 const eventRow = z.object({ type: z.string(), data_json: z.string() });
 
 /** The search attempts of the run (the baseline left out) and its events, read from the database. */
-export const readRun = (setup: HostileSetup): { attempts: Array<z.infer<typeof attemptRow> & { flags: string[] }>; events: Array<z.infer<typeof eventRow>> } => {
+export const readRun = (setup: { repo: ToyRepo }): {
+  attempts: Array<z.infer<typeof attemptRow> & { flags: string[] }>;
+  baseline: string;
+  events: Array<z.infer<typeof eventRow>>;
+} => {
   const db = new Database(join(setup.repo.dir, '.swarm', 'swarm.db'), { readonly: true });
   try {
+    const baseline = z.object({ status: z.string() }).parse(db.prepare("SELECT status FROM attempts WHERE role = 'baseline'").get()).status;
     const attempts = z.array(attemptRow).parse(db.prepare("SELECT id, status, reason, flags_json FROM attempts WHERE role != 'baseline' ORDER BY created_at").all());
     return {
       attempts: attempts.map((a) => ({ ...a, flags: z.array(z.string()).parse(JSON.parse(a.flags_json)) })),
+      baseline,
       events: z.array(eventRow).parse(db.prepare('SELECT type, data_json FROM events ORDER BY id').all()),
     };
   } finally {

@@ -12,6 +12,9 @@ import type { CommittedWork } from './commit.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
 
+/** The audit flag of an attempt whose evaluator left processes running after it exited. */
+export const LEFTOVER_PROCESSES = 'leftover-processes';
+
 export type EvaluateDeps = EvaluationDeps & CodeIndexDeps & Pick<RunContext, 'evalQueue' | 'incumbent'>;
 
 /**
@@ -74,6 +77,8 @@ export const evaluateWork = async (
   if (!evaluation || ctx.force.aborted) return null;
   if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
   if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
+  // The evaluator exited and left processes running (stopped by the runner): the score counts, the habit is named.
+  if (evaluation.results.some((r) => (r.outcome.leftoverProcesses ?? 0) > 0)) flags.push(LEFTOVER_PROCESSES);
   await rememberCode(ctx, audit.codeHash, attempt.id);
   const result: AttemptResult = evaluation.final.valid
     ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
