@@ -1,6 +1,6 @@
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatScore } from '../core/score.js';
+import { formatScore } from '../core/domain/score.js';
 import { readBounded } from './confined-fs.js';
 
 /** The lineage log every attempt branch carries at its root. */

@@ -1,4 +1,4 @@
-import type { TreeSymlink } from '../core/escaping-symlinks.js';
+import type { TreeSymlink } from '../core/trust/escaping-symlinks.js';
 import { readObjects } from './cat-file-batch.js';
 import { runGit } from './git-command.js';
 

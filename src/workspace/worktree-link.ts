@@ -1,6 +1,6 @@
 import { readdir, readFile, realpath, unlink, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { HeldDir, readBounded, removeConfined } from './confined-fs.js';
 
 /** The administrative directory (`<gitDir>/worktrees/<name>`) whose `gitdir` file names `worktree`, or null. */

@@ -1,5 +1,5 @@
-import type { TreeSymlink } from '../escaping-symlinks.js';
-import type { FileAt } from '../file-at.js';
+import type { FileAt } from './file-at.js';
+import type { TreeSymlink } from '../trust/escaping-symlinks.js';
 /** Git trailers such as `Swarm-Attempt: a7`, `Swarm-Parent: a3`, `Informed-By: a2, a5` (insertion order kept). */
 export type Trailers = Record<string, string>;
 
