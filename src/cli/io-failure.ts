@@ -30,7 +30,7 @@ export const ioFailureLine = (error: unknown, command: string): string | null =>
   const coded = codedIn(error);
   if (coded === null) return null;
   if (CLOSED.has(coded.code)) return `swarm: the output of \`swarm ${command}\` was closed before it was all written (${coded.code}); nothing else is affected`;
-  const where = coded.code === 'SQLITE_FULL' ? 'the run database (.swarm/swarm.db)' : coded.path !== undefined ? coded.path : 'a file swarm writes (output, log or database)';
+  const where = coded.code === 'SQLITE_FULL' ? 'the run database (.swarm/swarm.db)' : coded.path !== undefined ? coded.path : 'its output, a log or a record of the run';
   const resume = command === 'run' || command === 'spawn'
     ? '; what was recorded is kept: free space, then `swarm run` resumes where it stopped'
     : '; free space and run it again';
