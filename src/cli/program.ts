@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { exitCodeFor, isSwarmError } from '../core/errors.js';
+import { exitCodeFor, isSwarmError } from '../core/domain/errors.js';
 import { surviveClosedOutput } from './closed-output.js';
 import { registerApply } from './commands/apply.js';
 import { registerCheckout } from './commands/checkout.js';

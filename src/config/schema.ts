@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
 import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 
-export const AGENT_BACKENDS = ['local', 'claude-code', 'codex', 'anthropic', 'openai', 'command'] as const;
+/** The agent backends, as the registry (`agents/registry.ts`) names them. */
+export const AGENT_BACKENDS = AGENT_BACKEND_NAMES;
 export const SHEPHERD_POLICIES = ['rules', 'greedy', 'random', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;

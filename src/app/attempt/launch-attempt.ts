@@ -1,11 +1,11 @@
-import { stripControl } from '../../core/terminal-text.js';
-import { attemptBranch, attemptId } from '../../core/ids.js';
-import { formatScore } from '../../core/score.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { stripControl } from '../../core/text/terminal-text.js';
+import { attemptBranch, attemptId } from '../../core/domain/ids.js';
+import { formatScore } from '../../core/domain/score.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { executeAttempt, type AttemptHooks } from './lifecycle.js';
 import { attemptLogDir } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /** Records a planned attempt in the store (id, branch, edges). */
 export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: AttemptSpec): AttemptRecord =>

@@ -1,13 +1,13 @@
-import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import { attemptWorktree } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { briefAgent } from './agent-brief.js';
 import { auditChange } from './audit/audit-change.js';
 import { commitWork, type CommittedWork } from './commit.js';
 import { evaluateWork } from './evaluate.js';
-import { waitToStart } from './limits/backend-gate.js';
+import { waitToStart } from './backend-gate.js';
 import { prepareWorktree } from './prepare.js';
 import { recordAttempt } from './record.js';
 import { interruptAttempt, recordCrash } from './record-stop.js';

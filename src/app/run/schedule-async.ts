@@ -1,14 +1,14 @@
-import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
-import { attemptId } from '../../core/ids.js';
-import type { WavesOptions } from '../../core/plan-request.js';
-import type { AttemptSpec, AttemptView, Budget } from '../../core/types.js';
+import { budgetVerdict, waveBudgetLeft } from '../../core/budget/budget.js';
+import { attemptId } from '../../core/domain/ids.js';
+import type { WavesOptions } from '../../core/planning/plan-request.js';
+import type { AttemptSpec, AttemptView, Budget } from '../../core/domain/types.js';
 import { storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
-import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
+import { reportWait, waitForBackend } from '../attempt/backend-gate.js';
 import { planWave } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
 import { specOf } from './recover.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * The generation an attempt started now belongs to: the first `initialExplorers` searchers form
