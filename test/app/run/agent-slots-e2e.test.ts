@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 const dirs: string[] = [];
