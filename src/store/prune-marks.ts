@@ -11,7 +11,6 @@ export interface PruneMark {
 }
 
 const pruneData = z.object({ keep: z.string() });
-const rowSchema = z.object({ data_json: z.string(), at: z.number().int() });
 
 export const recordPruned = (store: SwarmStore, runId: string, attemptId: string, keep: string): void => {
   store.addEvent(runId, ATTEMPT_PRUNED_EVENT, { keep }, attemptId);
