@@ -66,9 +66,9 @@ describe('the real claude as the Shepherd, driving swarm through the installed s
 });
 
 /**
- * The same search under Claude Code's defaults: no --allowedTools, no permission mode. The model
- * loads the swarm-shepherd skill (its frontmatter allows `Bash(swarm:*)`), then runs the verbs; a
- * swarm command that needed an approval would be refused in `claude -p` and the store would be empty.
+ * The same search under Claude Code's defaults: no --allowedTools, no permission mode. The user
+ * invokes the swarm-shepherd skill (its frontmatter allows `Bash(swarm:*)`), and the model runs the
+ * verbs; a swarm command that needed an approval would be refused in `claude -p`.
  */
 describe('the real claude as the Shepherd under its default permissions', () => {
   let repo: ToyRepo;
@@ -91,13 +91,13 @@ describe('the real claude as the Shepherd under its default permissions', () => 
     server = await startFakeServer(anthropicHandler((body) => {
       const history = JSON.stringify(body.messages);
       const step = (history.match(/"tool_result"/g) ?? []).length;
-      if (step === 0) return { kind: 'tool_use', name: 'Skill', input: { skill: 'swarm-shepherd' } };
-      const command = SHEPHERD_STEPS(history)[step - 1];
+      const command = SHEPHERD_STEPS(history)[step];
       return command === undefined
         ? { kind: 'text', text: 'The search used its budget; the best attempt is in swarm status.' }
         : { kind: 'tool_use', name: 'Bash', input: { command, description: 'swarm' } };
     }));
-    ({ stdout } = await run(binary, ['-p', 'run a swarm search on this repo', '--output-format', 'stream-json', '--verbose', '--max-turns', '20'], {
+    // The user invokes the skill (`/swarm-shepherd …`, as in an interactive session): its allowed tools apply.
+    ({ stdout } = await run(binary, ['-p', '/swarm-shepherd run a swarm search on this repo', '--output-format', 'stream-json', '--verbose', '--max-turns', '20'], {
       cwd: repo.dir,
       env: { ...env, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
       maxBuffer: 64 * 1024 * 1024,
