@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { StatusReport } from '../../core/report.js';
+import type { StatusReport } from '../../core/views/report.js';
 import type { DashboardData, DashboardEvent } from '../../web/dashboard-server.js';
 import { attemptDiff } from './attempt-diff.js';
-import { withEdgeKinds } from '../../core/edge-kinds.js';
+import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 import { loadPlotInput } from './plot.js';

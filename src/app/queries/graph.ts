@@ -1,5 +1,5 @@
-import { withEdgeKinds } from '../../core/edge-kinds.js';
-import type { EdgeKind } from '../../core/types.js';
+import { withEdgeKinds } from '../../core/views/edge-kinds.js';
+import type { EdgeKind } from '../../core/domain/types.js';
 import { renderGraphAnyFormat, type GraphFormat } from '../../export/index.js';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore } from '../setup/open-store.js';

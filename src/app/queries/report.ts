@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { withEdgeKinds } from '../../core/edge-kinds.js';
+import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore } from '../setup/open-store.js';
 import { loadPlotInput } from './plot.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
 import { openProjectStore } from '../setup/open-store.js';
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { recordPruned } from '../../store/prune-marks.js';
-import { attemptsToPrune, parseKeepSpec } from '../../core/keep-spec.js';
+import { attemptsToPrune, parseKeepSpec } from '../../core/attempt/keep-spec.js';
 import { openProjectStore } from '../setup/open-store.js';
 
 export interface PruneOptions {
