@@ -1,6 +1,7 @@
 import { prepared } from './prepared.js';
 import { EvaluationCounts } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
+import { FrontQueries } from './front-rows.js';
 import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports.js';
 import type { EdgeKind } from '../core/types.js';
@@ -19,10 +20,12 @@ const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[
 export class SwarmStore implements RunStore {
   readonly db: Db;
   readonly population: PopulationQueries;
+  readonly front: FrontQueries;
   private readonly evaluationCounts: EvaluationCounts;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
     this.population = new PopulationQueries(db);
+    this.front = new FrontQueries(db);
     this.evaluationCounts = new EvaluationCounts(db);
   }
 

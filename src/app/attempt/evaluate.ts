@@ -1,4 +1,5 @@
 import { needsConfirmation } from '../../core/attempt-confirm.js';
+import { violatedConstraint } from '../../core/objectives/constraints.js';
 import type { AttemptSpec } from '../../core/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
@@ -8,6 +9,7 @@ import type { RunContext } from '../run/run-context.js';
 import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
 import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
 import type { CommittedWork } from './commit.js';
+import { applyConstraints } from './feasibility.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
 
@@ -24,7 +26,10 @@ const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, wor
   // Stored at once (not in the record step): a kill from here on never evaluates this commit again.
   if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, first.results, work.head);
   const confirm = ctx.config.evaluator.confirm;
-  if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, ctx.config.objective.direction)) return first;
+  const { objective } = ctx.config;
+  // An infeasible result is never crowned, so it is never confirmed either.
+  if (violatedConstraint(objective.constraints, objective.metric, first.final.score, first.final.metrics) !== null) return first;
+  if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, objective.direction)) return first;
   const confirmed = await confirmBest(input, first.final, confirm);
   if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, confirmed.results, work.head);
   return { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
@@ -71,7 +76,7 @@ export const evaluateWork = async (
   if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
   await rememberCode(ctx, audit.codeHash, attempt.id);
   const result: AttemptResult = evaluation.final.valid
-    ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
+    ? applyConstraints(ctx.config, { kind: 'scored', reason: null, head, diff, flags, evaluation })
     : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };
   storeResult(ctx, attempt.id, result, audit.reuse ? evaluation.results : []);
   return result;

@@ -1,4 +1,5 @@
 import type { SwarmConfig } from '../../config/index.js';
+import { attemptId } from '../../core/ids.js';
 import { planSeed, type SeedStream } from '../../core/plan-seed.js';
 import type { PlanRequest, WavePlan } from '../../core/plan-request.js';
 import { planEvolve } from '../../core/policies/evolve.js';
@@ -23,7 +24,12 @@ const policyInput = (config: SwarmConfig, request: PlanRequest, stream: SeedStre
   maxAttempts: request.maxAttempts,
   backend: config.agent.backend,
   rng: createRng(planSeed(config.shepherd.seed, request, stream)),
+  ...(request.front === undefined ? {} : { front: request.front }),
 });
+
+/** MAP-Elites dimensions of `evolve`: as configured, else the further objectives, else depth and diff size. */
+const featureDimensions = (config: SwarmConfig): string[] =>
+  config.shepherd.evolve.featureDimensions ?? (config.objective.metrics.length > 0 ? config.objective.metrics.map((m) => m.metric) : ['depth', 'diffSize']);
 
 /** Shepherd v0, the rules policy, on the given random stream. */
 const rulesPlan = (config: SwarmConfig, request: PlanRequest, stream: SeedStream): WavePlan => planRulesWave({ ...policyInput(config, request, stream), settings: config.shepherd });
@@ -57,8 +63,10 @@ const shared = (config: SwarmConfig, request: PlanRequest, plan: PolicyPlan): Po
 const nicheDescriptor = (config: SwarmConfig): NicheDescriptor => config.shepherd.niche ?? (config.shepherd.codeNiches ? CODE_NICHES : null);
 
 /** Plans the next wave with the configured Shepherd policy. */
-export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
+export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, asked: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
+  // The stored front travels with the request: every policy is offered it, the llm one included.
+  const request: PlanRequest = config.objective.metrics.length > 0 ? { ...asked, front: ctx.store.front.members(ctx.runId).map(attemptId) } : asked;
   switch (config.shepherd.policy) {
     case 'rules':
       return rulesPlan(config, request, 'rules');
@@ -69,7 +77,7 @@ export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 
     case 'swarm':
       return shared(config, request, planSwarm({ ...policyInput(config, request), settings: { ...config.shepherd, niche: nicheDescriptor(config) } }));
     case 'evolve':
-      return shared(config, request, planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
+      return shared(config, request, planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, featureDimensions: featureDimensions(config), niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'rsi':
       return shared(config, request, planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'llm':

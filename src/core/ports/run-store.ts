@@ -18,8 +18,17 @@ export interface PopulationReads {
   wavesToClose(runId: string, before: number): number[];
 }
 
+/** The stored Pareto front of a run (objective.metrics), kept incrementally by the record step. */
+export interface FrontReads {
+  /** Ids of the run's front members, oldest first. */
+  members(runId: string): string[];
+  /** Puts `added` on the front and takes `removed` off it, in one transaction. */
+  update(runId: string, added: readonly string[], removed: readonly string[]): void;
+}
+
 export interface RunStore {
   readonly population: PopulationReads;
+  readonly front: FrontReads;
   /** Runs `fn` in one immediate transaction: all of its writes, or none. */
   transaction<T>(fn: () => T): T;
 
