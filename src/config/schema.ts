@@ -172,6 +172,8 @@ const shepherdSchema = z.strictObject({
     .describe('When no niche metric is named: true = niches are code signatures (which constants of the EVOLVE-BLOCKs moved which way from the baseline, which lines changed), false = niches are lineages.'),
   seed: int(0, Number.MAX_SAFE_INTEGER).default(1).describe('Seed of every random choice, for reproducible runs; also the SWARM_SEED of official evaluations and of `swarm eval` (confirmations use the next seeds).'),
   llm: llmShepherdSchema.prefault({}).describe('The model that plans waves when shepherd.policy is "llm".'),
+  memory: z.boolean().default(false)
+    .describe('Offer .swarm/memory.md (what earlier runs of the project tried, what worked and by how much; rewritten at the end of every run) to the "llm" Shepherd and to explorers.'),
 });
 
 const budgetSchema = z.strictObject({

@@ -215,6 +215,7 @@ describe('validateConfig: resolution', () => {
           baseUrl: null,
           waveSize: null,
         },
+        memory: false,
       },
       budget: {
         attempts: 40,

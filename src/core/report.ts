@@ -88,6 +88,8 @@ export interface StatusReport {
   nominations?: NominatedAttempt[];
   /** The Pareto front of the run's feasible attempts (objective.metrics), oldest first; empty with one objective. */
   front?: string[];
+  /** Attempts imported from earlier runs (`swarm run --new --from`): where the population came from. */
+  imports?: Array<{ id: string; from: string; fromScore: number | null }>;
 }
 
 export interface NominatedAttempt {

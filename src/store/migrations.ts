@@ -155,4 +155,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, attempt_id)
   );
   `,
+  // Where an imported attempt (swarm run --new --from) came from: an edge across runs, apart from
+  // \`edges\`, whose rows are the physical parents and declared sources inside one run.
+  `
+  CREATE TABLE imports (
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    attempt_id TEXT NOT NULL REFERENCES attempts(id),
+    from_run TEXT NOT NULL,
+    from_attempt TEXT NOT NULL,
+    from_score REAL,
+    PRIMARY KEY (run_id, attempt_id)
+  );
+  `,
 ];

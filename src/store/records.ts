@@ -19,7 +19,7 @@ const int = z.number().int();
 const nullableText = z.string().nullable();
 
 const roleSchema = z.enum(['baseline', 'explorer', 'optimizer']);
-const operatorSchema = z.enum(['baseline', 'explore', 'fan-out', 'deepen', 'merge', 'rebase', 'repair']);
+const operatorSchema = z.enum(['baseline', 'explore', 'fan-out', 'deepen', 'merge', 'rebase', 'repair', 'import']);
 const attemptStatusSchema = z.enum(['running', 'scored', 'invalid', 'failed', 'interrupted']);
 const phaseSchema = z.enum(['prepare', 'waiting', 'agent', 'commit', 'evaluate', 'record', 'done']);
 export const metricsSchema = z.record(z.string(), z.number());

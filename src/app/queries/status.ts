@@ -109,6 +109,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
       .sort((a, b) => compareScores(direction)(a.score, b.score)),
     nominations: nominatedAttempts(store, run.id, rows),
     front: store.front.members(run.id),
+    imports: store.imports.list(run.id).map((i) => ({ id: i.attemptId, from: `${i.fromRun}/${i.fromAttempt}`, fromScore: i.fromScore })),
   };
 };
 

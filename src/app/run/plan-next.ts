@@ -35,12 +35,13 @@ const featureDimensions = (config: SwarmConfig): string[] =>
 const rulesPlan = (config: SwarmConfig, request: PlanRequest, stream: SeedStream): WavePlan => planRulesWave({ ...policyInput(config, request, stream), settings: config.shepherd });
 
 /** The llm policy over the configured model; its calls and a fallback are recorded as events. */
-const llmPlan = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
+const llmPlan = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
   const outcome = await planLlm({
     task: ctx.task,
     objective: config.objective,
     request,
+    memory: ctx.memory,
     settings: { llmWaveSize: config.shepherd.llm.waveSize, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize, budgetCostUsd: config.budget.costUsd, backend: config.agent.backend },
     rng: policyInput(config, request).rng,
     // Loaded with the policy only: the model API client is not part of other runs' start.
@@ -63,7 +64,7 @@ const shared = (config: SwarmConfig, request: PlanRequest, plan: PolicyPlan): Po
 const nicheDescriptor = (config: SwarmConfig): NicheDescriptor => config.shepherd.niche ?? (config.shepherd.codeNiches ? CODE_NICHES : null);
 
 /** Plans the next wave with the configured Shepherd policy. */
-export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, asked: PlanRequest): Promise<WavePlan> => {
+export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory'> & Pick<RunState, 'force'>, asked: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
   // The stored front travels with the request: every policy is offered it, the llm one included.
   const request: PlanRequest = config.objective.metrics.length > 0 ? { ...asked, front: ctx.store.front.members(ctx.runId).map(attemptId) } : asked;

@@ -11,6 +11,8 @@ import { costTrackingWarning, createBackend, describeBackend } from '../setup/cr
 import { createRunLogger } from '../setup/logger.js';
 import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { ensureBaseline } from './baseline.js';
+import { importAttempts, importSource, type ImportRequest } from './import-attempts.js';
+import { writeProjectMemory } from './project-memory.js';
 import { claimRun, resumableRun } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
 import { preflight } from './preflight.js';
@@ -36,6 +38,8 @@ export interface RunSearchOptions {
   drain: AbortSignal;
   /** Aborted on the second Ctrl-C: children are killed and attempts marked interrupted. */
   force: AbortSignal;
+  /** Import the best attempts of an earlier run into the new one (`--from`, `--top`). */
+  from?: ImportRequest;
   /** Called once the run is known, so a caller can follow it in the store. */
   onRunStarted?: (info: { runId: string; dbFile: string; resumed: boolean }) => void;
 }
@@ -77,6 +81,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
     const runSeqFloor = await workspace.highestRunNumber();
+    if (options.from) importSource(store, options.from);
     const [baseCommit, baseBranch, dirty] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.isDirty()]);
     const { run, resumed } = claimRun(store, {
       config,
@@ -114,6 +119,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       return finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumable, baseline, null);
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
+    if (options.from && !resumed) await importAttempts(ctx, run, options.from, report);
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: stop.signal, report, replan: interrupted });
     if (force.aborted || options.drain.aborted) return finish(store, run.id, 'interrupted', crashReason(crashed.signal) ?? outcome.stopReason, resumable, baseline, ctx.incumbent);
     const breaker = ctx.breaker.reason;
@@ -128,6 +134,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     }
     throw error;
   } finally {
+    // The project's memory across runs, however the run ended (a failed baseline is a lesson too).
+    if (claimedRun !== null && store.db.open) await writeProjectMemory(store, paths.memoryFile).catch((error: unknown) => logger.warn({ err: error }, 'could not write .swarm/memory.md'));
     unguard();
     options.drain.removeEventListener('abort', onDrain);
     restoreWarnings();

@@ -93,6 +93,8 @@ export const renderStatus = (report: StatusReport, options: StatusRenderOptions)
   if (rows.length === 0) lines.push(paint('no attempts yet', 'dim'));
   else lines.push(...renderTable(rows, report, options, paint));
   if (hidden > 0) lines.push(paint(`… ${hidden} more (swarm status --all)`, 'dim'));
+  const imports = report.imports ?? [];
+  if (imports.length > 0) lines.push('', `imported: ${imports.map((i) => `${i.id} ← ${i.from} (${formatScore(i.fromScore)} there)`).join(', ')}`);
   const front = report.front ?? [];
   if (front.length > 0) lines.push('', `Pareto front (${front.length}, marked + and *): ${front.join(', ')}`);
   const heldOut = report.heldOut ?? [];

@@ -26,9 +26,26 @@ export interface FrontReads {
   update(runId: string, added: readonly string[], removed: readonly string[]): void;
 }
 
+/** An attempt of a run imported from an earlier run (`swarm run --new --from`). */
+export interface ImportRecord {
+  attemptId: string;
+  fromRun: string;
+  fromAttempt: string;
+  /** Its score in the run it came from (before it was evaluated again). */
+  fromScore: number | null;
+}
+
+/** The imports of a run: edges across runs, saying where its population came from. */
+export interface ImportReads {
+  add(runId: string, record: ImportRecord): void;
+  /** The run's imported attempts, in attempt order. */
+  list(runId: string): ImportRecord[];
+}
+
 export interface RunStore {
   readonly population: PopulationReads;
   readonly front: FrontReads;
+  readonly imports: ImportReads;
   /** Runs `fn` in one immediate transaction: all of its writes, or none. */
   transaction<T>(fn: () => T): T;
 
