@@ -172,6 +172,10 @@ const shepherdSchema = z.strictObject({
     .describe('When no niche metric is named: true = niches are code signatures (which constants of the EVOLVE-BLOCKs moved which way from the baseline, which lines changed), false = niches are lineages.'),
   seed: int(0, Number.MAX_SAFE_INTEGER).default(1).describe('Seed of every random choice, for reproducible runs; also the SWARM_SEED of official evaluations and of `swarm eval` (confirmations use the next seeds).'),
   llm: llmShepherdSchema.prefault({}).describe('The model that plans waves when shepherd.policy is "llm".'),
+  novelty: z.strictObject({
+    threshold: z.number().gt(0).max(1).nullable().default(null)
+      .describe('Similarity (estimated Jaccard of normalized token shingles, comments stripped) at or above which an attempt\'s code counts as a near-duplicate of an evaluated program of the run: it reuses that program\'s result with the flag "near-duplicate:aN" instead of being evaluated, never crowned and never an improvement; null = off. 0.9 catches reformatting and small additions, not a changed constant in a small program.'),
+  }).prefault({}).describe('Near-duplicates caught before they cost an evaluation.'),
   memory: z.boolean().default(false)
     .describe('Offer .swarm/memory.md (what earlier runs of the project tried, what worked and by how much; rewritten at the end of every run) to the "llm" Shepherd and to explorers.'),
 });

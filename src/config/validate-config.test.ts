@@ -215,6 +215,7 @@ describe('validateConfig: resolution', () => {
           baseUrl: null,
           waveSize: null,
         },
+        novelty: { threshold: null },
         memory: false,
       },
       budget: {

@@ -10,6 +10,7 @@ import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
 import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
 import type { CommittedWork } from './commit.js';
 import { applyConstraints } from './feasibility.js';
+import { findNearDuplicate, NEAR_DUPLICATE, rememberProgram } from './audit/near-duplicate.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
 
@@ -65,8 +66,12 @@ export const evaluateWork = async (
     return { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
   }
   if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
-  const evaluation = audit.reuse
-    ? audit.reuse.evaluation
+  // Near-duplicates (shepherd.novelty) reuse the nearest evaluated program's result, like a twin's.
+  const near = audit.reuse === null ? await findNearDuplicate(ctx, head, audit.signature) : null;
+  if (near !== null) flags.push(`${NEAR_DUPLICATE}${near.from}`);
+  const copied = audit.reuse ?? near;
+  const evaluation = copied
+    ? copied.evaluation
     : await ctx.evalQueue.add(() => {
         started();
         return evaluateOfficially(ctx, attempt, work);
@@ -75,9 +80,10 @@ export const evaluateWork = async (
   if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
   if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
   await rememberCode(ctx, audit.codeHash, attempt.id);
+  if (copied === null) await rememberProgram(ctx, attempt.id, head, audit.signature);
   const result: AttemptResult = evaluation.final.valid
     ? applyConstraints(ctx.config, { kind: 'scored', reason: null, head, diff, flags, evaluation })
     : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };
-  storeResult(ctx, attempt.id, result, audit.reuse ? evaluation.results : []);
+  storeResult(ctx, attempt.id, result, copied ? evaluation.results : []);
   return result;
 };

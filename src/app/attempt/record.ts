@@ -76,7 +76,9 @@ export const recordAttempt = async (ctx: RecordDeps, attempt: AttemptRecord, ori
     ctx.store.addEvent(ctx.runId, 'attempt.finished', { status: result.kind, score, reason: result.reason }, attempt.id);
     if (score !== null) updateFront(ctx, attempt.id);
   });
-  if (score !== null && isBetter(score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) {
+  // A result reused from a near-duplicate never crowns an attempt (issue 32).
+  const reused = result.flags.some((flag) => flag.startsWith('near-duplicate:'));
+  if (score !== null && !reused && isBetter(score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) {
     ctx.incumbent = { id: attempt.id, score };
     ctx.store.addEvent(ctx.runId, 'best.improved', { score }, attempt.id);
   }
