@@ -1,4 +1,4 @@
-import type { EvalJob, EvalOutcome } from '../core/ports.js';
+import type { EvalJob, EvalOutcome } from '../core/ports/index.js';
 import { judgeReport, type ParsedOutput } from './parse-result.js';
 import type { ProcessOutcome } from '../process/process-group.js';
 

@@ -1,7 +1,7 @@
-import { creditWithheld } from '../../core/population.js';
+import { creditWithheld } from '../../core/domain/population.js';
 import { isMultiObjective } from '../../core/objectives/objectives.js';
 import { addToFront, frontPoint, type FrontPoint } from '../../core/objectives/pareto-front.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { runObjectives } from './feasibility.js';
 
 /**

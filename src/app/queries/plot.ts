@@ -1,6 +1,6 @@
 import { isInfeasible } from '../../core/objectives/constraints.js';
 import { metricValue } from '../../core/objectives/objectives.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import type { FrontPlotInput } from '../../export/plot/front-plot.js';
 import type { PlotInput } from '../../export/plot/plot-input.js';
 import type { SwarmStore } from '../../store/swarm-store.js';

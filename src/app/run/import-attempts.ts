@@ -1,6 +1,6 @@
-import { attemptBranch, attemptId, runId as toRunId } from '../../core/ids.js';
-import { SwarmError } from '../../core/errors.js';
-import { formatScore } from '../../core/score.js';
+import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/ids.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { formatScore } from '../../core/domain/score.js';
 import type { RunRecord } from '../../store/records.js';
 import { protectedDrift, referenceFromCommit, restoreProtected } from '../../workspace/protected-files.js';
 import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';
@@ -10,7 +10,7 @@ import { recordAttempt, type AttemptResult } from '../attempt/record.js';
 import { releaseAttempt } from '../attempt/release.js';
 import { storeResult } from '../attempt/stored-result.js';
 import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /** What `swarm run --new --from <run> [--top K]` asks for. */
 export interface ImportRequest {

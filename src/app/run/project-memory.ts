@@ -1,7 +1,7 @@
 import { open, rename, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { formatProjectDigest, DIGEST_RUNS, type DigestIdea, type RunDigest } from '../../core/memory/project-digest.js';
-import { creditWithheld } from '../../core/population.js';
+import { creditWithheld } from '../../core/domain/population.js';
 import type { RunRecord } from '../../store/records.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 

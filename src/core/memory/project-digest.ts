@@ -1,5 +1,5 @@
-import { formatScore, type Direction } from '../score.js';
-import { stripControl } from '../terminal-text.js';
+import { formatScore, type Direction } from '../domain/score.js';
+import { stripControl } from '../text/terminal-text.js';
 
 /** One idea of a run and how it did. */
 export interface DigestIdea {

@@ -1,4 +1,4 @@
-import { formatScore } from '../score.js';
+import { formatScore } from '../domain/score.js';
 import { metricValue, type MetricConstraint } from './objectives.js';
 
 /** The flag of an attempt that violates a constraint: `infeasible:<metric><=max` names the bound it broke. */

@@ -1,6 +1,6 @@
-import type { AttemptId } from '../ids.js';
-import { compareScores, type Direction } from '../score.js';
-import type { AttemptView } from '../types.js';
+import type { AttemptId } from '../domain/ids.js';
+import { compareScores, type Direction } from '../domain/score.js';
+import type { AttemptView } from '../domain/types.js';
 
 /**
  * Up to `k` members of the Pareto front as leaders, spread along it: ordered by the primary metric,

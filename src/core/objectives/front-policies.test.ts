@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { attemptId, runId } from '../ids.js';
-import { planSwarm } from '../policies/swarm.js';
-import { createRng } from '../random.js';
-import { planRulesWave, type RulesSettings } from '../rules-policy.js';
-import type { AttemptView, Role } from '../types.js';
+import { attemptId, runId } from '../domain/ids.js';
+import { planSwarm } from '../planning/policies/swarm.js';
+import { createRng } from '../domain/random.js';
+import { planRulesWave, type RulesSettings } from '../planning/policies/rules.js';
+import type { AttemptView, Role } from '../domain/types.js';
 
 const settings: RulesSettings = { initialExplorers: 4, waveSize: 4, leaders: 2, plateauWaves: 3, mergeEvery: 0 };
 let clock = 0;

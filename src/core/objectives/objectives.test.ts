@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attemptId, runId } from '../ids.js';
-import type { AttemptView } from '../types.js';
+import { attemptId, runId } from '../domain/ids.js';
+import type { AttemptView } from '../domain/types.js';
 import { isInfeasible, violatedConstraint } from './constraints.js';
 import { frontLeaders } from './front-leaders.js';
 import { addToFront, dominates, frontPoint, paretoFront, type FrontPoint } from './pareto-front.js';

@@ -1,4 +1,4 @@
-import type { Direction } from '../score.js';
+import type { Direction } from '../domain/score.js';
 
 /** One objective of a run: a metric of the evaluator's JSON and which way is better. */
 export interface MetricObjective {

@@ -1,5 +1,5 @@
-import { formatScore } from '../../core/score.js';
-import type { Role } from '../../core/types.js';
+import { formatScore } from '../../core/domain/score.js';
+import type { Role } from '../../core/domain/types.js';
 import { DEAD_LINE, LINEAGE_COLOR, ROLE_INK } from '../graph-style.js';
 import { escapeXml, FONT_FAMILY, svgText } from '../svg-text.js';
 import { chartBox, chartFrame } from './chart-frame.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/report.js';
+import type { StatusReport } from '../../../src/core/views/report.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/report.js';
+import type { StatusReport } from '../../../src/core/views/report.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];

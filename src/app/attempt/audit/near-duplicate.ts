@@ -1,8 +1,8 @@
-import type { CodeSignature } from '../../../core/code-signature.js';
+import type { CodeSignature } from '../../../core/code/code-signature.js';
 import { fileSignature, nearestProgram, type IndexedProgram } from '../../../core/novelty/minhash.js';
 import type { AttemptRecord } from '../../../store/records.js';
 import { FINDINGS_FILE } from '../../../workspace/index.js';
-import type { RunContext } from '../../run/run-context.js';
+import type { RunContext } from '../../context/run-context.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import { stripComments } from './audit-comments.js';
 import { reusedEvaluation } from './audit-change.js';
