@@ -66,8 +66,9 @@ export const evaluateWork = async (
     return { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
   }
   if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
-  // Near-duplicates (shepherd.novelty) reuse the nearest evaluated program's result, like a twin's.
-  const near = audit.reuse === null ? await findNearDuplicate(ctx, head, audit.signature) : null;
+  // Near-duplicates (shepherd.novelty) reuse the nearest evaluated program's result, like a twin's;
+  // an optimizer's small steps on its own parent are its job, so that parent is not compared.
+  const near = audit.reuse === null ? await findNearDuplicate(ctx, head, audit.signature, spec.role === 'optimizer' ? spec.parents.slice(0, 1) : []) : null;
   if (near !== null) flags.push(`${NEAR_DUPLICATE}${near.from}`);
   const copied = audit.reuse ?? near;
   const evaluation = copied

@@ -31,7 +31,7 @@ const novelRepo = (threshold: number | null): ToyRepo => {
       agent: { backend: 'command', command: { argv: ['node', '../../../agent.js'] } },
       budget: { attempts: 4 },
       concurrency: { agents: 1, evaluations: 1 },
-      shepherd: { policy: 'greedy', initialExplorers: 1, waveSize: 1, novelty: { threshold } },
+      shepherd: { policy: 'random', initialExplorers: 1, waveSize: 1, novelty: { threshold } },
     },
     { 'evaluate.js': EVALUATOR, 'agent.js': AGENT, 'prog.js': 'module.exports = 1;\n' },
   );

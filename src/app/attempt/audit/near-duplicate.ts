@@ -58,12 +58,14 @@ const noveltyIndex = (ctx: NoveltyDeps): Promise<NoveltyIndex> => {
  * The evaluated program of the run nearest to this attempt's code when their similarity (MinHash
  * estimate of the Jaccard similarity of normalized token shingles, comments stripped) reaches
  * `shepherd.novelty.threshold`, with its result to reuse; null when none does, the feature is off,
- * or that program's result cannot be reused (still running, timed out).
+ * or that program's result cannot be reused (still running, timed out). `exclude`: programs not
+ * compared (an optimizer's own parent).
  */
 export const findNearDuplicate = async (
   ctx: NoveltyDeps,
   head: string,
   signature: CodeSignature,
+  exclude: readonly string[] = [],
 ): Promise<{ from: string; similarity: number; evaluation: CheckoutEvaluation } | null> => {
   const threshold = ctx.config.shepherd.novelty.threshold;
   if (threshold === null) return null;
@@ -71,7 +73,7 @@ export const findNearDuplicate = async (
   const candidate: IndexedProgram = { id: 'candidate', files: await signaturesAt(ctx, head, changedFiles(signature)) };
   const wanted = [...new Set([...candidate.files.keys(), ...index.programs.flatMap((p) => [...p.files.keys()])])].filter((path) => !index.baseline.has(path));
   for (const [path, sig] of await signaturesAt(ctx, index.baseCommit, wanted)) index.baseline.set(path, sig);
-  const nearest = nearestProgram(candidate, index.programs, (path) => index.baseline.get(path) ?? fileSignature(path, ''), threshold);
+  const nearest = nearestProgram(candidate, index.programs.filter((p) => !exclude.includes(p.id)), (path) => index.baseline.get(path) ?? fileSignature(path, ''), threshold);
   if (nearest === null) return null;
   const twin = ctx.store.getAttempt(nearest.id);
   const record = twin === null ? null : decidingEvaluation(ctx.store.listEvaluations(twin.id));
