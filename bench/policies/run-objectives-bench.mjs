@@ -8,7 +8,7 @@
 //    true one, cost = score²; a member's gap is cost − score² (0: on the true front).
 // Seeds 21+ are held out: nothing (threshold included) was tuned on them.
 // Environment: SEEDS (21-22), NOVELTY (0.95), NOVELTY_TASK (deceptive), NOVELTY_POLICY (rules),
-// ATTEMPTS (16), PARALLEL (2), SWARM_CLI (dist/cli/main.js), RESULTS (bench/policies/objectives-results.json).
+// ATTEMPTS (16), PARTS (novelty,front), PARALLEL (2), SWARM_CLI (dist/cli/main.js), RESULTS (bench/policies/objectives-results.json).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,11 +72,12 @@ const runOne = async (job) => {
   }
 };
 
+const parts = (process.env.PARTS ?? 'novelty,front').split(',');
 const jobs = seeds.flatMap((seed) => [
   { part: 'novelty', task: noveltyTask, policy: noveltyPolicy, seed, novelty: null },
   { part: 'novelty', task: noveltyTask, policy: noveltyPolicy, seed, novelty: threshold },
   { part: 'front', task: 'two-metric', policy: 'rules', seed, novelty: null },
-]);
+]).filter((job) => parts.includes(job.part));
 const results = [];
 let next = 0;
 await Promise.all(Array.from({ length: parallel }, async () => {
