@@ -13,7 +13,6 @@ import { importAttempts, importSource, type ImportRequest } from './import-attem
 import { crashReason, driveRun } from './driver-session.js';
 import { preflight } from './preflight.js';
 import { recoverInterrupted } from './recover.js';
-import { keepDriverHeapSmall } from './driver-heap.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
 import { finish, type RunSearchResult } from './run-result.js';
 import { runWaves } from './schedule-waves.js';
@@ -28,19 +27,22 @@ export interface RunSearchOptions {
   newRun?: boolean;
   /** Human progress lines (the CLI sends them to stderr, or drops them with --json). */
   report?: (line: string) => void;
-  /** Aborted on the first Ctrl-C: no new attempts, running ones finish and are recorded. */
-  drain: AbortSignal;
-  /** Aborted on the second Ctrl-C: children are killed and attempts marked interrupted. */
-  force: AbortSignal;
+  /** Aborted on the first Ctrl-C: no new attempts, running ones finish and are recorded (absent: never). */
+  drain?: AbortSignal;
+  /** Aborted on the second Ctrl-C: children are killed and attempts marked interrupted (absent: never). */
+  force?: AbortSignal;
   /** Import the best attempts of an earlier run into the new one (`--from`, `--top`). */
   from?: ImportRequest;
   /** Called once the run is known, so a caller can follow it in the store. */
   onRunStarted?: (info: { runId: string; dbFile: string; resumed: boolean }) => void;
 }
 
-/** `swarm run`: starts a search, or resumes the latest one that did not finish. */
+/**
+ * `swarm run`: starts a search, or resumes the latest one that did not finish. The process-wide
+ * heap settings of a driver (driver-heap.ts) are the CLI's to make, not this function's.
+ */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
-  keepDriverHeapSmall();
+  const drain = options.drain ?? new AbortController().signal;
   const report = options.report ?? (() => undefined);
   const workspace = await GitWorkspace.open(options.cwd);
   const paths = projectPaths(workspace.root);
@@ -76,7 +78,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed });
   };
-  return driveRun({ workspace, paths, loaded, backend, runner, claim, drain: options.drain, force: options.force, report, onClaimed }, 'stopped by an error', async ({ run, resumed, store, ctx, logger, crashed, force }) => {
+  return driveRun({ workspace, paths, loaded, backend, runner, claim, drain, force: options.force ?? null, report, onClaimed }, 'stopped by an error', async ({ run, resumed, store, ctx, logger, crashed, force }) => {
     report(describeBackend(config));
     const costWarning = costTrackingWarning(config);
     if (costWarning !== null) {
@@ -95,7 +97,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
     if (options.from && !resumed) await importAttempts(ctx, run, options.from, report);
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: ctx.drain, report, replan: interrupted });
-    if (force.aborted || options.drain.aborted) return finish(store, run.id, 'interrupted', crashReason(crashed) ?? outcome.stopReason, resumed, baseline, ctx.incumbent);
+    if (force.aborted || drain.aborted) return finish(store, run.id, 'interrupted', crashReason(crashed) ?? outcome.stopReason, resumed, baseline, ctx.incumbent);
     const breaker = ctx.breaker.reason;
     // Finalists get their held-out score only when the run ended on its budget.
     if (breaker === null) await heldOutAtRunEnd(ctx, report);

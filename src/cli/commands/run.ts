@@ -35,6 +35,7 @@ export const registerRun = (program: Command): void => {
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
       const { runSearch } = await import('../../app/run/run-search.js');
+      (await import('../../app/run/driver-heap.js')).keepDriverHeapSmall();
       const { config: _config, new: _new, json: _json, quiet: _quiet, from, top, ...overrides } = flags;
       if (top !== undefined && from === undefined) throw new SwarmError('USAGE', '--top counts the attempts imported with --from; give the run to import from, e.g. --from r1 --top 3');
       const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
