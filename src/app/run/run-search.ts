@@ -13,6 +13,7 @@ import { importAttempts, importSource, type ImportRequest } from './import-attem
 import { crashReason, driveRun } from './driver-session.js';
 import { preflight } from './preflight.js';
 import { recoverInterrupted } from './recover.js';
+import { earlierSeeds, freshSeed } from './fresh-seed.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
 import { finish, type RunSearchResult } from './run-result.js';
 import { runWaves } from './schedule-waves.js';
@@ -48,11 +49,23 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const paths = projectPaths(workspace.root);
   await workspace.ensureExcluded();
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
-  const given = options.overrides ?? {};
+  let given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
   const resuming = candidate === null ? null : resumeOverrides(parseStoredOverrides(candidate.overridesJson), given);
+  const configFile = options.configFile ? { file: options.configFile } : {};
+  let loaded = await loadConfig(workspace.root, { ...configFile, overrides: resuming?.overrides ?? given });
+  // A new run without --seed never silently replays an earlier run: it takes a fresh seed and says so.
+  let seedNote: string | null = null;
+  if (candidate === null && given.seed === undefined) {
+    const earlier = earlierSeeds(paths.dbFile);
+    const seed = freshSeed(loaded.config.shepherd.seed, earlier);
+    if (seed !== null) {
+      seedNote = `seed ${seed} (fresh: run ${earlier.get(loaded.config.shepherd.seed) ?? '?'} used ${loaded.config.shepherd.seed}; --seed ${loaded.config.shepherd.seed} repeats it)`;
+      given = { ...given, seed };
+      loaded = await loadConfig(workspace.root, { ...configFile, overrides: given });
+    }
+  }
   const overrides = resuming?.overrides ?? given;
-  const loaded = await loadConfig(workspace.root, { ...(options.configFile ? { file: options.configFile } : {}), overrides });
   const { config } = loaded;
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
@@ -74,7 +87,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);
     else {
       if (await workspace.isDirty()) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
-      report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}`);
+      report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}, ${seedNote ?? `seed ${config.shepherd.seed}`}`);
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed });
   };
@@ -92,15 +105,15 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       const stopReason = force.aborted
         ? (crashReason(crashed) ?? 'interrupted during the baseline evaluation')
         : `baseline evaluation failed: ${baseline.reason ?? 'no score'}; fix the evaluator (try \`swarm eval\` in ${workspace.root})`;
-      return finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumed, baseline, null);
+      return { ...finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumed, baseline, null), seed: config.shepherd.seed };
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
     if (options.from && !resumed) await importAttempts(ctx, run, options.from, report);
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: ctx.drain, report, replan: interrupted });
-    if (force.aborted || drain.aborted) return finish(store, run.id, 'interrupted', crashReason(crashed) ?? outcome.stopReason, resumed, baseline, ctx.incumbent);
+    if (force.aborted || drain.aborted) return { ...finish(store, run.id, 'interrupted', crashReason(crashed) ?? outcome.stopReason, resumed, baseline, ctx.incumbent), seed: config.shepherd.seed };
     const breaker = ctx.breaker.reason;
     // Finalists get their held-out score only when the run ended on its budget.
     if (breaker === null) await heldOutAtRunEnd(ctx, report);
-    return finish(store, run.id, breaker === null ? 'finished' : 'failed', breaker ?? outcome.stopReason, resumed, baseline, ctx.incumbent);
+    return { ...finish(store, run.id, breaker === null ? 'finished' : 'failed', breaker ?? outcome.stopReason, resumed, baseline, ctx.incumbent), seed: config.shepherd.seed };
   });
 };
