@@ -50,7 +50,7 @@ export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]
         {
           store,
           workspace,
-          runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations)),
+          runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations)),
           config,
           runId,
           protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, baseCommit, config.evaluator.protect),

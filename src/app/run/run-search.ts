@@ -51,7 +51,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
-  const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
+  const runner = await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
   await preflight(config, workspace.root);
   const claim = { candidate, overridesJson: { resumed: overridesJson(overrides), created: overridesJson(given) } };

@@ -73,7 +73,7 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
     const ev: ProgramEvaluation = {
       store,
       workspace,
-      runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations)),
+      runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations)),
       config,
       runId: run.id,
       protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, run.baseCommit, config.evaluator.protect),
