@@ -74,6 +74,13 @@ describe('validateConfig: one problem per kind, as dot-path and hint', () => {
     expect(problemsOf(raw)).toEqual([expected]);
   });
 
+  it('reports a check across fields even when another field of the same section is wrong', () => {
+    expect(problemsOf({ evaluator: { command: 'x', timeout: 'fast', gpus: ['0'], gpusPerEvaluation: 5 } })).toEqual([
+      'evaluator.timeout: expected a duration longer than zero like "90s", "20m" or "1h30m", got "fast"',
+      'evaluator.gpusPerEvaluation: 5 is more than the 1 GPU evaluator.gpus lists; list more GPUs or lower evaluator.gpusPerEvaluation',
+    ]);
+  });
+
   it('reports every problem at once, one line per path', () => {
     const problems = problemsOf({
       evaluator: { timeout: '5 minutes', gpus: ['0', 1] },

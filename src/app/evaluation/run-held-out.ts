@@ -31,8 +31,8 @@ export const heldOutAtRunEnd = async (ctx: RunContext, report: (line: string) =>
 export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]; runId?: string; configFile?: string; signal: AbortSignal }): Promise<HeldOutScore[]> => {
   const { store, paths, workspace } = await openProjectStore(options.cwd);
   try {
-    await workspace.ensureExcluded();
     const { config } = await loadConfig(workspace.root, options.configFile ? { file: options.configFile } : {});
+    await workspace.ensureExcluded();
     const heldOut = config.evaluator.heldOut;
     if (heldOut === null) throw new SwarmError('CONFIG_INVALID', 'evaluator.heldOut is not set; add {"heldOut": {"command": "…"}} under evaluator in .swarmrc.json');
     const run = options.attempts.length > 0 ? null : selectRun(store, options.runId);

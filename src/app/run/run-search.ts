@@ -40,7 +40,6 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const report = options.report ?? (() => undefined);
   const workspace = await GitWorkspace.open(options.cwd);
   const paths = projectPaths(workspace.root);
-  await workspace.ensureExcluded();
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
   const given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
@@ -48,6 +47,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const overrides = resuming?.overrides ?? given;
   const loaded = await loadConfig(workspace.root, { ...(options.configFile ? { file: options.configFile } : {}), overrides });
   const { config } = loaded;
+  // Only once the config is valid: a rejected one leaves the repository as it was.
+  await workspace.ensureExcluded();
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);

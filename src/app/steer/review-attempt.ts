@@ -62,8 +62,8 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
   if (options.seeds < 2) throw new SwarmError('USAGE', `--seeds ${options.seeds} gives no interval; use 2 or more (default 5)`);
   const { store, paths, workspace } = await openProjectStore(options.cwd);
   try {
-    await workspace.ensureExcluded();
     const { config } = await loadConfig(workspace.root, options.configFile ? { file: options.configFile } : {});
+    await workspace.ensureExcluded();
     const lineage = attemptLineage(store, options.attempt);
     const final = lineage.at(-1);
     if (final === undefined) throw new Error('a lineage always holds its own attempt');
