@@ -113,6 +113,8 @@ describe('validateConfig: resolution', () => {
       objective: {
         metric: 'score',
         direction: 'maximize',
+        metrics: [],
+        constraints: [],
       },
       evaluator: {
         command: 'python evaluate.py',
@@ -190,7 +192,7 @@ describe('validateConfig: resolution', () => {
         schedule: 'waves',
         evolve: {
           islands: 3,
-          featureDimensions: ['depth', 'diffSize'],
+          featureDimensions: null,
           gridSize: 4,
           explorationRatio: 0.2,
           exploitationRatio: 0.7,
@@ -220,6 +222,8 @@ describe('validateConfig: resolution', () => {
           baseUrl: null,
           waveSize: null,
         },
+        novelty: { threshold: null },
+        memory: false,
       },
       budget: {
         attempts: 40,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { isProcessAlive } from './liveness.js';
-import { isGoneState, listProcessIds, readProcEnviron, readProcStat, type ProcStat } from './proc-stat.js';
+import { isGoneState, listProcessIdsSync, procEnvironListHas, readProcStatSync, type ProcStat } from './proc-stat.js';
 
 /**
  * Names the process trees a process belongs to: every process started through `runProcessGroup`
@@ -27,30 +27,23 @@ export const newTreeToken = (): string => randomBytes(9).toString('base64url');
 export const markerFor = (inherited: string | undefined, token: string): string =>
   inherited === undefined || inherited === '' ? token : `${inherited},${token}`;
 
-/** /proc entries read at once: enough to be quick on a loaded machine, far below the fd limit. */
-const SCAN_BATCH = 64;
-
 /**
  * The running members of `tree`, from one scan of `/proc` (Linux; elsewhere only a live process
- * group is reported, as its negative id). The calling process is never a member.
+ * group is reported, as its negative id). The calling process is never a member. The scan reads
+ * synchronously (a few ms for hundreds of processes; asynchronous reads cost the driver about
+ * three times the CPU in promises and thread-pool hops, see docs/decisions.md, issue 29).
  */
 export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
   const groupAlive = groupReachable(tree.pgid);
-  const entries = process.platform === 'linux' ? await listProcessIds() : null;
+  const entries = process.platform === 'linux' ? listProcessIdsSync() : null;
   if (entries === null) return groupAlive ? [-tree.pgid] : [];
-  const isMember = async (pid: string): Promise<boolean> => {
+  const isMember = (pid: string): boolean => {
     // Once the group is gone (the usual end of an evaluation) only the marker can find anyone.
-    const stat = groupAlive ? await readProcStat(pid) : null;
+    const stat = groupAlive ? readProcStatSync(Number(pid)) : null;
     if (stat !== null && stat.pgrp === tree.pgid) return isRunning(stat);
-    return (await carriesToken(pid, tree.token)) && isRunning(stat ?? (await readProcStat(pid)));
+    return carriesToken(pid, tree.token) && isRunning(stat ?? readProcStatSync(Number(pid)));
   };
-  const members: number[] = [];
-  for (let start = 0; start < entries.length; start += SCAN_BATCH) {
-    const batch = entries.slice(start, start + SCAN_BATCH);
-    const found = await Promise.all(batch.map(isMember));
-    batch.forEach((pid, index) => { if (found[index] === true) members.push(Number(pid)); });
-  }
-  return members;
+  return entries.filter(isMember).map(Number);
 };
 
 /**
@@ -121,7 +114,6 @@ const groupReachable = (pgid: number): boolean => {
 };
 
 // Another user's process, or one that just exited, cannot be read: it is not ours to kill.
-const carriesToken = async (pid: string, token: string): Promise<boolean> =>
-  (await readProcEnviron(pid)).get(TREE_MARKER)?.split(',').includes(token) === true;
+const carriesToken = (pid: string, token: string): boolean => procEnvironListHas(pid, TREE_MARKER, token);
 
 const isRunning = (stat: ProcStat | null): boolean => stat !== null && !isGoneState(stat.state);

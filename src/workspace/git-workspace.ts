@@ -109,9 +109,9 @@ export class GitWorkspace implements Workspace {
     return name === null || name.trim() === '' ? null : name.trim();
   }
 
-  /** Whether the main worktree has uncommitted or untracked changes outside `.swarm/`. */
-  async isDirty(): Promise<boolean> {
-    const status = await runGit(this.root, ['status', '--porcelain', '-z', '--', '.', ':(exclude).swarm']);
+  /** Whether the main worktree has uncommitted or untracked changes outside `.swarm/` and the `ignore` folders. */
+  async isDirty(ignore: readonly string[] = []): Promise<boolean> {
+    const status = await runGit(this.root, ['status', '--porcelain', '-z', '--', '.', ':(exclude).swarm', ...ignore.map((path) => `:(exclude)${path}`)]);
     return status !== '';
   }
 

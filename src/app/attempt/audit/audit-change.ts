@@ -79,7 +79,7 @@ const readChange = async (
  * The twin's recorded result as this attempt's own: its final score, validity and reason (after
  * any confirmation with other seeds), not the single-seed score of its first evaluation.
  */
-const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): CheckoutEvaluation => {
+export const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord, why = 'byte-identical code'): CheckoutEvaluation => {
   const valid = twin.status === 'scored';
   const outcome: EvalOutcome = {
     metrics: twin.metrics,
@@ -93,7 +93,7 @@ const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): Checko
     signal: record.signal,
     timedOut: record.timedOut,
     durationMs: 0,
-    stdoutTail: `(result reused from ${twin.id}: byte-identical code, the evaluator was not run)\n${record.stdoutTail}`,
+    stdoutTail: `(result reused from ${twin.id}: ${why}, the evaluator was not run)\n${record.stdoutTail}`,
     stderrTail: record.stderrTail,
     jobId: null,
   };
