@@ -51,26 +51,28 @@ export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
  * rescanning until a scan finds none (a dying member may have forked). When nothing is left the
  * cost is one `/proc` scan. Never throws.
  */
-export const killTree = async (tree: ProcessTree, graceMs: number): Promise<void> => {
-  let members = await findTreeMembers(tree);
-  if (members.length === 0) return;
-  signalAll(members, 'SIGTERM');
-  await waitUntilGone(members, graceMs);
+export const killTree = async (tree: ProcessTree, graceMs: number): Promise<number> => {
+  const found = await findTreeMembers(tree);
+  if (found.length === 0) return 0;
+  signalAll(found, 'SIGTERM');
+  await waitUntilGone(found, graceMs);
   for (let round = 0; round < MAX_KILL_ROUNDS; round++) {
-    members = await findTreeMembers(tree);
-    if (members.length === 0) return;
+    const members = await findTreeMembers(tree);
+    if (members.length === 0) break;
     signalAll(members, 'SIGKILL');
     await waitUntilGone(members, AFTER_KILL_WAIT_MS);
   }
+  return found.length;
 };
 
 /**
  * Waits until `leader` (started with `token` in its SWARM_PROCESS_TREES marker, as a group leader)
  * has exited or failed to start, then stops what it left behind: its group, and `setsid`
- * descendants carrying the token. After a normal exit this costs one `/proc` scan.
+ * descendants carrying the token. After a normal exit this costs one `/proc` scan. Returns how
+ * many processes it found left (0 for a tree that ended with its leader).
  */
-export const stopTreeAfterExit = async (leader: ChildProcess, token: string, graceMs: number): Promise<void> => {
-  if (leader.pid === undefined) return;
+export const stopTreeAfterExit = async (leader: ChildProcess, token: string, graceMs: number): Promise<number> => {
+  if (leader.pid === undefined) return 0;
   const pgid = leader.pid;
   if (leader.exitCode === null && leader.signalCode === null) {
     await new Promise<void>((resolve) => {
@@ -78,7 +80,7 @@ export const stopTreeAfterExit = async (leader: ChildProcess, token: string, gra
       leader.once('error', () => resolve());
     });
   }
-  await killTree({ pgid, token }, graceMs);
+  return killTree({ pgid, token }, graceMs);
 };
 
 const signalAll = (targets: number[], signal: NodeJS.Signals): void => {

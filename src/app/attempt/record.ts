@@ -39,6 +39,7 @@ export const commitFindings = async (
   const trailers = { 'Swarm-Attempt': current.id };
   // One fast-import onto the evaluated commit: the worktree (and what the evaluation wrote) is left alone.
   if (evaluated !== null) return workspace.commitFindings({ branch: current.branch, onto: evaluated, entry, subject, trailers });
+  await workspace.reclaimWorktree(current.worktree, current.branch);
   await appendFindings(current.worktree, entry);
   return (await workspace.commitAll(current.worktree, { subject, trailers })).commit;
 };

@@ -32,6 +32,7 @@ export const registerRun = (program: Command): void => {
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
       const { runSearch } = await import('../../app/run/run-search.js');
+      (await import('../../app/run/driver-heap.js')).keepDriverHeapSmall();
       const { config: _config, new: _new, json: _json, quiet: _quiet, ...overrides } = flags;
       const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
       const say = (line: string): void => {
@@ -58,6 +59,8 @@ export const registerRun = (program: Command): void => {
             `run ${result.runId} ${result.status}: ${stripControl(result.stopReason)}`,
             `baseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}`,
             `attempts: ${scored} scored, ${invalid} invalid, ${failed} failed${interrupted > 0 ? `, ${interrupted} interrupted` : ''}`,
+            // Not a failure (exit 0), but not a result either: said in one line.
+            ...(result.status === 'finished' && result.problem === null && !result.improved ? [`no attempt improved on the baseline ${result.baseline.id}; the baseline is still the best (try more attempts, another agent or a new --seed)`] : []),
             // A failed run's reason is already its stop reason.
             ...(result.problem !== null && result.status !== 'failed' ? [`problem: ${result.problem}`] : []),
             'see `swarm status`, `swarm graph`, `swarm show <attempt>`',

@@ -135,6 +135,8 @@ export interface EvaluationRow {
 export interface AttemptDetail {
   attempt: AttemptRow;
   branch: string;
+  /** When `swarm prune` deleted its branch and logs (and with which --keep); null while they exist. */
+  pruned?: { at: number; keep: string } | null;
   baseCommit: string | null;
   headCommit: string | null;
   context: string | null;
