@@ -7,7 +7,9 @@ import { heldOutAtRunEnd } from '../evaluation/run-held-out.js';
 import { costTrackingWarning, createBackend, describeBackend } from '../setup/create-backend.js';
 import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { ensureBaseline } from '../attempt/baseline.js';
+import { SwarmStore } from '../../store/swarm-store.js';
 import { resumableRun } from './claim-run.js';
+import { importAttempts, importSource, type ImportRequest } from './import-attempts.js';
 import { crashReason, driveRun } from './driver-session.js';
 import { preflight } from './preflight.js';
 import { recoverInterrupted } from './recover.js';
@@ -30,6 +32,8 @@ export interface RunSearchOptions {
   drain?: AbortSignal;
   /** Aborted on the second Ctrl-C: children are killed and attempts marked interrupted (absent: never). */
   force?: AbortSignal;
+  /** Import the best attempts of an earlier run into the new one (`--from`, `--top`). */
+  from?: ImportRequest;
   /** Called once the run is known, so a caller can follow it in the store. */
   onRunStarted?: (info: { runId: string; dbFile: string; resumed: boolean }) => void;
 }
@@ -41,15 +45,15 @@ export interface RunSearchOptions {
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
   const drain = options.drain ?? new AbortController().signal;
   const report = options.report ?? (() => undefined);
-  const workspace = await GitWorkspace.open(options.cwd);
-  const paths = projectPaths(workspace.root);
+  const workspace = await GitWorkspace.open(options.cwd, options.configFile ? { config: options.configFile } : {});
+  const paths = projectPaths(workspace.projectDir);
   await workspace.ensureExcluded();
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
   let given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
   const resuming = candidate === null ? null : resumeOverrides(parseStoredOverrides(candidate.overridesJson), given);
-  const configFile = options.configFile ? { file: options.configFile } : {};
-  let loaded = await loadConfig(workspace.root, { ...configFile, overrides: resuming?.overrides ?? given });
+  const configFile = workspace.configOption();
+  let loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: resuming?.overrides ?? given });
   // A new run without --seed never silently replays an earlier run: it takes a fresh seed and says so.
   let seedNote: string | null = null;
   if (candidate === null && given.seed === undefined) {
@@ -58,7 +62,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     if (seed !== null) {
       seedNote = `seed ${seed} (fresh: run ${earlier.get(loaded.config.shepherd.seed) ?? '?'} used ${loaded.config.shepherd.seed}; --seed ${loaded.config.shepherd.seed} repeats it)`;
       given = { ...given, seed };
-      loaded = await loadConfig(workspace.root, { ...configFile, overrides: given });
+      loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: given });
     }
   }
   const overrides = resuming?.overrides ?? given;
@@ -68,7 +72,16 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
-  await preflight(config, workspace.root);
+  await preflight(config, workspace.projectDir);
+  // The run to import from is checked before a run is claimed: a wrong id leaves no run behind.
+  if (options.from) {
+    const store = SwarmStore.open(paths.dbFile);
+    try {
+      importSource(store, options.from);
+    } finally {
+      store.close();
+    }
+  }
   const claim = { candidate, overridesJson: { resumed: overridesJson(overrides), created: overridesJson(given) } };
   const onClaimed = async ({ run, resumed }: { run: RunRecord; resumed: boolean }): Promise<void> => {
     if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);
@@ -95,6 +108,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       return { ...finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumed, baseline, null), seed: config.shepherd.seed };
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
+    if (options.from && !resumed) await importAttempts(ctx, run, options.from, report);
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: ctx.drain, report, replan: interrupted });
     if (force.aborted || drain.aborted) return { ...finish(store, run.id, 'interrupted', crashReason(crashed) ?? outcome.stopReason, resumed, baseline, ctx.incumbent), seed: config.shepherd.seed };
     const breaker = ctx.breaker.reason;
