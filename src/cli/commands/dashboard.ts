@@ -15,7 +15,7 @@ export const registerDashboard = (program: Command): void => {
     .action(async (flags: { port: number; run?: string }) => {
       const { startDashboard } = await import('../../app/queries/dashboard.js');
       const dashboard = await startDashboard({ cwd: process.cwd(), port: flags.port, ...(flags.run ? { runId: flags.run } : {}) });
-      process.stdout.write(`dashboard of run ${dashboard.runId}: ${dashboard.url}\n(read-only; Ctrl-C stops it)\n`);
+      process.stdout.write(`dashboard of run ${dashboard.runId}: ${dashboard.url}\n(read-only${flags.run ? "" : "; follows newer runs, --run pins one"}; Ctrl-C stops it)\n`);
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals): void => {
           process.exitCode = signal === 'SIGINT' ? 130 : 0;
