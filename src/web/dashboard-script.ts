@@ -119,6 +119,7 @@ export const DASHBOARD_SCRIPT = String.raw`
   function select(id) {
     selected = id;
     document.querySelectorAll('#tree g.node').forEach(function (g) { g.classList.toggle('selected', g.getAttribute('data-attempt') === id); });
+    if (snapshot) { $('detail').textContent = 'Attempt ' + id + ': a snapshot holds no detail; swarm show ' + id + ' prints it.'; return; }
     getJson('/api/attempt/' + encodeURIComponent(id)).then(renderDetail).catch(function (e) { $('detail').textContent = String(e); });
   }
 
@@ -154,8 +155,11 @@ export const DASHBOARD_SCRIPT = String.raw`
     events.slice(-30).reverse().forEach(function (e) { box.appendChild(el('div', new Date(e.at).toLocaleTimeString() + '  ' + e.type + (e.attemptId ? ' ' + e.attemptId : ''))); });
   }
 
+  // --once: a snapshot written into the page; nothing is fetched and no event stream is opened.
+  var snapshot = window.__swarmSnapshot || null;
   function refresh() {
-    return Promise.all([getJson('/api/state'), getText('/tree.svg'), getText('/plot.svg')]).then(function (r) {
+    var load = snapshot ? Promise.resolve([snapshot.state, snapshot.treeSvg, snapshot.plotSvg]) : Promise.all([getJson('/api/state'), getText('/tree.svg'), getText('/plot.svg')]);
+    return load.then(function (r) {
       state = r[0];
       $('tree-inner').innerHTML = r[1].replace(/^<\?xml[^>]*\?>/, '');
       $('plot').innerHTML = r[2].replace(/^<\?xml[^>]*\?>/, '');
@@ -169,6 +173,7 @@ export const DASHBOARD_SCRIPT = String.raw`
   $('filter-status').addEventListener('change', renderTable);
   $('filter-role').addEventListener('change', renderTable);
   refresh().then(function () {
+    if (snapshot) { document.body.setAttribute('data-snapshot', 'true'); return; }
     var source = new EventSource('/events');
     source.addEventListener('swarm', function (message) {
       var e = JSON.parse(message.data);
@@ -177,6 +182,6 @@ export const DASHBOARD_SCRIPT = String.raw`
     });
   });
   // Phases change without events: while the run runs, read the state again every 2 s.
-  setInterval(function () { if (state && state.status.run.status === 'running') schedule(); else if (state) renderInFlight(); }, 2000);
+  if (!snapshot) setInterval(function () { if (state && state.status.run.status === 'running') schedule(); else if (state) renderInFlight(); }, 2000);
 })();
 `;

@@ -86,3 +86,28 @@ export const startDashboard = async (options: { cwd: string; runId?: string; por
     },
   };
 };
+
+/**
+ * `swarm dashboard --once`: the dashboard of one run (the latest unless `runId`) as a static page
+ * with its state written in; it opens no connection, so a headless browser can screenshot it.
+ */
+export const dashboardSnapshot = async (options: { cwd: string; runId?: string }): Promise<{ runId: string; html: string }> => {
+  const { renderPlotSvg } = await import('../../export/plot/plot-svg.js');
+  const { renderTreeSvg } = await import('../../export/tree-svg.js');
+  const { dashboardPage } = await import('../../web/dashboard-page.js');
+  const store = await openRunStore(options.cwd);
+  try {
+    const runId = selectRun(store, options.runId).id;
+    const lastEvents: DashboardState['lastEvents'] = {};
+    let lastEventId = 0;
+    for (const event of store.listEvents(runId, 0)) {
+      if (event.attemptId !== null) lastEvents[event.attemptId] = { type: event.type, at: event.at };
+      lastEventId = event.id;
+    }
+    const state: DashboardState = { status: buildStatusReport(store, runId), lastEvents, lastEventId };
+    const treeSvg = await renderTreeSvg(withEdgeKinds(loadGraphInput(store, runId), null).graph);
+    return { runId, html: dashboardPage(runId, { state, treeSvg, plotSvg: renderPlotSvg(loadPlotInput(store, runId)) }) };
+  } finally {
+    store.close();
+  }
+};

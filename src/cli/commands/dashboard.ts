@@ -1,4 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { SwarmError } from '../../core/domain/errors.js';
+import { writeResult } from '../output-file.js';
 
 const port = (value: string): number => {
   const n = Number(value);
@@ -12,7 +14,16 @@ export const registerDashboard = (program: Command): void => {
     .description('serve a read-only live view of the run on 127.0.0.1: tree, attempts, score plot, in-flight attempts, events')
     .option('--port <port>', 'port to listen on (default: a free one)', port, 0)
     .option('--run <id>', 'a run other than the latest')
-    .action(async (flags: { port: number; run?: string }) => {
+    .option('--once', 'write a static snapshot of the page (no server, no connection) and exit; with -o file')
+    .option('-o, --output <file>', 'with --once: the file to write (default: stdout)')
+    .action(async (flags: { port: number; run?: string; once?: boolean; output?: string }) => {
+      if (flags.once) {
+        const { dashboardSnapshot } = await import('../../app/queries/dashboard.js');
+        const snapshot = await dashboardSnapshot({ cwd: process.cwd(), ...(flags.run ? { runId: flags.run } : {}) });
+        await writeResult(snapshot.html, flags.output);
+        return;
+      }
+      if (flags.output) throw new SwarmError('USAGE', '-o writes a snapshot: add --once (a live dashboard is served, not written)');
       const { startDashboard } = await import('../../app/queries/dashboard.js');
       const dashboard = await startDashboard({ cwd: process.cwd(), port: flags.port, ...(flags.run ? { runId: flags.run } : {}) });
       process.stdout.write(`dashboard of run ${dashboard.runId}: ${dashboard.url}\n(read-only${flags.run ? "" : "; follows newer runs, --run pins one"}; Ctrl-C stops it)\n`);
