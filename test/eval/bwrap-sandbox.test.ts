@@ -11,7 +11,7 @@ import { bwrapArgs, prepareBwrap, type BwrapHost } from '../../src/eval/bwrap-sa
 import { sandboxMounts } from '../../src/eval/sandbox-mounts.js';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
 import { processesWithEnv } from '../support/processes-with-env.js';
-import { git } from '../workspace/repo-fixture.js';
+import { git } from '../support/git-repo.js';
 import { fixture, makeJob, noAbort, sh } from './support.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/function-minimization', import.meta.url));
