@@ -77,7 +77,7 @@ export const removeWorktreeAt = async (root: string, target: string): Promise<vo
 };
 
 /** The administrative directory (`.git/worktrees/<name>`) of the linked worktree at `target`, or null. */
-const adminDirOf = async (target: string): Promise<string | null> => {
+export const adminDirOf = async (target: string): Promise<string | null> => {
   const link = /^gitdir: (.+)$/m.exec(await readFile(path.join(target, '.git'), 'utf8').catch(() => ''))?.[1]?.trim();
   if (link === undefined || !path.isAbsolute(link) || path.basename(path.dirname(link)) !== 'worktrees') return null;
   const back = (await readFile(path.join(link, 'gitdir'), 'utf8').catch(() => '')).trim();
