@@ -10,7 +10,8 @@ import { evaluateWork } from './evaluate.js';
 import { waitToStart } from './limits/backend-gate.js';
 import { prepareWorktree } from './prepare.js';
 import { recordAttempt } from './record.js';
-import { interruptAttempt, recordCrash } from './record-stop.js';
+import { interruptAttempt, recordCrash, recordSetupFailure } from './record-stop.js';
+import { provisionAttempt } from './provision.js';
 import { releaseAttempt } from './release.js';
 import { runAgent } from './run-agent.js';
 
@@ -30,12 +31,17 @@ interface Out {
  * The steps that hold an agent slot: prepare, agent, commit. Null when the attempt does not start
  * (draining, or its backend's limit ended by Ctrl-C) or a Ctrl-C ended a wait for a limit.
  */
-const agentSlot = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | null> => {
+const agentSlot = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | 'setup-failed' | null> => {
   // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
   if (ctx.force.aborted || ctx.drain.aborted) return null;
   // A backend closed by a rate or usage limit starts nothing new until it lifts.
   if (!(await waitToStart(ctx, attempt.id))) return null;
   const prepared = await prepareWorktree(ctx, attempt, spec, attemptWorktree(ctx.paths, attempt.id), out.log);
+  const setupFailure = await provisionAttempt(ctx, attempt, prepared.worktree, out);
+  if (setupFailure !== null) {
+    await recordSetupFailure(ctx, attempt, spec, setupFailure, out.log);
+    return 'setup-failed';
+  }
   const brief = briefAgent(ctx, attempt, spec, prepared.worktree);
   const outcome = await runAgent(ctx, attempt, spec, prepared, brief, out);
   if (outcome === null) return null;
@@ -45,6 +51,7 @@ const agentSlot = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
 const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<Ending> => {
   const work = await ctx.agentQueue.add(() => agentSlot(ctx, attempt, spec, out));
   if (!work || ctx.force.aborted) return INTERRUPTED;
+  if (work === 'setup-failed') return { kind: 'recorded' };
   const audit = await auditChange(ctx, { base: work.baseCommit, head: work.head }, work.diff.paths, spec.parents);
   ctx.store.updateAttempt(attempt.id, { codeSignature: audit.signature });
   const result = await evaluateWork(ctx, attempt, spec, work, audit, out.evaluating);

@@ -18,13 +18,13 @@ const JOB_BASE_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'PYTH
  */
 export const createEvaluatorRunner = async (
   evaluator: EvaluatorConfig,
-  options: { gpuLockDir?: string; evalSlots?: { dir: string; count: number } } = {},
+  options: { gpuLockDir?: string; evalSlots?: { dir: string; count: number }; shared?: string[] } = {},
 ): Promise<EvaluatorRunner> => {
-  const runner = await createRunner(evaluator, options.gpuLockDir === undefined ? {} : { gpuLockDir: options.gpuLockDir });
+  const runner = await createRunner(evaluator, { ...(options.gpuLockDir === undefined ? {} : { gpuLockDir: options.gpuLockDir }), shared: options.shared ?? [] });
   return options.evalSlots === undefined ? runner : boundedAcrossProcesses(runner, options.evalSlots);
 };
 
-const createRunner = async (evaluator: EvaluatorConfig, options: { gpuLockDir?: string }): Promise<EvaluatorRunner> => {
+const createRunner = async (evaluator: EvaluatorConfig, { shared, ...options }: { gpuLockDir?: string; shared: string[] }): Promise<EvaluatorRunner> => {
   if (evaluator.runner === 'slurm') {
     if (evaluator.sandbox !== 'none') {
       throw new SwarmError('CONFIG_INVALID', 'evaluator.sandbox "bwrap" works with the local and command runners, not with "slurm" (jobs run on other machines); set evaluator.sandbox to "none" or use the cluster\'s own isolation');
@@ -36,7 +36,7 @@ const createRunner = async (evaluator: EvaluatorConfig, options: { gpuLockDir?: 
     });
   }
   const sandbox = evaluator.sandbox === 'bwrap'
-    ? { host: await prepareBwrap(), network: evaluator.network, protect: evaluator.protect }
+    ? { host: await prepareBwrap(), network: evaluator.network, protect: evaluator.protect, shared }
     : null;
   const local = new LocalEvaluatorRunner({ tailBytes: evaluator.tailBytes, gpus: evaluator.gpus, gpusPerEvaluation: evaluator.gpusPerEvaluation, sandbox, ...options });
   if (evaluator.runner === 'local') return local;

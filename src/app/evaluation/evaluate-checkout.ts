@@ -8,6 +8,8 @@ import type { EvaluationKind } from '../../store/records.js';
 import { referenceFromCommit, type ProtectedReference } from '../../workspace/protected-files.js';
 import { collectArtifacts } from './collect-artifacts.js';
 import { guardProtected } from './guard-evaluation.js';
+import { guardLinks } from './guard-links.js';
+import { sharedLinkTargets } from './link-targets.js';
 import { redactEvalOutcome } from './redaction.js';
 import type { RunContext } from '../run/run-context.js';
 
@@ -42,6 +44,8 @@ export interface EvaluateCheckoutInput {
   protection: ProtectedReference | null;
   /** Globs of output files copied to `dir` after the evaluation (`evaluator.artifacts`). */
   artifacts: { globs: string[]; dir: string } | null;
+  /** Checkout paths shared into `cwd` by workspace.link, checked around each stage (absent or null: none). */
+  links?: { root: string; targets: string[] } | null;
 }
 
 /**
@@ -49,9 +53,11 @@ export interface EvaluateCheckoutInput {
  * artifacts kept, secrets redacted from the outcomes. Never throws for a failing program.
  */
 export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<CheckoutEvaluation> => {
-  const guarded = input.protection === null ? null : guardProtected(input.runner, input.protection);
+  const links = input.links === undefined || input.links === null || input.links.targets.length === 0 ? null : guardLinks(input.runner, input.links.root, input.links.targets);
+  const inner = links?.runner ?? input.runner;
+  const guarded = input.protection === null ? null : guardProtected(inner, input.protection);
   const cascade = await runCascade(
-    guarded?.runner ?? input.runner,
+    guarded?.runner ?? inner,
     input.stages,
     { cwd: input.cwd, seed: input.seed, env: input.env, logDir: input.logDir, metric: input.metric },
     input.direction,
@@ -61,7 +67,7 @@ export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<Ch
   return {
     final: redactEvalOutcome(cascade.final),
     results: cascade.stages.map((s) => ({ stage: s.stage, seed: input.seed, kind: input.kind, outcome: redactEvalOutcome(s.outcome) })),
-    violations: guarded?.violations() ?? [],
+    violations: [...(guarded?.violations() ?? []), ...(links?.violations() ?? [])],
   };
 };
 
@@ -125,4 +131,5 @@ export const attemptEvaluationInput = async (
   signal: ctx.force,
   protection: await runProtection(ctx),
   artifacts: { globs: ctx.config.evaluator.artifacts, dir: join(attempt.logDir, 'artifacts') },
+  links: sharedLinkTargets(ctx.config, ctx.workspace.root),
 });

@@ -2,13 +2,24 @@ import type { AgentOutcome, EvalOutcome } from '../../core/ports.js';
 import { secretRedactor, secretValues } from '../../core/redact-secrets.js';
 
 let redactor: ((text: string) => string) | null = null;
+const carried = new Set<string>();
+
+/**
+ * Adds secret values found outside the environment (the values of a carried-in `.env`): from now
+ * on they are redacted wherever `redactSecrets` is applied, like environment secrets.
+ */
+export const addRedactedValues = (values: readonly string[]): void => {
+  const before = carried.size;
+  for (const value of values) carried.add(value);
+  if (carried.size !== before) redactor = null;
+};
 
 /**
  * Replaces the values of secret-looking variables of swarm's own environment: the second line of
  * defence behind the evaluator's allow-listed environment, applied before text is stored or logged.
  */
 export const redactSecrets = (text: string): string => {
-  redactor ??= secretRedactor(secretValues(process.env));
+  redactor ??= secretRedactor([...secretValues(process.env), ...carried]);
   return redactor(text);
 };
 

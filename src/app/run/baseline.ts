@@ -8,6 +8,8 @@ import { recordAttempt, type AttemptResult } from '../attempt/record.js';
 import { endAttempt, movePhase } from '../attempt/phase.js';
 import { releaseAttempt } from '../attempt/release.js';
 import { storeResult } from '../attempt/stored-result.js';
+import { provisionAttempt } from '../attempt/provision.js';
+import { recordSetupFailure } from '../attempt/record-stop.js';
 import type { RunContext } from './run-context.js';
 
 /**
@@ -38,6 +40,12 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       message: `swarm: baseline of ${run.id}`,
       trailers: { 'Swarm-Attempt': attempt.id },
     });
+    const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id });
+    const setupFailure = await provisionAttempt(ctx, attempt, worktree, { log, report: warn });
+    if (setupFailure !== null) {
+      await recordSetupFailure(ctx, attempt, { role: 'baseline', parents: [] }, setupFailure, log);
+      return ctx.store.requireAttempt(attempt.id);
+    }
     movePhase(ctx.store, attempt.id, 'evaluate', { worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
     const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
     const first = await evaluateCheckout(input);

@@ -1,3 +1,4 @@
+import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { loadConfig, type ConfigOverrides } from '../../config/index.js';
 import { formatScore } from '../../core/score.js';
 import { SwarmStore } from '../../store/swarm-store.js';
@@ -57,7 +58,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
-  const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
+  const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
   await preflight(config, workspace.root);
   const store = SwarmStore.openForDriver(paths.dbFile);

@@ -1,3 +1,4 @@
+import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -57,7 +58,7 @@ const buildContext = async (
   workspace: GitWorkspace, paths: ProjectPaths, store: SwarmStore, runId: string, loaded: Awaited<ReturnType<typeof loadConfig>>,
   logger: RunContext['logger'], backend: AgentBackend, force: AbortSignal,
 ): Promise<DriverContext> => {
-  const runner = await createEvaluatorRunner(loaded.config.evaluator, runnerLocks(paths, loaded.config.concurrency.evaluations));
+  const runner = await createEvaluatorRunner(loaded.config.evaluator, runnerLocks(paths, loaded.config.concurrency.evaluations, sandboxLinkMounts(loaded.config, paths.root)));
   const deps = await createRunDeps({ runId, loaded, paths, store, workspace, runner, backend, logger });
   // Nothing drains a spawn driver but its idle end; the breaker's stop is recorded and reported in the log.
   // The breaker stops its own controller, never this driver's drain: `swarm spawn` refuses new
