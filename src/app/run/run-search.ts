@@ -10,8 +10,10 @@ import { heldOutAtRunEnd } from '../evaluation/run-held-out.js';
 import { routeConsoleWarnings } from '../setup/console-warnings.js';
 import { costTrackingWarning, createBackend, describeBackend } from '../setup/create-backend.js';
 import { createRunLogger } from '../setup/logger.js';
-import { projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { ensureBaseline } from './baseline.js';
+import { baselineFailure } from './baseline-failure.js';
+import { checkProject } from '../setup/diagnose/check-project.js';
 import { claimRun, resumableRun } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
 import { preflight } from './preflight.js';
@@ -91,7 +93,10 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush, abort: (reason) => crashed.abort(reason) });
     if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);
     else {
-      if (dirty) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
+      if (dirty) {
+        report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
+        for (const p of (await checkProject(workspace.root, config, loaded.file)).problems) report(`warning: ${p.problem}: ${p.fix}`);
+      }
       report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}`);
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed: resumable });
@@ -111,7 +116,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     if (baseline.status !== 'scored' || baseline.score === null) {
       const stopReason = force.aborted
         ? (crashReason(crashed.signal) ?? 'interrupted during the baseline evaluation')
-        : `baseline evaluation failed: ${baseline.reason ?? 'no score'}; fix the evaluator (try \`swarm eval\` in ${workspace.root})`;
+        : await baselineFailure({ store, baseline, root: workspace.root, worktree: attemptWorktree(paths, baseline.id), config, configFile: loaded.file });
       return finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumable, baseline, null);
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);

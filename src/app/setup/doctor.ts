@@ -6,6 +6,7 @@ import { runProcess } from '../../process/run-process.js';
 import { isSet, type AccessCheck } from './cli-credentials.js';
 import { backendAccess } from '../run/preflight.js';
 import { probeBackend } from './probe-backend.js';
+import { checkProjectSetup, type ProjectReport } from './diagnose/project-report.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -31,6 +32,8 @@ export interface DoctorReport {
   backends: BackendCheck[];
   /** API key variables and whether each is set (never their values). */
   keys: Array<{ name: string; present: boolean }>;
+  /** The project in the working directory: config, committed files, the baseline in a provisioned worktree; null outside a git repository. */
+  project: ProjectReport | null;
 }
 
 const KEY_VARIABLES = [
@@ -44,14 +47,25 @@ const versionOf = async (path: string, args: string[]): Promise<string | null> =
   return result.exitCode === 0 ? (result.stdout.trim().split('\n')[0] ?? null) : null;
 };
 
-const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig; found: boolean; source: string }> => {
+interface ProjectConfig {
+  config: SwarmConfig;
+  found: boolean;
+  source: string;
+  file: string | null;
+  /** Why no config could be used: each problem of an invalid one (with its dot-path), or the missing file. */
+  problems: string[];
+}
+
+const projectConfig = async (cwd: string): Promise<ProjectConfig> => {
   try {
     const loaded = await loadConfig(cwd);
-    return { config: loaded.config, found: true, source: loaded.file ?? 'defaults' };
+    return { config: loaded.config, found: true, source: loaded.file ?? 'defaults', file: loaded.file, problems: [] };
   } catch (error) {
-    // Without a usable project config the defaults stand in (the evaluator is never run here).
+    // Without a usable project config the defaults stand in for the backend checks.
     const config = configSchema.parse({ evaluator: { command: 'true' } });
-    return { config, found: false, source: `defaults (${isSwarmError(error) ? error.message.split('\n')[0] : 'no usable .swarmrc.json'})` };
+    const lines = isSwarmError(error) ? error.message.split('\n') : ['no usable .swarmrc.json'];
+    const listed = lines.slice(1).map((line) => line.trim()).filter((line) => line !== '');
+    return { config, found: false, source: `defaults (${lines[0] ?? ''})`, file: null, problems: listed.length > 0 ? listed : [lines[0] ?? 'no usable .swarmrc.json'] };
   }
 };
 
@@ -100,9 +114,11 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
 /**
  * `swarm doctor`: for every backend, whether its binary is there (and its version), whether it can
  * authenticate, and with `probe` whether it answers one tiny request; plus git, node and the key
- * variables set (names only).
+ * variables set (names only); and in a project, whether a run would work: the config's problems
+ * (each with its dot-path), uncommitted evaluator, program or config, an unprotected evaluator,
+ * and the committed baseline evaluated exactly as an attempt will be (see checkBaseline).
  */
-export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean }): Promise<DoctorReport> => {
+export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean; baseline?: boolean }): Promise<DoctorReport> => {
   const env = options.env ?? process.env;
   const project = await projectConfig(options.cwd);
   const backends: BackendCheck[] = [];
@@ -115,5 +131,6 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
     configured: project.config.agent.backend,
     backends,
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
+    project: await checkProjectSetup(options.cwd, project, options.baseline ?? true),
   };
 };
