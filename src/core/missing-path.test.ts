@@ -9,6 +9,8 @@ describe('missingPaths', () => {
     expect(missingPaths('/bin/sh: 1: .venv/bin/python: not found\n')).toEqual(['.venv/bin/python']);
     expect(missingPaths('cat: data/x.txt: No such file or directory\n')).toEqual(['data/x.txt']);
     expect(missingPaths("Error: Cannot find module './dist/lib.js'\n")).toEqual(['./dist/lib.js']);
+    expect(missingPaths("Error: Cannot find module 'left-pad'\nRequire stack:\n")).toEqual(['node_modules/left-pad']);
+    expect(missingPaths("Error [ERR_MODULE_NOT_FOUND]: Cannot find package '@acme/geo' imported from /w/main.mjs\n")).toEqual(['node_modules/@acme/geo']);
   });
 
   it('finds nothing in an error that names no path', () => {

@@ -21,6 +21,11 @@ export const missingPaths = (stderr: string): string[] => {
       if (path !== undefined && path !== '') found.push({ index: match.index, path });
     }
   }
+  // A bare package Node cannot find lives in node_modules, which a worktree lacks until set up.
+  for (const match of stderr.matchAll(/Cannot find (?:module|package) '((?:@[\w.-]+\/)?[\w.-]+)[^']*'/g)) {
+    const name = match[1];
+    if (name !== undefined && !name.startsWith('.')) found.push({ index: match.index, path: `node_modules/${name}` });
+  }
   return [...new Set(found.sort((a, b) => a.index - b.index).map((f) => f.path))];
 };
 

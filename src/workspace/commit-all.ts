@@ -38,9 +38,9 @@ export const commitAllWithStat = async (worktree: string, p: CommitAllParams, co
  */
 const stageAll = async (worktree: string): Promise<void> => {
   const ceiling = { ceiling: dirname(worktree) };
+  // Staged, then taken out again: an exclude pathspec naming an ignored file makes `git add` fail.
+  await runGit(worktree, ['add', '--all'], ceiling);
   const provisioned = await readProvisioned(worktree);
-  const excluded = provisioned.map((path) => `:(exclude,literal)${path}`);
-  await runGit(worktree, ['add', '--all', '--', '.', ...excluded], ceiling);
   if (provisioned.length === 0) return;
   const staged = await runGit(worktree, ['diff', '--cached', '--name-only', '-z', '--', ...provisioned.map((path) => `:(literal)${path}`)], ceiling);
   if (staged !== '') await runGit(worktree, ['reset', '--quiet', '--', ...provisioned.map((path) => `:(literal)${path}`)], ceiling);

@@ -10,7 +10,7 @@ import { collectArtifacts } from './collect-artifacts.js';
 import { guardProtected } from './guard-evaluation.js';
 import { guardLinks } from './guard-links.js';
 import { sharedLinkTargets } from './link-targets.js';
-import { redactEvalOutcome } from './redaction.js';
+import { redactEvalOutcome, redactLogFiles } from './redaction.js';
 import type { RunContext } from '../run/run-context.js';
 
 export interface StageResult {
@@ -64,6 +64,7 @@ export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<Ch
     input.signal,
   );
   if (input.artifacts !== null) await collectArtifacts(input.cwd, input.artifacts.globs, input.artifacts.dir);
+  await redactLogFiles(input.logDir);
   return {
     final: redactEvalOutcome(cascade.final),
     results: cascade.stages.map((s) => ({ stage: s.stage, seed: input.seed, kind: input.kind, outcome: redactEvalOutcome(s.outcome) })),

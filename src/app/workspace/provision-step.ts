@@ -1,7 +1,7 @@
 import type { SwarmConfig } from '../../config/index.js';
 import { passedEnv } from '../../core/env-allow-list.js';
 import { provisionWorktree, type Provisioned, type SetupFailure } from '../../workspace/provision/index.js';
-import { addRedactedValues, redactSecrets } from '../evaluation/redaction.js';
+import { addRedactedValues, redactLogFiles, redactSecrets } from '../evaluation/redaction.js';
 
 /** The event of an attempt's provisioning (its time is shown in `swarm show`). */
 export const PROVISIONED_EVENT = 'attempt.provisioned';
@@ -37,6 +37,7 @@ export const provisionStep = async (input: ProvisionStepInput): Promise<Provisio
     ...(input.signal ? { signal: input.signal } : {}),
   });
   addRedactedValues(provisioned.secrets);
+  if (provisioned.setup.ran) await redactLogFiles(input.logDir);
   return provisioned;
 };
 

@@ -37,7 +37,8 @@ export const checkProject = async (root: string, config: SwarmConfig, configFile
       fix: `commit it: git add ${path} && git commit -m "${untracked ? 'add' : 'update'} ${path}"`,
     });
   }
-  if (script !== null && scriptStatus === 'ignored') {
+  // An evaluator command that builds its script first (`npm run build && node dist/main.js`) may run an ignored one.
+  if (script !== null && scriptStatus === 'ignored' && !/&&|;|\|\|/.test(config.evaluator.command)) {
     problems.push({ problem: `the evaluator ${script} is ignored by git, so no worktree has it`, fix: `commit it (git add -f ${script}), or carry it with .worktreeinclude` });
   }
   if (script !== null && scriptStatus !== 'absent' && matchProtected([script], config.evaluator.protect).length === 0) {

@@ -33,7 +33,8 @@ export const explainEvaluationFailure = async (input: { root: string; worktree: 
     const status = await pathStatus(input.root, rel);
     if (status === 'ignored') {
       const folder = await ignoredRoot(input.root, rel);
-      const opened = rel === script ? `the evaluator command runs ${rel}` : `${script} opened ${rel}`;
+      const program = (input.command.trim().split(/\s+/)[0] ?? '').replace(/^\.\//, '');
+      const opened = rel === script || rel === program ? `the evaluator command runs ${rel}` : `${script} opened ${rel}`;
       if (BUILT.test(folder)) {
         return {
           problem: `${opened}, which your checkout has but git ignores (${folder} is built, not committed)`,
@@ -41,6 +42,13 @@ export const explainEvaluationFailure = async (input: { root: string; worktree: 
         };
       }
       return { problem: `${opened}, which your checkout has but git ignores`, fix: `add \`${folder}\` to workspace.link or .worktreeinclude` };
+    }
+    if (status === 'absent' && /^(node_modules|\.?venv)\//.test(rel)) {
+      const folder = `${rel.split('/')[0] ?? rel}/`;
+      return {
+        problem: `${script} needs ${rel}, which no worktree has (${folder} is installed, not committed)`,
+        fix: `add a workspace.setup command that installs it in each worktree (e.g. \`npm ci --prefer-offline\`, \`uv sync --frozen\`, \`python3 -m venv .venv && .venv/bin/pip install -r requirements.txt\`)`,
+      };
     }
     if (status === 'untracked') {
       return { problem: `${script === rel ? 'the evaluator' : script} needs ${rel}, which your checkout has but git does not track, so no worktree has it`, fix: `commit it: git add ${rel} && git commit -m "add ${rel}"` };
