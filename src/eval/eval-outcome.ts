@@ -1,5 +1,5 @@
-import type { EvalJob, EvalOutcome } from '../core/ports.js';
-import { withCause } from '../core/error-cause.js';
+import type { EvalJob, EvalOutcome } from '../core/ports/index.js';
+import { withCause } from '../core/evaluation/error-cause.js';
 import { judgeReport, type ParsedOutput } from './parse-result.js';
 import type { ProcessOutcome } from '../process/process-group.js';
 

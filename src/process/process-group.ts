@@ -3,7 +3,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { execa } from 'execa';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { TailBuffer } from './output-tail.js';
 import { markerFor, newTreeToken, stopTreeAfterExit, TREE_MARKER } from './process-tree.js';
 

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatScore } from '../core/score.js';
+import { formatScore } from '../core/domain/score.js';
 
 /** The lineage log every attempt branch carries at its root. */
 export const FINDINGS_FILE = 'findings.md';

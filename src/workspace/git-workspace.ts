@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SwarmError } from '../core/errors.js';
-import type { FileAt } from '../core/file-at.js';
+import { SwarmError } from '../core/domain/errors.js';
+import type { FileAt } from '../core/ports/file-at.js';
 import { parseTree, readObjects } from './cat-file-batch.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import type { FileRef, Workspace } from '../core/ports/workspace.js';

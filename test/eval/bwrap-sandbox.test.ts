@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isSwarmError } from '../../src/core/errors.js';
+import { isSwarmError } from '../../src/core/domain/errors.js';
 import { bwrapArgs, prepareBwrap, type BwrapHost } from '../../src/eval/bwrap-sandbox.js';
 import { sandboxMounts } from '../../src/eval/sandbox-mounts.js';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SwarmError } from '../../src/core/errors.js';
+import { SwarmError } from '../../src/core/domain/errors.js';
 import { GitWorkspace } from '../../src/workspace/index.js';
 import { commitFiles, git, makeRepo, makeTempDir } from './repo-fixture.js';
 

@@ -1,4 +1,4 @@
-import type { Price } from '../../core/pricing.js';
+import type { Price } from '../../core/budget/pricing.js';
 
 /** Token counts of one model call; `cachedInputTokens` are part of `inputTokens`. */
 export interface TokenUsage {

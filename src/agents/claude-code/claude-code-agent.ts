@@ -1,6 +1,6 @@
-import { extractHypothesis } from '../../core/agent-prompt.js';
-import { costOf, type Price } from '../../core/pricing.js';
-import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
+import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
+import { costOf, type Price } from '../../core/budget/pricing.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import type { ClaudeCodeConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { extractHypothesis } from '../../core/agent-prompt.js';
-import type { AgentOutcome, AgentTask } from '../../core/ports.js';
+import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
+import type { AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { historyFromJson, historyToJson } from '../api-loop/history.js';
 import { describeModelError, type HistoryItem, type ModelApi } from '../api-loop/model-api.js';
 import { limitField } from '../api-loop/model-error-limit.js';

@@ -1,6 +1,6 @@
 import { type CommentSyntax, commentSyntaxFor } from './comment-syntax.js';
 import { lineEndOf, opensLineComment, skipString } from './find-literals.js';
-import type { EvolveRegion } from '../../core/evolve-regions.js';
+import type { EvolveRegion } from '../../core/code/evolve-regions.js';
 
 /**
  * A categorical choice: a string literal in the code of an EVOLVE-BLOCK whose value is one of the

@@ -1,5 +1,5 @@
 import { type CommentSyntax, commentSyntaxFor } from './comment-syntax.js';
-import type { EvolveRegion } from '../../core/evolve-regions.js';
+import type { EvolveRegion } from '../../core/code/evolve-regions.js';
 
 /** A numeric literal inside an EVOLVE-BLOCK, with its exact source text. */
 export interface NumericLiteral {

@@ -1,8 +1,8 @@
-import type { AgentOutcome, SessionRef } from '../../core/ports.js';
-import type { AttemptSpec } from '../../core/types.js';
+import type { AgentOutcome, SessionRef } from '../../core/ports/index.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { DiffStat } from '../../workspace/index.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
 import { movePhase } from './phase.js';
 import type { PreparedWorktree } from './prepare.js';

@@ -1,9 +1,9 @@
-import { formatScore, isBetter } from '../../core/score.js';
-import type { Role } from '../../core/types.js';
+import { formatScore, isBetter } from '../../core/domain/score.js';
+import type { Role } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { appendFindings, formatFindingsEntry } from '../../workspace/index.js';
 import type { CheckoutEvaluation } from '../evaluation/evaluate-checkout.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { endAttempt, movePhase } from './phase.js';
 
 export interface AttemptResult {

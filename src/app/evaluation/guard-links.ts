@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
 import { linkManifest, manifestChanges } from '../../workspace/provision/index.js';
 
 /** The audit flag of an attempt whose evaluated program changed a `workspace.link` path. */

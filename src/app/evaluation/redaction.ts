@@ -1,29 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentOutcome, EvalOutcome } from '../../core/ports.js';
-import { secretRedactor, secretValues } from '../../core/redact-secrets.js';
+import type { AgentOutcome, EvalOutcome } from '../../core/ports/index.js';
+import { addRedactedValues, carriedSecretCount, redactSecrets } from '../setup/env-secrets.js';
 
-let redactor: ((text: string) => string) | null = null;
-const carried = new Set<string>();
-
-/**
- * Adds secret values found outside the environment (the values of a carried-in `.env`): from now
- * on they are redacted wherever `redactSecrets` is applied, like environment secrets.
- */
-export const addRedactedValues = (values: readonly string[]): void => {
-  const before = carried.size;
-  for (const value of values) carried.add(value);
-  if (carried.size !== before) redactor = null;
-};
-
-/**
- * Replaces the values of secret-looking variables of swarm's own environment: the second line of
- * defence behind the evaluator's allow-listed environment, applied before text is stored or logged.
- */
-export const redactSecrets = (text: string): string => {
-  redactor ??= secretRedactor([...secretValues(process.env), ...carried]);
-  return redactor(text);
-};
+export { addRedactedValues, redactSecrets };
 
 const orNull = (text: string | null): string | null => (text === null ? null : redactSecrets(text));
 
@@ -54,7 +34,7 @@ export const redactAgentOutcome = (outcome: AgentOutcome): AgentOutcome => ({
  * leave it in swarm's logs. Nothing to do while no file was carried in.
  */
 export const redactLogFiles = async (dir: string): Promise<void> => {
-  if (carried.size === 0) return;
+  if (carriedSecretCount() === 0) return;
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.endsWith('.log') || n.endsWith('.json'))) {
     const file = join(dir, name);

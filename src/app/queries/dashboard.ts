@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StatusReport } from '../../core/report.js';
+import type { StatusReport } from '../../core/views/report.js';
 import type { DashboardData, DashboardEvent } from '../../web/dashboard-server.js';
 import { attemptDiff } from './attempt-diff.js';
 import { loadGraphInput } from './graph-input.js';

@@ -1,5 +1,5 @@
 import type { SwarmConfig } from '../../config/index.js';
-import { passedEnv } from '../../core/env-allow-list.js';
+import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { provisionWorktree, type Provisioned, type SetupFailure } from '../../workspace/provision/index.js';
 import { addRedactedValues, redactLogFiles, redactSecrets } from '../evaluation/redaction.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WorkspaceTrace } from '../../core/report.js';
+import type { WorkspaceTrace } from '../../core/views/report.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { PROVISIONED_EVENT } from './provision-step.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { BackendCheck, DoctorReport } from '../../app/setup/doctor.js';
-import { formatScore } from '../../core/score.js';
+import { formatScore } from '../../core/domain/score.js';
 import { printJson } from '../options.js';
 
 const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : 'no');

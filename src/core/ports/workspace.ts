@@ -1,4 +1,4 @@
-import type { FileAt } from '../file-at.js';
+import type { FileAt } from './file-at.js';
 /** Git trailers such as `Swarm-Attempt: a7`, `Swarm-Parent: a3`, `Informed-By: a2, a5` (insertion order kept). */
 export type Trailers = Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isAllowedEnvName } from '../../core/env-allow-list.js';
+import { isAllowedEnvName } from '../../core/trust/env-allow-list.js';
 import { runProcessGroup } from '../../process/process-group.js';
 
 /** Why `workspace.setup` failed: the command, how it ended and the end of its output. */

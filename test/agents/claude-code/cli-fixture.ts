@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { attemptId, runId } from '../../../src/core/ids.js';
-import type { AgentTask } from '../../../src/core/ports.js';
+import { attemptId, runId } from '../../../src/core/domain/ids.js';
+import type { AgentTask } from '../../../src/core/ports/index.js';
 
 /** A temp folder with a real git repository, worktrees on demand, a fresh HOME and log folders. */
 export interface CliFixture {

@@ -1,12 +1,13 @@
-import type { EvalOutcome } from '../../../core/ports.js';
-import { codeSignature, type CodeSignature } from '../../../core/code-signature.js';
+import type { EvalOutcome } from '../../../core/ports/index.js';
+import { codeSignature, type CodeSignature } from '../../../core/code/code-signature.js';
 import type { FileRef } from '../../../core/ports/workspace.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
-import { FINDINGS_FILE, matchProtected, type GitWorkspace } from '../../../workspace/index.js';
+import type { Workspace } from '../../../core/ports/workspace.js';
+import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
 import { onlyCommentsDiffer } from './audit-comments.js';
 import { codeHashOf, decidingEvaluation, findIdenticalCode, type CodeIndexDeps } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
-import type { RunContext } from '../../run/run-context.js';
+import type { RunContext } from '../../context/run-context.js';
 
 export interface ChangeAudit {
   /** `no-change`, `comments-only`, `outside-solution-files`. */
@@ -47,7 +48,7 @@ const signatureFiles = (ctx: Pick<RunContext, 'store'>, parents: readonly string
  * compares read by one git process (this sits on every attempt's critical path).
  */
 const readChange = async (
-  workspace: Pick<GitWorkspace, 'readTreeAndFiles' | 'readFiles'>,
+  workspace: Pick<Workspace, 'readTreeAndFiles' | 'readFiles'>,
   commits: { baseline: string; base: string; head: string },
   changed: readonly string[],
   compared: readonly string[],

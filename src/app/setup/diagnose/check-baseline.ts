@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { evaluationStages, type SwarmConfig } from '../../../config/index.js';
-import { passedEnv } from '../../../core/env-allow-list.js';
-import { isSwarmError } from '../../../core/errors.js';
+import { passedEnv } from '../../../core/trust/env-allow-list.js';
+import { isSwarmError } from '../../../core/domain/errors.js';
 import type { GitWorkspace } from '../../../workspace/index.js';
 import { referenceFromCommit } from '../../../workspace/protected-files.js';
 import { createEvaluatorRunner } from '../../evaluation/create-evaluator-runner.js';

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import picomatch from 'picomatch';
 import type { SwarmConfig } from '../../../config/index.js';
-import { evaluatorScript } from '../../../core/missing-path.js';
+import { evaluatorScript } from '../../../core/evaluation/missing-path.js';
 import { pathStatus, uncommittedPaths } from '../../../workspace/path-status.js';
 import { matchProtected } from '../../../workspace/protected-paths.js';
 import type { Problem } from './explain-failure.js';

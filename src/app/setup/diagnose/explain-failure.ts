@@ -1,5 +1,5 @@
 import { isAbsolute, normalize, relative } from 'node:path';
-import { evaluatorScript, missingPaths } from '../../../core/missing-path.js';
+import { evaluatorScript, missingPaths } from '../../../core/evaluation/missing-path.js';
 import { ignoredRoot, pathStatus } from '../../../workspace/path-status.js';
 import { isInside } from '../../../workspace/worktrees.js';
 

@@ -1,5 +1,5 @@
 import type { SwarmConfig } from '../../../config/index.js';
-import { isSwarmError } from '../../../core/errors.js';
+import { isSwarmError } from '../../../core/domain/errors.js';
 import { GitWorkspace } from '../../../workspace/index.js';
 import { checkBaseline, type BaselineCheck } from './check-baseline.js';
 import { checkProject } from './check-project.js';
