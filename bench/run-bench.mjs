@@ -36,6 +36,7 @@ const main = async () => {
   const { measureDashboard } = await import('./dashboard.mjs');
   const { measureSlots } = await import('./slots.mjs');
   const { explainEvalRunners, measureEvalRunners } = await import('./eval-runners.mjs');
+  const { measureProvision } = await import('./provision.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
@@ -49,6 +50,7 @@ const main = async () => {
   const asyncExplorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async-explorers', log });
   const runners = await measureEvalRunners({ samples: sizes.runnerSamples, attempts: sizes.gpuAttempts, log });
   const growth = await measureGrowth({ attempts: sizes.growthAttempts, log });
+  const provision = await measureProvision({ samples: sizes.samples, log });
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -90,6 +92,11 @@ const main = async () => {
     figure('eval.slurm.finish-to-recorded', 'slurm runner, job end to outcome, median', runners.slurm.finishToRecordedMedianMs, 'ms', null, 0),
     figure('gpus.local.occupancy', 'GPU occupancy, local pool of 2, short run', runners.localGpus.occupancy, 'ratio', null, 2),
     figure('gpus.slurm.occupancy', 'GPU occupancy, slurm with 2 fake GPUs, short run', runners.slurmGpus.occupancy, 'ratio', null, 2),
+    figure('prepare.bare-worktree.median', 'attempt prepare: bare `git worktree add`, median', provision.bareMedianMs, 'ms', null, 0),
+    figure('prepare.setup-reused.median', 'attempt prepare: worktree provisioned, setup reused (key unchanged), median', provision.reusedMedianMs, 'ms', null, 0),
+    figure('prepare.setup-run.median', 'attempt prepare: worktree provisioned, setup run (python3 -m venv), median', provision.rebuiltMedianMs, 'ms', null, 0),
+    figure('prepare.setup-reused.ratio', 'attempt prepare with setup reused, against a bare worktree', provision.reusedRatio, 'ratio', { op: '<', value: 2 }, 2),
+    figure('prepare.setup-run.ratio', 'attempt prepare with setup run, against a bare worktree', provision.rebuiltRatio, 'ratio', null, 2),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', { op: '<', value: 100 }, 0),
     figure('cli.node.wall.median', 'node -e 0, the floor under --version (sampled alternately)', cli.nodeMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
@@ -127,7 +134,7 @@ const main = async () => {
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, provision });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -59,8 +59,9 @@ export interface Provisioned {
   durationMs: number;
 }
 
-const tracked = async (worktree: string): Promise<Set<string>> =>
-  new Set((await runGit(worktree, ['ls-files', '-z'])).split('\0').filter((file) => file !== ''));
+/** Of `files`, those the worktree tracks. */
+const tracked = async (worktree: string, files: readonly string[]): Promise<Set<string>> =>
+  new Set((await runGit(worktree, ['ls-files', '-z', '--', ...files.map((file) => `:(literal)${file}`)])).split('\0').filter((file) => file !== ''));
 
 const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupReport; outputs: string[] }> => {
   const commands = input.settings.setup;
@@ -102,12 +103,12 @@ export const provisionWorktree = async (input: ProvisionInput): Promise<Provisio
   const started = performance.now();
   const { root, worktree, settings } = input;
   const patterns = await includePatterns(root, settings.include);
-  const needsTracked = patterns.length > 0 || settings.link.length > 0;
-  const inTree = needsTracked ? await tracked(worktree) : new Set<string>();
-  const copied = await copyCarried(root, worktree, await carriedFiles(root, patterns), inTree);
-  const isTracked = (path: string): boolean => inTree.has(path) || [...inTree].some((file) => file.startsWith(`${path}/`));
-  const links = await linkShared(root, worktree, settings.link, isTracked);
-  const modules = settings.submodules ? await checkoutSubmodules(root, worktree) : { checkedOut: [], missing: [] };
+  const carried = await carriedFiles(root, patterns);
+  const copied = await copyCarried(root, worktree, carried, carried.length > 0 ? await tracked(worktree, carried) : new Set<string>());
+  // A tracked path is checked out in the worktree, so what is there already (not one of our links) is skipped.
+  const links = await linkShared(root, worktree, settings.link);
+  const hasModules = settings.submodules && (await lstat(join(worktree, '.gitmodules')).catch(() => null)) !== null;
+  const modules = hasModules ? await checkoutSubmodules(root, worktree) : { checkedOut: [], missing: [] };
   await writeProvisioned(worktree, [...copied, ...links.linked]);
   const setup = await prepareSetup(input);
   if (setup.outputs.length > 0) await writeProvisioned(worktree, [...copied, ...links.linked, ...setup.outputs]);

@@ -12,16 +12,17 @@ export const isSafeLinkPath = (entry: string): boolean => {
 
 /**
  * Links each `workspace.link` path of the worktree to the checkout's copy. Paths the checkout
- * lacks, or the worktree tracks or already has as a file of its own, are left alone (and named in
- * `skipped`); a link already pointing there is kept, so a second call changes nothing.
+ * lacks, or the worktree already has as a file or folder of its own (a tracked path is checked
+ * out there), are left alone (and named in `skipped`); a link already pointing there is kept, so
+ * a second call changes nothing.
  */
-export const linkShared = async (root: string, worktree: string, entries: readonly string[], tracked: (path: string) => boolean): Promise<{ linked: string[]; skipped: string[] }> => {
+export const linkShared = async (root: string, worktree: string, entries: readonly string[]): Promise<{ linked: string[]; skipped: string[] }> => {
   const linked: string[] = [];
   const skipped: string[] = [];
   for (const entry of entries.filter(isSafeLinkPath).map(linkPath)) {
     const source = join(root, entry);
     const target = join(worktree, entry);
-    if ((await lstat(source).catch(() => null)) === null || tracked(entry)) {
+    if ((await lstat(source).catch(() => null)) === null) {
       skipped.push(entry);
       continue;
     }
