@@ -156,6 +156,9 @@ print(json.dumps({"score": program.score([(1.0, 2.0)]), "feedback": "called the 
     repo.configure({ evaluator: { command: 'python3 evaluate.py', protect: ['evaluate.py'], timeout: '60s' } });
     const after = await runCli(repo.dir, ['doctor']);
     expect(after.code).toBe(0);
+    const evalHere = await runCli(repo.dir, ['eval', '--json']);
+    expect(evalHere.code).toBe(0);
+    expect(evalHere.stdout).toContain('called the API with [redacted]');
     const run = await runAndStatus(repo);
     expect(run.output).not.toContain(TOKEN);
     expect(run.code, run.output).toBe(0);
