@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { exitCodeFor, isSwarmError } from '../core/domain/errors.js';
 import { surviveClosedOutput } from './closed-output.js';
+import { ioFailureLine } from './io-failure.js';
 import { registerApply } from './commands/apply.js';
 import { registerCheckout } from './commands/checkout.js';
 import { registerDashboard } from './commands/dashboard.js';
@@ -37,13 +38,41 @@ const buildProgram = (version: string): Command => {
 };
 
 /** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */
+/** The command being run (`run`, `graph`, ...), for messages. */
+const commandName = (): string => process.argv.slice(2).find((arg) => !arg.startsWith('-')) ?? 'swarm';
+
+let reported = false;
+/** An I/O failure is told once, whichever of the stream's error event and the command's rejection comes first. */
+const reportOnce = (line: string): void => {
+  if (reported) return;
+  reported = true;
+  // stderr may be the full or closed one: nothing more can be said then.
+  try {
+    process.stderr.write(`${line}\n`);
+  } catch {
+    // ignored
+  }
+};
+
 export const main = async (version: string): Promise<void> => {
-  surviveClosedOutput();
+  surviveClosedOutput((error) => {
+    const line = ioFailureLine(error, commandName());
+    if (line === null) return false;
+    reportOnce(line);
+    process.exitCode = 1;
+    return true;
+  });
   try {
     await buildProgram(version).parseAsync(process.argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    const ioLine = ioFailureLine(error, commandName());
+    if (ioLine !== null) {
+      reportOnce(ioLine);
+      process.exitCode = 1;
       return;
     }
     if (isSwarmError(error)) {

@@ -106,6 +106,8 @@ describe('validateConfig: resolution', () => {
       objective: {
         metric: 'score',
         direction: 'maximize',
+        metrics: [],
+        constraints: [],
       },
       evaluator: {
         command: 'python evaluate.py',
@@ -191,7 +193,7 @@ describe('validateConfig: resolution', () => {
         schedule: 'waves',
         evolve: {
           islands: 3,
-          featureDimensions: ['depth', 'diffSize'],
+          featureDimensions: null,
           gridSize: 4,
           explorationRatio: 0.2,
           exploitationRatio: 0.7,
@@ -221,6 +223,8 @@ describe('validateConfig: resolution', () => {
           baseUrl: null,
           waveSize: null,
         },
+        novelty: { threshold: null },
+        memory: false,
       },
       budget: {
         attempts: 40,

@@ -7,7 +7,7 @@ import type { ProcessOutcome } from '../process/process-group.js';
 export type EvaluatorProcess = Pick<
   ProcessOutcome,
   'exitCode' | 'signal' | 'timedOut' | 'canceled' | 'durationMs' | 'stdoutTail' | 'stderrTail' | 'error'
->;
+> & Partial<Pick<ProcessOutcome, 'leftoverProcesses'>>;
 
 /**
  * Combines how the evaluator process ended with what it printed into the recorded outcome.
@@ -43,6 +43,7 @@ export const evalOutcomeFrom = (
     stdoutTail: proc.stdoutTail,
     stderrTail: proc.stderrTail,
     jobId,
+    ...(proc.leftoverProcesses !== undefined && proc.leftoverProcesses > 0 ? { leftoverProcesses: proc.leftoverProcesses } : {}),
   };
 };
 

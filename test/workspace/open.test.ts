@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SwarmError } from '../../src/core/domain/errors.js';
 import { GitWorkspace } from '../../src/workspace/index.js';
-import { commitFiles, git, makeRepo, makeTempDir } from './repo-fixture.js';
+import { commitFiles, git, makeRepo, makeTempDir } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

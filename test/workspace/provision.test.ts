@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { commitAll } from '../../src/workspace/commit-all.js';
 import { provisionWorktree, type ProvisionInput } from '../../src/workspace/provision/index.js';
 import { addWorktree } from '../../src/workspace/worktrees.js';
-import { commitFiles, git, makeRepo, makeTempDir, writeFiles, type TempRepo } from './repo-fixture.js';
+import { commitFiles, git, makeRepo, makeTempDir, writeFiles, type TempRepo } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

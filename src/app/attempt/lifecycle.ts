@@ -52,7 +52,7 @@ const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
     await recordSetupFailure(ctx, attempt, spec, setupFailure, out.log);
     return 'setup-failed';
   }
-  const brief = briefAgent(ctx, attempt, spec, prepared.worktree);
+  const brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
   const outcome = await ctx.agentQueue
     .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
     .finally(() => out.hooks.agentDone());

@@ -12,6 +12,9 @@ import { EvalHandoffServer } from './handoff/handoff-server.js';
 /** The event of a `swarm eval` that gave the agent no score (also counted from agent transcripts). */
 export const SELF_EVAL_FAILED_EVENT = 'attempt.self-eval-failed';
 
+/** The event of a swarm-owned path of a worktree that the driver found replaced (a symlink) and left alone. */
+export const REFUSED_PATH_EVENT = 'attempt.refused-path';
+
 /**
  * The driver's side of `swarm eval` for a run: an attempt's request is answered by evaluating that
  * attempt's worktree with the run's own evaluator, runner, seed and environment (exactly what the
@@ -48,6 +51,10 @@ export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunCon
         recorded,
         evaluatedBy: 'driver',
       });
+    },
+    onRefusedPath: (attempt, problem) => {
+      ctx.logger.warn({ attempt: attempt.attemptId, problem }, 'swarm-owned path replaced in the worktree; left alone');
+      ctx.store.addEvent(ctx.runId, REFUSED_PATH_EVENT, { problem }, attempt.attemptId);
     },
     onFailure: (attempt, reason) => {
       ctx.logger.warn({ attempt: attempt.attemptId, reason }, 'agent evaluation request failed');

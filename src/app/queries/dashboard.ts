@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StatusReport } from '../../core/views/report.js';
 import type { DashboardData, DashboardEvent } from '../../web/dashboard-server.js';
 import { attemptDiff } from './attempt-diff.js';
+import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 import { loadPlotInput } from './plot.js';
@@ -23,7 +24,7 @@ const fingerprint = (status: StatusReport): string =>
  * 127.0.0.1 and resolves once it listens. The database stays open read-mostly for the server's
  * life; every request reads it afresh, so the page follows a run that another process writes.
  */
-export const startDashboard = async (options: { cwd: string; runId?: string; port: number; pollMs?: number }) => {
+export const startDashboard = async (options: { cwd: string; runId?: string; port: number; pollMs?: number; token?: string | null }) => {
   const { renderPlotSvg } = await import('../../export/plot/plot-svg.js');
   const { renderTreeSvg } = await import('../../export/tree-svg.js');
   const { startDashboardServer } = await import('../../web/dashboard-server.js');
@@ -50,7 +51,7 @@ export const startDashboard = async (options: { cwd: string; runId?: string; por
     treeSvg: async () => {
       const key = fingerprint(buildStatusReport(store, runId));
       if (tree?.key !== key) {
-        tree = { key, svg: await renderTreeSvg(loadGraphInput(store, runId)) };
+        tree = { key, svg: await renderTreeSvg(withEdgeKinds(loadGraphInput(store, runId), null).graph) };
       }
       return tree.svg;
     },
@@ -62,7 +63,7 @@ export const startDashboard = async (options: { cwd: string; runId?: string; por
     },
     eventsAfter: readEvents,
   };
-  const server = await startDashboardServer({ data, page: dashboardPage(runId), port: options.port, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
+  const server = await startDashboardServer({ data, page: dashboardPage(runId), port: options.port, token: options.token ?? null, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
   return {
     url: server.url,
     runId,

@@ -6,6 +6,7 @@ import { isSwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { probeBackend } from './probe-backend.js';
 import { checkProjectSetup, type ProjectReport } from './diagnose/project-report.js';
+import { locateProject } from '../../workspace/locate-project.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -46,6 +47,15 @@ const versionOf = async (path: string, args: string[]): Promise<string | null> =
   return result.exitCode === 0 ? (result.stdout.trim().split('\n')[0] ?? null) : null;
 };
 
+/** The project folder around `cwd` (the nearest .swarmrc.json up to the checkout's top), or `cwd` outside a repository. */
+const projectFolderOf = async (cwd: string): Promise<string> => {
+  try {
+    return (await locateProject(cwd)).projectDir;
+  } catch {
+    return cwd;
+  }
+};
+
 interface ProjectConfig {
   config: SwarmConfig;
   found: boolean;
@@ -55,9 +65,9 @@ interface ProjectConfig {
   problems: string[];
 }
 
-const projectConfig = async (cwd: string): Promise<ProjectConfig> => {
+const projectConfig = async (dir: string): Promise<ProjectConfig> => {
   try {
-    const loaded = await loadConfig(cwd);
+    const loaded = await loadConfig(dir);
     return { config: loaded.config, found: true, source: loaded.file ?? 'defaults', file: loaded.file, problems: [] };
   } catch (error) {
     // Without a usable project config the defaults stand in for the backend checks.
@@ -113,9 +123,10 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
  */
 export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean; baseline?: boolean }): Promise<DoctorReport> => {
   const env = options.env ?? process.env;
-  const project = await projectConfig(options.cwd);
+  const folder = await projectFolderOf(options.cwd);
+  const project = await projectConfig(folder);
   const backends: BackendCheck[] = [];
-  for (const backend of AGENT_BACKEND_NAMES) backends.push(await checkBackend(backend, project, options.cwd, env, options.probe ?? false));
+  for (const backend of AGENT_BACKEND_NAMES) backends.push(await checkBackend(backend, project, folder, env, options.probe ?? false));
   const git = findBinary('git', env);
   return {
     node: process.version,
@@ -124,6 +135,6 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
     configured: project.config.agent.backend,
     backends,
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
-    project: await checkProjectSetup(options.cwd, project, options.baseline ?? true),
+    project: await checkProjectSetup(folder, project, options.baseline ?? true),
   };
 };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluateCheckout, type EvaluateCheckoutInput } from '../../../src/app/evaluation/evaluate-checkout.js';
 import { LocalEvaluatorRunner } from '../../../src/eval/local-evaluator-runner.js';
 import { referenceFromCommit } from '../../../src/workspace/protected-files.js';
-import { makeRepo, writeFiles, type TempRepo } from '../../workspace/repo-fixture.js';
+import { makeRepo, writeFiles, type TempRepo } from '../../support/git-repo.js';
 
 const HONEST = 'const fs = require("node:fs");\nconsole.log(JSON.stringify({ score: Number(fs.readFileSync("data/weight.txt", "utf8")) }));\n';
 

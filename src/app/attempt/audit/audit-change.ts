@@ -1,5 +1,6 @@
 import type { EvalOutcome } from '../../../core/ports/index.js';
 import { codeSignature, type CodeSignature } from '../../../core/code/code-signature.js';
+import { forbiddenSymlinks } from '../../../core/trust/escaping-symlinks.js';
 import type { FileRef } from '../../../core/ports/workspace.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
 import type { Workspace } from '../../../core/ports/workspace.js';
@@ -15,6 +16,8 @@ export interface ChangeAudit {
   codeHash: string;
   /** Where and which way the code differs from the run's baseline (the policies' niches without a declared metric). */
   signature: CodeSignature;
+  /** Symlinks the change commits that leave the worktree or stand at a swarm-owned path (`path -> target`). */
+  escapingLinks: string[];
   /** An evaluated attempt with byte-identical code, whose result is reused instead of evaluating again. */
   reuse: { from: string; evaluation: CheckoutEvaluation } | null;
 }
@@ -76,7 +79,7 @@ const readChange = async (
  * The twin's recorded result as this attempt's own: its final score, validity and reason (after
  * any confirmation with other seeds), not the single-seed score of its first evaluation.
  */
-const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): CheckoutEvaluation => {
+export const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord, why = 'byte-identical code'): CheckoutEvaluation => {
   const valid = twin.status === 'scored';
   const outcome: EvalOutcome = {
     metrics: twin.metrics,
@@ -90,7 +93,7 @@ const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): Checko
     signal: record.signal,
     timedOut: record.timedOut,
     durationMs: 0,
-    stdoutTail: `(result reused from ${twin.id}: byte-identical code, the evaluator was not run)\n${record.stdoutTail}`,
+    stdoutTail: `(result reused from ${twin.id}: ${why}, the evaluator was not run)\n${record.stdoutTail}`,
     stderrTail: record.stderrTail,
     jobId: null,
   };
@@ -112,21 +115,24 @@ export const auditChange = async (
   parents: readonly string[],
 ): Promise<ChangeAudit> => {
   const { base, head } = commits;
-  const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
+  const changed = changedPaths.filter((file) => file !== ctx.workspace.repoPath(FINDINGS_FILE));
   const flags: string[] = [];
   const baseline = ctx.store.requireRun(ctx.runId).baseCommit;
-  const { hash, onlyComments, signature } = await readChange(ctx.workspace, { baseline, base, head }, changed, signatureFiles(ctx, parents, changed));
+  const [{ hash, onlyComments, signature }, links] = await Promise.all([
+    readChange(ctx.workspace, { baseline, base, head }, changed, signatureFiles(ctx, parents, changed)),
+    ctx.workspace.symlinksAt(head, changedPaths),
+  ]);
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;
-  if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution).length === 0) flags.push('outside-solution-files');
+  if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution.map((glob) => ctx.workspace.repoPath(glob))).length === 0) flags.push('outside-solution-files');
   const twin = await findIdenticalCode(ctx, hash);
   const twinAttempt = twin === null ? null : ctx.store.getAttempt(twin);
   const record = twin === null ? null : decidingEvaluation(ctx.store.listEvaluations(twin));
   // A twin that timed out may have hit a passing hiccup: evaluate again rather than inherit it.
   // A twin still running has its evaluation stored but no verdict yet (the record step decides it).
   const reusable = twinAttempt !== null && twinAttempt.status !== 'running' && record !== null && !record.timedOut;
-  return { flags, codeHash: hash, signature, reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
+  return { flags, codeHash: hash, signature, escapingLinks: forbiddenSymlinks(links), reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
 };
 
 /** The output hash an evaluator reported: a metric `output_hash` or an artifacts entry `output_hash`. */

@@ -9,9 +9,12 @@ const IDENTITY = ['-c', 'user.name=Fixture', '-c', 'user.email=fixture@example.c
 const cleanEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')));
 
+/** Runs git synchronously in `cwd` with a fixed identity; returns its stdout as printed. */
+export const gitOutput = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', [...IDENTITY, ...args], { cwd, encoding: 'utf8', env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+
 /** Runs git synchronously in `cwd` with a fixed identity; returns trimmed stdout. */
-export const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', [...IDENTITY, ...args], { cwd, encoding: 'utf8', env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+export const git = (cwd: string, ...args: string[]): string => gitOutput(cwd, ...args).trim();
 
 export const writeFiles = (dir: string, files: Record<string, string>): void => {
   for (const [file, content] of Object.entries(files)) {
@@ -42,9 +45,13 @@ export interface TempRepo {
   cleanup: () => void;
 }
 
-/** A fresh repository in a temp dir (realpath) with one commit of a small program on `main`. */
-export const makeRepo = (files: Record<string, string> = BASELINE_FILES): TempRepo => {
-  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'swarm-ws-')));
+/**
+ * The one builder of test repositories: a fresh repository in a temp dir (realpath) with one
+ * commit of `files` on `main` (the workspace tests' small program by default; toy-repo.ts builds
+ * the CLI tests' toy project with it).
+ */
+export const makeRepo = (files: Record<string, string> = BASELINE_FILES, prefix = 'swarm-ws-'): TempRepo => {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
   git(dir, 'init', '--quiet', '--initial-branch=main');
   const baseline = commitFiles(dir, files, 'baseline');
   return { dir, baseline, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

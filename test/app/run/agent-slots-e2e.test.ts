@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 const dirs: string[] = [];
@@ -12,13 +12,21 @@ afterEach(() => {
 });
 
 /**
- * A command agent that logs which attempt worktrees exist when it starts, then sleeps and edits;
- * it holds a lock directory meanwhile and logs OVERLAP when another agent holds it.
+ * A command agent that holds a lock directory while it works (logging OVERLAP when another agent
+ * holds it); a2 waits up to 20 s for a3's worktree to appear; each logs the attempt worktrees it
+ * sees, then edits.
  */
 const loggingAgent = (log: string): string[] => [
   'sh',
   '-c',
-  `mkdir "${log}.lock" 2>/dev/null || echo OVERLAP >> "${log}"; echo "$SWARM_ATTEMPT_ID: $(ls "$SWARM_WORKTREE/.." | tr '\\n' ' ')" >> "${log}"; sleep 1; sed -i "s/^const a = .*;/const a = $(date +%N);/" prog.js; rmdir "${log}.lock"; echo edited`,
+  [
+    `mkdir "${log}.lock" 2>/dev/null || echo OVERLAP >> "${log}"`,
+    `if [ "$SWARM_ATTEMPT_ID" = a2 ]; then i=0; while [ ! -d "$SWARM_WORKTREE/../a3" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done; fi`,
+    `echo "$SWARM_ATTEMPT_ID: $(ls "$SWARM_WORKTREE/.." | tr '\\n' ' ')" >> "${log}"`,
+    `sed -i "s/^const a = .*;/const a = $(date +%N);/" prog.js`,
+    `rmdir "${log}.lock"`,
+    'echo edited',
+  ].join('; '),
 ];
 
 describe('agent slots', () => {
@@ -39,7 +47,7 @@ describe('agent slots', () => {
     // One agent at a time: no agent started while another held the only slot.
     expect(lines).toHaveLength(3);
     expect(lines).not.toContain('OVERLAP');
-    // While a2's agent works, a3 already has its worktree (it waits for the slot, prepared).
+    // While a2's agent works, a3 gets its worktree (planned and prepared, it waits for the slot).
     expect(lines[0]).toMatch(/^a2: .*\ba3\b/);
     expect(run.stdout + run.stderr).toContain('attempts: 3 scored');
   }, 120_000);
