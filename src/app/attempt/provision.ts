@@ -16,6 +16,7 @@ export const provisionAttempt = async (
   const provisioned = await provisionStep({
     config: ctx.config,
     root: ctx.workspace.root,
+    subdir: ctx.workspace.subdir,
     setupCacheDir: ctx.paths.setupCacheDir,
     worktree,
     logDir: attempt.logDir,

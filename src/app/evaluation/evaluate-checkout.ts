@@ -143,5 +143,5 @@ export const attemptEvaluationInput = async (
   signal: ctx.force,
   protection: await runProtection(ctx),
   artifacts: { globs: ctx.config.evaluator.artifacts, dir: join(attempt.logDir, 'artifacts') },
-  links: sharedLinkTargets(ctx.config, ctx.workspace.root),
+  links: sharedLinkTargets(ctx.config, ctx.workspace.root, ctx.workspace.subdir),
 });

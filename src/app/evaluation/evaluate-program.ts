@@ -43,7 +43,7 @@ export const evaluateProgram = async (
     if (ev.signal.aborted) break;
     // Again for every seed: the reset after each evaluation removes what provisioning put there.
     const ids = { SWARM_RUN_ID: ev.runId, SWARM_ATTEMPT_ID: p.attemptId };
-    const provisioned = await provisionStep({ config: ev.config, root: ev.workspace.root, setupCacheDir: projectPaths(ev.workspace.root).setupCacheDir, worktree: p.worktree, logDir: p.logDir, ids, signal: ev.signal });
+    const provisioned = await provisionStep({ config: ev.config, root: ev.workspace.root, subdir: ev.workspace.subdir, setupCacheDir: projectPaths(join(ev.workspace.root, ev.workspace.subdir)).setupCacheDir, worktree: p.worktree, logDir: p.logDir, ids, signal: ev.signal });
     if (provisioned.setup.failure !== null) {
       invalid.push({ seed, reason: setupFailureText(provisioned.setup.failure) });
       continue;
@@ -62,7 +62,7 @@ export const evaluateProgram = async (
       signal: ev.signal,
       protection: ev.protection,
       artifacts: null,
-      links: sharedLinkTargets(ev.config, ev.workspace.root),
+      links: sharedLinkTargets(ev.config, ev.workspace.root, ev.workspace.subdir),
     });
     ev.store.transaction(() => {
       for (const r of result.results) ev.store.addEvaluation(p.attemptId, p.kind, { ...r.outcome, stage: r.stage, seed, commit: p.commit });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { SwarmConfig } from '../../config/index.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
@@ -10,11 +11,12 @@ import { explainEvaluationFailure } from '../setup/diagnose/explain-failure.js';
  * the worktree lacks that the checkout has (ignored or untracked), an evaluator, program or
  * config not committed; else the reason itself and where the baseline was evaluated.
  */
-export const baselineFailure = async (input: { store: SwarmStore; baseline: AttemptRecord; root: string; worktree: string; config: SwarmConfig; configFile: string | null }): Promise<string> => {
+export const baselineFailure = async (input: { store: SwarmStore; baseline: AttemptRecord; root: string; subdir: string; worktree: string; config: SwarmConfig; configFile: string | null }): Promise<string> => {
   const reason = input.baseline.reason ?? 'no score';
   if (input.baseline.flags.includes(SETUP_FAILED)) return `baseline could not be prepared: ${reason}`;
   const stderr = input.store.listEvaluations(input.baseline.id).map((e) => e.stderrTail).join('\n');
-  const explained = await explainEvaluationFailure({ root: input.root, worktree: input.worktree, command: input.config.evaluator.command, stderr });
+  // Paths in the error output are relative to the project folder, where the evaluator ran.
+  const explained = await explainEvaluationFailure({ root: join(input.root, input.subdir), worktree: join(input.worktree, input.subdir), command: input.config.evaluator.command, stderr });
   if (explained !== null) return `baseline evaluation failed: ${reason}; ${explained.problem}: ${explained.fix}`;
   const uncommitted = (await checkProject(input.root, input.config, input.configFile)).problems;
   if (uncommitted.length > 0) return `baseline evaluation failed: ${reason}; ${uncommitted.map((p) => `${p.problem}: ${p.fix}`).join('; ')}`;

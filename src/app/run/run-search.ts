@@ -110,7 +110,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     if (baseline.status !== 'scored' || baseline.score === null) {
       const stopReason = force.aborted
         ? (crashReason(crashed) ?? 'interrupted during the baseline evaluation')
-        : await baselineFailure({ store, baseline, root: workspace.root, worktree: attemptWorktree(paths, baseline.id), config, configFile: loaded.file });
+        : await baselineFailure({ store, baseline, root: workspace.root, subdir: workspace.subdir, worktree: attemptWorktree(paths, baseline.id), config, configFile: loaded.file });
       return { ...finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumed, baseline, null), seed: config.shepherd.seed };
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);

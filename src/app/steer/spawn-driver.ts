@@ -57,7 +57,7 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
       await recoverInterrupted(ctx);
       const baseline = await ensureBaseline(ctx, store.requireRun(run.id));
       if (baseline.status !== 'scored') {
-        const reason = await baselineFailure({ store, baseline, root: workspace.root, worktree: attemptWorktree(paths, baseline.id), config: loaded.config, configFile: loaded.file });
+        const reason = await baselineFailure({ store, baseline, root: workspace.root, subdir: workspace.subdir, worktree: attemptWorktree(paths, baseline.id), config: loaded.config, configFile: loaded.file });
         store.updateRun(run.id, { status: 'failed', stopReason: reason, finishedAt: Date.now(), ownerPid: null });
         options.onFailed(reason);
         return;

@@ -12,6 +12,8 @@ export const SETUP_FAILED = 'setup-failed';
 export interface ProvisionStepInput {
   config: Pick<SwarmConfig, 'workspace' | 'evaluator'>;
   root: string;
+  /** The project's folder inside the repository ('' at its root). */
+  subdir?: string;
   setupCacheDir: string;
   worktree: string;
   logDir: string;
@@ -30,6 +32,7 @@ export const provisionStep = async (input: ProvisionStepInput): Promise<Provisio
   const provisioned = await provisionWorktree({
     root: input.root,
     worktree: input.worktree,
+    subdir: input.subdir ?? '',
     settings: workspace,
     env: { ...passedEnv(process.env, evaluator.passEnv), ...evaluator.env, ...input.ids },
     logDir: input.logDir,

@@ -27,6 +27,8 @@ export interface ProvisionInput {
   settings: Pick<WorkspaceConfig, 'include' | 'link' | 'setup' | 'setupTimeoutMs' | 'setupKey' | 'submodules'>;
   /** Environment of the setup commands (the evaluator's); SWARM_REPO_ROOT and SWARM_WORKTREE are added. */
   env: Record<string, string>;
+  /** The project's folder inside the repository ('' at its root): setup runs there, link paths are relative to it. */
+  subdir?: string;
   /** Folder of the setup commands' output (the attempt's log folder). */
   logDir: string;
   /** Where prepared environments are kept by setup key (`.swarm/setup-cache`). */
@@ -80,7 +82,7 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   }
   const before = new Set(await untrackedEntries(input.worktree));
   const env = { ...input.env, SWARM_REPO_ROOT: input.root, SWARM_WORKTREE: input.worktree };
-  const run = await runSetup({ worktree: input.worktree, commands, env, timeoutMs: input.settings.setupTimeoutMs, logDir: input.logDir, ...(input.signal ? { signal: input.signal } : {}) });
+  const run = await runSetup({ worktree: join(input.worktree, input.subdir ?? ''), commands, env, timeoutMs: input.settings.setupTimeoutMs, logDir: input.logDir, ...(input.signal ? { signal: input.signal } : {}) });
   if (run.failure !== null) return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: run.failure }, outputs: [] };
   const outputs = (await untrackedEntries(input.worktree)).filter((entry) => !before.has(entry));
   await saveOutputs(input.cacheDir, key, outputs, input.worktree);
@@ -106,7 +108,9 @@ export const provisionWorktree = async (input: ProvisionInput): Promise<Provisio
   const carried = await carriedFiles(root, patterns);
   const copied = await copyCarried(root, worktree, carried, carried.length > 0 ? await tracked(worktree, carried) : new Set<string>());
   // A tracked path is checked out in the worktree, so what is there already (not one of our links) is skipped.
-  const links = await linkShared(root, worktree, settings.link);
+  const subdir = input.subdir ?? '';
+  const linked = await linkShared(join(root, subdir), join(worktree, subdir), settings.link);
+  const links = { linked: linked.linked.map((p) => join(subdir, p)), skipped: linked.skipped.map((p) => join(subdir, p)) };
   const hasModules = settings.submodules && (await lstat(join(worktree, '.gitmodules')).catch(() => null)) !== null;
   const modules = hasModules ? await checkoutSubmodules(root, worktree) : { checkedOut: [], missing: [] };
   await writeProvisioned(worktree, [...copied, ...links.linked]);

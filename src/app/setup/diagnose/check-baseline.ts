@@ -43,7 +43,7 @@ const failed = (commit: string | null, reason: string, problem: Problem, provisi
  */
 export const checkBaseline = async (workspace: GitWorkspace, config: SwarmConfig, signal: AbortSignal = new AbortController().signal): Promise<BaselineCheck> => {
   const root = workspace.root;
-  const paths = projectPaths(root);
+  const paths = projectPaths(workspace.projectDir);
   const commit = await workspace.headCommit().catch(() => null);
   if (commit === null) return failed(null, 'the repository has no commit', { problem: `${root} has no commit, and every attempt starts from the last one`, fix: 'commit the program, the evaluator and the config: git add -A && git commit -m baseline' });
   await workspace.ensureExcluded();
@@ -53,7 +53,7 @@ export const checkBaseline = async (workspace: GitWorkspace, config: SwarmConfig
   await workspace.addDetachedWorktree(worktree, commit);
   try {
     const ids = { SWARM_RUN_ID: 'doctor', SWARM_ATTEMPT_ID: 'baseline' };
-    const provisioned = await provisionStep({ config, root, setupCacheDir: paths.setupCacheDir, worktree, logDir, ids, signal });
+    const provisioned = await provisionStep({ config, root, subdir: workspace.subdir, setupCacheDir: paths.setupCacheDir, worktree, logDir, ids, signal });
     const summary = describe(provisioned);
     if (provisioned.setup.failure !== null) {
       const reason = setupFailureText(provisioned.setup.failure);
@@ -62,7 +62,7 @@ export const checkBaseline = async (workspace: GitWorkspace, config: SwarmConfig
     const problems: Problem[] = provisioned.missingSubmodules.map((missing) => ({ problem: `submodule ${missing.split(' (')[0]} cannot be checked out in a worktree`, fix: missing.replace(/^[^(]*\(|\)$/g, '') }));
     let runner;
     try {
-      runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, root)));
+      runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, root, workspace.subdir)));
     } catch (error) {
       if (!isSwarmError(error)) throw error;
       return failed(commit, error.message, { problem: 'the evaluator runner cannot start', fix: error.message }, summary);
@@ -70,7 +70,8 @@ export const checkBaseline = async (workspace: GitWorkspace, config: SwarmConfig
     const evaluation = await evaluateCheckout({
       runner,
       stages: evaluationStages(config.evaluator),
-      cwd: worktree,
+      cwd: workspace.projectFolder(worktree),
+      subdir: workspace.subdir,
       logDir,
       metric: config.objective.metric,
       direction: config.objective.direction,
@@ -78,15 +79,15 @@ export const checkBaseline = async (workspace: GitWorkspace, config: SwarmConfig
       env: { ...passedEnv(process.env, config.evaluator.passEnv), ...config.evaluator.env, ...ids },
       kind: 'official',
       signal,
-      protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(root, commit, config.evaluator.protect),
+      protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(root, commit, config.evaluator.protect, workspace.subdir),
       artifacts: null,
-      links: sharedLinkTargets(config, root),
+      links: sharedLinkTargets(config, root, workspace.subdir),
     });
     const final = evaluation.final;
     if (final.valid && final.score !== null) return { ok: true, commit, score: final.score, reason: null, provisioned: summary, problems };
     const reason = final.reason ?? 'no score';
     const stderr = evaluation.results.map((r) => r.outcome.stderrTail).join('\n');
-    const explained = await explainEvaluationFailure({ root, worktree, command: evaluationStages(config.evaluator).at(-1)?.command ?? config.evaluator.command, stderr });
+    const explained = await explainEvaluationFailure({ root: workspace.projectDir, worktree: workspace.projectFolder(worktree), command: evaluationStages(config.evaluator).at(-1)?.command ?? config.evaluator.command, stderr });
     const problem = explained ?? {
       problem: `the committed baseline does not score in a fresh worktree: ${redactSecrets(reason)}`,
       fix: `fix the evaluator or the program (its output is in ${logDir}); what a worktree lacks of your checkout goes in workspace.link, .worktreeinclude or workspace.setup`,
