@@ -37,6 +37,7 @@ const main = async () => {
   const { measureSlots } = await import('./slots.mjs');
   const { explainEvalRunners, measureEvalRunners } = await import('./eval-runners.mjs');
   const { explainAgentBound, measureAgentBound } = await import('./agent-bound.mjs');
+  const { measureProvision } = await import('./provision.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
@@ -54,6 +55,7 @@ const main = async () => {
     await measureAgentBound({ agents: 8, sleepS: 3, attempts: sizes.agentBoundAttempts, repeats: sizes.agentBoundRepeats, log }),
     await measureAgentBound({ agents: 4, sleepS: 1, attempts: sizes.agentBoundAttempts, repeats: sizes.agentBoundRepeats, log }),
   ];
+  const provision = await measureProvision({ samples: sizes.samples, log });
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -101,6 +103,11 @@ const main = async () => {
       figure(`agent-bound.${shape.agents}x${shape.sleepS}s.floor-of-ideal`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s: the git floor's throughput of the ideal`, shape.floorOfIdeal.median, 'ratio', null, 2),
     ]),
     figure('cli.version.of-node', 'swarm --version / node -e 0, median of interleaved pairs', cli.versionOfNode.median, 'ratio', { op: '<', value: 1.2 }, 2),
+    figure('prepare.bare-worktree.median', 'attempt prepare: bare `git worktree add`, median', provision.bareMedianMs, 'ms', null, 0),
+    figure('prepare.setup-reused.median', 'attempt prepare: worktree provisioned, setup reused (key unchanged), median', provision.reusedMedianMs, 'ms', null, 0),
+    figure('prepare.setup-run.median', 'attempt prepare: worktree provisioned, setup run (python3 -m venv), median', provision.rebuiltMedianMs, 'ms', null, 0),
+    figure('prepare.setup-reused.ratio', 'attempt prepare with setup reused, against a bare worktree', provision.reusedRatio, 'ratio', { op: '<', value: 2 }, 2),
+    figure('prepare.setup-run.ratio', 'attempt prepare with setup run, against a bare worktree', provision.rebuiltRatio, 'ratio', null, 2),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', { op: '<', value: 100 }, 0),
     figure('cli.node.wall.median', 'node -e 0, the floor under --version (sampled alternately)', cli.nodeMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
@@ -142,7 +149,7 @@ const main = async () => {
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, agentBound });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, agentBound, provision });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

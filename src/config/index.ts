@@ -4,6 +4,7 @@ export {
   type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages,
 } from './resolve-config.js';
 export { parseDuration } from './duration.js';
+export { type WorkspaceConfig, DEFAULT_SETUP_KEY } from './workspace-schema.js';
 export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions } from './load-config.js';
 export { overrideFlag, type ConfigOverrides } from './overrides.js';
 export { validateConfig, type ConfigValidation } from './validate-config.js';

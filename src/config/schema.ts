@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
 import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
+import { workspaceSchema } from './workspace-schema.js';
 
 /** The agent backends, as the registry (`agents/registry.ts`) names them. */
 export const AGENT_BACKENDS = AGENT_BACKEND_NAMES;
@@ -207,6 +208,7 @@ export const configSchema = z.strictObject({
   task: taskSchema.prefault({}).describe('The task the agents work on.'),
   objective: objectiveSchema.prefault({}).describe('The primary metric and whether to maximize or minimize it.'),
   evaluator: evaluatorSchema.describe('How an attempt is scored. Required: evaluator.command.'),
+  workspace: workspaceSchema.prefault({}).describe('How every worktree is provisioned: ignored files carried in, shared links, setup commands, submodules.'),
   agent: agentSchema.prefault({}).describe('The agent backend and its limits.'),
   shepherd: shepherdSchema.prefault({}).describe('How the Shepherd plans waves.'),
   budget: budgetSchema.prefault({}).describe('When a run stops.'),

@@ -136,6 +136,14 @@ describe('validateConfig: resolution', () => {
         slurm: { partition: null, gpus: 0, gres: null, cpus: null, memory: null, extraArgs: [], pollMs: 1000, retries: 1 },
         wrap: [],
       },
+      workspace: {
+        include: [],
+        link: [],
+        setup: [],
+        setupTimeoutMs: 600_000,
+        setupKey: ['uv.lock', 'poetry.lock', 'requirements*.txt', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'go.sum'],
+        submodules: true,
+      },
       agent: {
         backend: 'local',
         model: null,

@@ -1,4 +1,5 @@
 import type { EvalJob, EvalOutcome } from '../core/ports/index.js';
+import { withCause } from '../core/evaluation/error-cause.js';
 import { judgeReport, type ParsedOutput } from './parse-result.js';
 import type { ProcessOutcome } from '../process/process-group.js';
 
@@ -20,11 +21,13 @@ export const evalOutcomeFrom = (
 ): EvalOutcome => {
   const report = parsed.kind === 'report' ? parsed.report : null;
   const processProblem = describeProcessProblem(proc, job);
+  // The line of stderr that names the error goes into the reason, so every place that shows why an
+  // evaluation failed (progress, summary, `swarm eval`) shows its cause, not only `swarm show`.
   const verdict = processProblem !== null
-    ? { valid: false, score: null, reason: processProblem }
+    ? { valid: false, score: null, reason: !proc.timedOut && (proc.exitCode !== null || proc.signal !== null) ? withCause(processProblem, proc.stderrTail) : processProblem }
     : report !== null
       ? judgeReport(report, job.metric)
-      : { valid: false, score: null, reason: describeMissingOutput(parsed) };
+      : { valid: false, score: null, reason: withCause(describeMissingOutput(parsed), proc.stderrTail) };
   return {
     metrics: report?.metrics ?? {},
     score: verdict.valid ? verdict.score : null,

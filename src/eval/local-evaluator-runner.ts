@@ -35,6 +35,8 @@ export interface EvalSandbox {
   host: BwrapHost;
   network: boolean;
   protect: string[];
+  /** Paths outside the checkout shared into it by workspace.link, mounted read-only. */
+  shared?: string[];
 }
 
 /** The JSON result line is searched for in at most this much of the end of stdout. */
@@ -132,7 +134,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
     if (this.sandbox === null) return { file: job.command, args: [], shell: true };
     // Mount points must be real paths; a missing checkout is reported by runProcessGroup.
     const checkout = await realpath(job.cwd).catch(() => job.cwd);
-    const mounts = await sandboxMounts({ checkout, protect: this.sandbox.protect, resultDir: await realpath(job.logDir), network: this.sandbox.network });
+    const mounts = await sandboxMounts({ checkout, protect: this.sandbox.protect, resultDir: await realpath(job.logDir), network: this.sandbox.network, shared: this.sandbox.shared ?? [] });
     return { file: this.sandbox.host.program, args: [...bwrapArgs(this.sandbox.host, mounts), '--', '/bin/sh', '-c', job.command], shell: false };
   }
 }

@@ -1,4 +1,4 @@
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { matchProtected } from '../workspace/protected-paths.js';
@@ -17,8 +17,14 @@ const ALWAYS_READ_ONLY = ['.git', '.swarm'];
  * writable. A worktree's git directories in the main repository are mounted read-only too, so
  * git works (read-only) inside the sandbox even where the private /tmp hides the main checkout.
  */
-export const sandboxMounts = async (input: { checkout: string; protect: string[]; resultDir: string; network: boolean }): Promise<SandboxMounts> => {
+export const sandboxMounts = async (input: { checkout: string; protect: string[]; resultDir: string; network: boolean; shared?: string[] }): Promise<SandboxMounts> => {
   const readOnly: string[] = [];
+  // workspace.link targets: the checkout's copies the worktree's links point to (hidden by the
+  // private /tmp, or read-only with the host, but never writable from inside).
+  for (const path of input.shared ?? []) {
+    const real = await realpath(path).catch(() => null);
+    if (real !== null) readOnly.push(real);
+  }
   for (const name of ALWAYS_READ_ONLY) {
     if ((await kindOf(join(input.checkout, name))) !== 'other') readOnly.push(join(input.checkout, name));
   }

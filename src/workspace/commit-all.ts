@@ -4,6 +4,7 @@ import type { CommitAllParams } from '../core/ports/workspace.js';
 import { renderCommitMessage } from './commit-message.js';
 import { NUMSTAT, parseNumstat, type DiffStat } from './diff-stat.js';
 import { gitResult, runGit } from './git-command.js';
+import { readProvisioned } from './provision/provisioned-paths.js';
 
 export type { CommitAllParams };
 
@@ -15,7 +16,7 @@ const head = async (worktree: string): Promise<string> => (await runGit(worktree
  * `config` carries the commit identity (see commitConfig).
  */
 export const commitAll = async (worktree: string, p: CommitAllParams, config: string[]): Promise<{ commit: string; changed: boolean }> => {
-  await runGit(worktree, ['add', '--all'], { ceiling: dirname(worktree) });
+  await stageAll(worktree);
   return commitStaged(worktree, p, config);
 };
 
@@ -26,9 +27,23 @@ export const commitAll = async (worktree: string, p: CommitAllParams, config: st
  */
 export const commitAllWithStat = async (worktree: string, p: CommitAllParams, config: string[], from: string): Promise<{ commit: string; changed: boolean; diff: DiffStat }> => {
   const ceiling = { ceiling: dirname(worktree) };
-  await runGit(worktree, ['add', '--all'], ceiling);
+  await stageAll(worktree);
   const [commit, stat] = await Promise.all([commitStaged(worktree, p, config), runGit(worktree, ['diff', '--cached', ...NUMSTAT, from, '--'], ceiling)]);
   return { ...commit, diff: parseNumstat(stat) };
+};
+
+/**
+ * `git add --all`, leaving out what provisioning put into the worktree (carried-in files, shared
+ * links, setup outputs): an agent that staged one, or un-ignored it, still never commits it.
+ */
+const stageAll = async (worktree: string): Promise<void> => {
+  const ceiling = { ceiling: dirname(worktree) };
+  // Staged, then taken out again: an exclude pathspec naming an ignored file makes `git add` fail.
+  await runGit(worktree, ['add', '--all'], ceiling);
+  const provisioned = await readProvisioned(worktree);
+  if (provisioned.length === 0) return;
+  const staged = await runGit(worktree, ['diff', '--cached', '--name-only', '-z', '--', ...provisioned.map((path) => `:(literal)${path}`)], ceiling);
+  if (staged !== '') await runGit(worktree, ['reset', '--quiet', '--', ...provisioned.map((path) => `:(literal)${path}`)], ceiling);
 };
 
 /** Commits the index of `worktree` (see commitAll). */

@@ -17,6 +17,8 @@ export interface ProjectPaths {
   gpuLocksDir: string;
   /** Lock files of concurrency.evaluations, shared the same way. */
   evalSlotsDir: string;
+  /** Prepared environments of workspace.setup, one folder per setup key. */
+  setupCacheDir: string;
 }
 
 export const projectPaths = (root: string): ProjectPaths => {
@@ -31,6 +33,7 @@ export const projectPaths = (root: string): ProjectPaths => {
     binDir: join(swarmDir, 'bin'),
     gpuLocksDir: join(swarmDir, 'gpu-locks'),
     evalSlotsDir: join(swarmDir, 'eval-slots'),
+    setupCacheDir: join(swarmDir, 'setup-cache'),
   };
 };
 

@@ -22,7 +22,7 @@ describe('evalOutcomeFrom', () => {
 
   it('keeps metrics but no score when the exit code is non-zero', () => {
     const outcome = evalOutcomeFrom({ ...ok, exitCode: 3 }, printed({ score: 1.5 }), job);
-    expect(outcome).toMatchObject({ valid: false, score: null, reason: 'evaluator exited with code 3', metrics: { score: 1.5 } });
+    expect(outcome).toMatchObject({ valid: false, score: null, reason: 'evaluator exited with code 3: err', metrics: { score: 1.5 } });
   });
 
   it('explains a timeout with the stage and the fix', () => {
@@ -33,11 +33,14 @@ describe('evalOutcomeFrom', () => {
 
   it('reports a signal death, a start failure, missing JSON and a bad result file', () => {
     expect(evalOutcomeFrom({ ...ok, exitCode: null, signal: 'SIGSEGV' }, printed({ score: 1 }), job).reason)
-      .toBe('evaluator was killed by signal SIGSEGV');
+      .toBe('evaluator was killed by signal SIGSEGV: err');
     expect(evalOutcomeFrom({ ...ok, exitCode: null, error: 'spawn ENOENT' }, { kind: 'none' }, job).reason)
       .toMatch(/^could not start evaluator: spawn ENOENT/);
-    expect(evalOutcomeFrom(ok, { kind: 'none' }, job).reason)
+    expect(evalOutcomeFrom({ ...ok, stderrTail: '' }, { kind: 'none' }, job).reason)
       .toBe('evaluator printed no JSON object (expected {"score": ...} as the last stdout line or in $SWARM_RESULT_FILE)');
+    // The line of stderr that names the error follows the reason, wherever the reason is shown.
+    expect(evalOutcomeFrom({ ...ok, stderrTail: 'Traceback (most recent call last):\n  File "e.py", line 1\nKeyError: \'x\'\n' }, { kind: 'none' }, job).reason)
+      .toMatch(/\$SWARM_RESULT_FILE\): KeyError: 'x'$/);
     expect(evalOutcomeFrom(ok, { kind: 'bad-result-file', path: '/l/r.json', error: 'boom' }, job).reason)
       .toMatch(/^evaluator wrote \/l\/r\.json \(\$SWARM_RESULT_FILE\) but it is not a JSON object \(boom\)/);
   });

@@ -29,7 +29,7 @@ describe('LocalEvaluatorRunner', () => {
 
   it('marks a non-zero exit invalid but records the metrics it printed', async () => {
     const outcome = await run({ command: nodeFixture('exit-code.js', '3') });
-    expect(outcome).toMatchObject({ valid: false, score: null, exitCode: 3, reason: 'evaluator exited with code 3', metrics: { score: 0.5, loss: 1 } });
+    expect(outcome).toMatchObject({ valid: false, score: null, exitCode: 3, reason: 'evaluator exited with code 3: Traceback: something broke', metrics: { score: 0.5, loss: 1 } });
     expect(outcome.stderrTail).toContain('Traceback');
   });
 

@@ -109,6 +109,6 @@ describe('runCascade with the local runner', () => {
     const result = await runCascade(runner, stages, jobBase, 'maximize', noAbort());
     expect(result.stages.map((s) => [s.stage, s.outcome.valid])).toEqual([['quick', true], ['full', false]]);
     expect(result.stoppedAt).toBe('full');
-    expect(result.final).toMatchObject({ valid: false, score: null, reason: 'evaluator exited with code 2', metrics: { score: 0.5, loss: 1 } });
+    expect(result.final).toMatchObject({ valid: false, score: null, reason: 'evaluator exited with code 2: Traceback: something broke', metrics: { score: 0.5, loss: 1 } });
   });
 });

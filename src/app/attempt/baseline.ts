@@ -10,6 +10,8 @@ import { endAttempt, movePhase } from './phase.js';
 import { releaseAttempt } from './release.js';
 import { storeResult } from './stored-result.js';
 import type { RunContext } from '../context/run-context.js';
+import { provisionAttempt } from './provision.js';
+import { recordSetupFailure } from './record-stop.js';
 
 /**
  * Wave 0: the unmodified program at the run's base commit, evaluated like any attempt so every
@@ -39,6 +41,12 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       message: `swarm: baseline of ${run.id}`,
       trailers: { 'Swarm-Attempt': attempt.id },
     });
+    const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id });
+    const setupFailure = await provisionAttempt(ctx, attempt, worktree, { log, report: warn });
+    if (setupFailure !== null) {
+      await recordSetupFailure(ctx, attempt, { role: 'baseline', parents: [] }, setupFailure, log);
+      return ctx.store.requireAttempt(attempt.id);
+    }
     movePhase(ctx.store, attempt.id, 'evaluate', { worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
     const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
     const first = await evaluateCheckout(input);

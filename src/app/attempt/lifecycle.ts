@@ -10,7 +10,8 @@ import { evaluateWork } from './evaluate.js';
 import { waitToStart } from './backend-gate.js';
 import { prepareWorktree } from './prepare.js';
 import { recordAttempt } from './record.js';
-import { interruptAttempt, recordCrash } from './record-stop.js';
+import { interruptAttempt, recordCrash, recordSetupFailure } from './record-stop.js';
+import { provisionAttempt } from './provision.js';
 import { releaseAttempt } from './release.js';
 import { runAgent } from './run-agent.js';
 
@@ -38,13 +39,19 @@ interface Out {
  * before it and commit after it, so a slot passes to the next prepared attempt the moment an agent
  * ends. Null when the attempt does not start (draining, a Ctrl-C) or a Ctrl-C ended a wait.
  */
-const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | null> => {
+const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | 'setup-failed' | null> => {
   // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
   if (ctx.force.aborted || ctx.drain.aborted) return null;
   // A backend closed by a rate or usage limit starts nothing new until it lifts (asked again when
   // the slot is there: a limit may have closed it while this attempt waited for one).
   if (!(await waitToStart(ctx, attempt.id))) return null;
   const prepared = await prepareWorktree(ctx, attempt, spec, attemptWorktree(ctx.paths, attempt.id), out.log);
+  const setupFailure = await provisionAttempt(ctx, attempt, prepared.worktree, out);
+  if (setupFailure !== null) {
+    out.hooks.agentDone();
+    await recordSetupFailure(ctx, attempt, spec, setupFailure, out.log);
+    return 'setup-failed';
+  }
   const brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
   const outcome = await ctx.agentQueue
     .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
@@ -56,6 +63,7 @@ const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
 const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<Ending> => {
   const work = await agentTurn(ctx, attempt, spec, out);
   if (!work || ctx.force.aborted) return INTERRUPTED;
+  if (work === 'setup-failed') return { kind: 'recorded' };
   const audit = await auditChange(ctx, { base: work.baseCommit, head: work.head }, work.diff.paths, spec.parents);
   ctx.store.updateAttempt(attempt.id, { codeSignature: audit.signature });
   const result = await evaluateWork(ctx, attempt, spec, work, audit, () => out.hooks.evaluating());

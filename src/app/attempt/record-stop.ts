@@ -2,6 +2,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import { endAttempt } from './phase.js';
+import { SETUP_FAILED } from '../workspace/provision-step.js';
 import { commitFindings, type AttemptOrigin } from './record.js';
 
 /**
@@ -35,8 +36,32 @@ export const recordCrash = async (
   }
   log.error({ err: error }, 'attempt failed with an unexpected error');
   const reason = `swarm could not complete the attempt: ${error instanceof Error ? error.message : String(error)}`;
+  await recordInfrastructureFailure(ctx, attempt, origin, reason, ['infrastructure'], log);
+};
+
+/** A failing workspace.setup: the attempt is failed, flagged `infrastructure` and `setup-failed`; no agent ran. */
+export const recordSetupFailure = async (
+  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  attempt: AttemptRecord,
+  origin: AttemptOrigin,
+  reason: string,
+  log: Logger,
+): Promise<void> => {
+  log.error({ reason }, 'workspace.setup failed');
+  await recordInfrastructureFailure(ctx, attempt, origin, reason, ['infrastructure', SETUP_FAILED], log);
+};
+
+const recordInfrastructureFailure = async (
+  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  attempt: AttemptRecord,
+  origin: AttemptOrigin,
+  reason: string,
+  flags: string[],
+  log: Logger,
+): Promise<void> => {
+  const before = ctx.store.requireAttempt(attempt.id);
   ctx.store.transaction(() => {
-    endAttempt(ctx.store, attempt.id, 'failed', { score: null, valid: null, reason, metrics: null, headCommit: null, diff: null, flags: ['infrastructure'], finishedAt: Date.now() });
+    endAttempt(ctx.store, attempt.id, 'failed', { score: null, valid: null, reason, metrics: null, headCommit: null, diff: null, flags, finishedAt: Date.now() });
     ctx.store.addEvent(ctx.runId, 'attempt.finished', { status: 'failed', score: null, reason }, attempt.id);
   });
   if (before.worktree === null) return;

@@ -1,3 +1,6 @@
+import { carriedFiles, carriedSecretValues, includePatterns } from '../../workspace/provision/index.js';
+import { addRedactedValues } from './redaction.js';
+import { sandboxLinkMounts } from './link-targets.js';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,11 +66,13 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
   await workspace.ensureExcluded().catch(() => undefined);
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
+  // Values of the env files a worktree gets carried in are redacted here too, in the checkout itself.
+  addRedactedValues(await carriedSecretValues(workspace.root, await carriedFiles(workspace.root, await includePatterns(workspace.root, config.workspace.include))));
   const refusal = attemptId === null ? null : budgetRefusal(paths.dbFile, attemptId, config.budget.evaluations);
   if (refusal !== null) throw new SwarmError('BUDGET_SPENT', `swarm eval in attempt ${attemptId}: ${refusal}`);
   const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
-    runner: await createEvaluatorRunner(config, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations) : {}),
+    runner: await createEvaluatorRunner(config, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)) : {}),
     stages: evaluationStages(config.evaluator),
     cwd: folder,
     subdir: workspace.subdir,

@@ -8,7 +8,9 @@ import type { EvaluationKind } from '../../store/records.js';
 import { referenceFromCommit, type ProtectedReference } from '../../workspace/protected-files.js';
 import { collectArtifacts } from './collect-artifacts.js';
 import { guardProtected } from './guard-evaluation.js';
-import { redactEvalOutcome } from './redaction.js';
+import { guardLinks } from './guard-links.js';
+import { sharedLinkTargets } from './link-targets.js';
+import { redactEvalOutcome, redactLogFiles } from './redaction.js';
 import type { RunContext } from '../context/run-context.js';
 
 export interface StageResult {
@@ -45,6 +47,8 @@ export interface EvaluateCheckoutInput {
   protection: ProtectedReference | null;
   /** Globs of output files copied to `dir` after the evaluation (`evaluator.artifacts`). */
   artifacts: { globs: string[]; dir: string } | null;
+  /** Checkout paths shared into `cwd` by workspace.link, checked around each stage (absent or null: none). */
+  links?: { root: string; targets: string[] } | null;
 }
 
 /**
@@ -52,19 +56,22 @@ export interface EvaluateCheckoutInput {
  * artifacts kept, secrets redacted from the outcomes. Never throws for a failing program.
  */
 export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<CheckoutEvaluation> => {
-  const guarded = input.protection === null ? null : guardProtected(input.runner, input.protection);
+  const links = input.links === undefined || input.links === null || input.links.targets.length === 0 ? null : guardLinks(input.runner, input.links.root, input.links.targets);
+  const inner = links?.runner ?? input.runner;
+  const guarded = input.protection === null ? null : guardProtected(inner, input.protection);
   const cascade = await runCascade(
-    guarded?.runner ?? input.runner,
+    guarded?.runner ?? inner,
     input.stages,
     { cwd: input.cwd, seed: input.seed, env: input.env, logDir: input.logDir, metric: input.metric },
     input.direction,
     input.signal,
   );
   if (input.artifacts !== null) await collectArtifacts(input.cwd, input.artifacts.globs, input.artifacts.dir, input.subdir ?? '');
+  await redactLogFiles(input.logDir);
   return {
     final: redactEvalOutcome(cascade.final),
     results: cascade.stages.map((s) => ({ stage: s.stage, seed: input.seed, kind: input.kind, outcome: redactEvalOutcome(s.outcome) })),
-    violations: guarded?.violations() ?? [],
+    violations: [...(guarded?.violations() ?? []), ...(links?.violations() ?? [])],
   };
 };
 
@@ -136,4 +143,5 @@ export const attemptEvaluationInput = async (
   signal: ctx.force,
   protection: await runProtection(ctx),
   artifacts: { globs: ctx.config.evaluator.artifacts, dir: join(attempt.logDir, 'artifacts') },
+  links: sharedLinkTargets(ctx.config, ctx.workspace.root, ctx.workspace.subdir),
 });

@@ -1,4 +1,7 @@
 import { join } from 'node:path';
+import { projectPaths } from '../setup/project-paths.js';
+import { provisionStep, setupFailureText } from '../workspace/provision-step.js';
+import { sharedLinkTargets } from './link-targets.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import type { EvaluatorRunner } from '../../core/ports/index.js';
 import type { RunStore } from '../../core/ports/run-store.js';
@@ -38,6 +41,13 @@ export const evaluateProgram = async (
   const invalid: SeededScores['invalid'] = [];
   for (const seed of p.seeds) {
     if (ev.signal.aborted) break;
+    // Again for every seed: the reset after each evaluation removes what provisioning put there.
+    const ids = { SWARM_RUN_ID: ev.runId, SWARM_ATTEMPT_ID: p.attemptId };
+    const provisioned = await provisionStep({ config: ev.config, root: ev.workspace.root, subdir: ev.workspace.subdir, setupCacheDir: projectPaths(join(ev.workspace.root, ev.workspace.subdir)).setupCacheDir, worktree: p.worktree, logDir: p.logDir, ids, signal: ev.signal });
+    if (provisioned.setup.failure !== null) {
+      invalid.push({ seed, reason: setupFailureText(provisioned.setup.failure) });
+      continue;
+    }
     const result = await evaluateCheckout({
       runner: ev.runner,
       stages: p.stages,
@@ -52,6 +62,7 @@ export const evaluateProgram = async (
       signal: ev.signal,
       protection: ev.protection,
       artifacts: null,
+      links: sharedLinkTargets(ev.config, ev.workspace.root, ev.workspace.subdir),
     });
     ev.store.transaction(() => {
       for (const r of result.results) ev.store.addEvaluation(p.attemptId, p.kind, { ...r.outcome, stage: r.stage, seed, commit: p.commit });

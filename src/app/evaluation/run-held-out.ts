@@ -1,3 +1,4 @@
+import { sandboxLinkMounts } from './link-targets.js';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
@@ -50,7 +51,7 @@ export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]
         {
           store,
           workspace,
-          runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations)),
+          runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root))),
           config,
           runId,
           protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, baseCommit, config.evaluator.protect, workspace.subdir),

@@ -7,6 +7,7 @@ import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { openProjectStore } from '../setup/open-store.js';
 import { selfEvaluationsOf } from '../evaluation/self-evaluations.js';
 import { permissionDenialsOf } from '../attempt/permission-denials.js';
+import { workspaceTraceOf } from '../workspace/workspace-trace.js';
 
 /** The findings.md lines that belong to one attempt (the agent's `### aN` section and the swarm's entry). */
 const findingsFor = (text: string, id: string): string | null => {
@@ -54,6 +55,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       selfEvaluations: selfEvaluationsOf(store, attempt.runId, attempt.id),
       agentNote: attempt.error,
       permissionDenials: permissionDenialsOf(store, attempt.runId, attempt.id),
+      workspace: workspaceTraceOf(store, attempt.runId, attempt.id),
     };
   } finally {
     store.close();

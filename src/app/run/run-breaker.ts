@@ -2,6 +2,7 @@ import { createCircuitBreaker, type FinishedAttempt } from '../../core/budget/ci
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Logger } from '../setup/logger.js';
+import { SETUP_FAILED } from '../workspace/provision-step.js';
 import type { RunBreaker } from '../context/run-context.js';
 
 export type { RunBreaker } from '../context/run-context.js';
@@ -9,12 +10,14 @@ export type { RunBreaker } from '../context/run-context.js';
 /**
  * What the breaker counts of a finished attempt, or null for one that is no evidence either way
  * (interrupted, still running). Agent failures only count: a scored or invalid attempt resets the
- * count, a failure of swarm itself ("infrastructure") too.
+ * count, a failure of swarm itself ("infrastructure") too; failures of workspace.setup are counted
+ * on their own (three in a row stop the run).
  */
 export const breakerInput = (attempt: AttemptRecord): FinishedAttempt | null => {
   if (attempt.status === 'interrupted' || attempt.status === 'running') return null;
   const agentFailed = attempt.status === 'failed' && attempt.error !== null && !attempt.flags.includes('infrastructure');
-  return { id: attempt.id, agentError: agentFailed ? attempt.error : null };
+  const setupFailed = attempt.status === 'failed' && attempt.flags.includes(SETUP_FAILED);
+  return { id: attempt.id, agentError: agentFailed ? attempt.error : null, setupError: setupFailed ? (attempt.reason ?? 'workspace.setup failed') : null };
 };
 
 /** The breaker over {@link breakerInput}. On the trip the run drains: nothing new starts, running attempts finish and are recorded. */

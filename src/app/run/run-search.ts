@@ -5,7 +5,10 @@ import { GitWorkspace } from '../../workspace/index.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
 import { heldOutAtRunEnd } from '../evaluation/run-held-out.js';
 import { costTrackingWarning, createBackend, describeBackend } from '../setup/create-backend.js';
-import { projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { checkProject } from '../setup/diagnose/check-project.js';
+import { sandboxLinkMounts } from '../evaluation/link-targets.js';
+import { baselineFailure } from './baseline-failure.js';
 import { ensureBaseline } from '../attempt/baseline.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { resumableRun } from './claim-run.js';
@@ -71,7 +74,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
-  const runner = await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations));
+  const runner = await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
   await preflight(config, workspace.projectDir);
   // The run to import from is checked before a run is claimed: a wrong id leaves no run behind.
@@ -87,7 +90,10 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const onClaimed = async ({ run, resumed }: { run: RunRecord; resumed: boolean }): Promise<void> => {
     if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);
     else {
-      if (await workspace.isDirty()) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
+      if (await workspace.isDirty()) {
+        report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
+        for (const p of (await checkProject(workspace.root, config, loaded.file)).problems) report(`warning: ${p.problem}: ${p.fix}`);
+      }
       report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}, ${seedNote ?? `seed ${config.shepherd.seed}`}`);
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed });
@@ -105,7 +111,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     if (baseline.status !== 'scored' || baseline.score === null) {
       const stopReason = force.aborted
         ? (crashReason(crashed) ?? 'interrupted during the baseline evaluation')
-        : `baseline evaluation failed: ${baseline.reason ?? 'no score'}; fix the evaluator (try \`swarm eval\` in ${workspace.root})`;
+        : await baselineFailure({ store, baseline, root: workspace.root, subdir: workspace.subdir, worktree: attemptWorktree(paths, baseline.id), config, configFile: loaded.file });
       return { ...finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumed, baseline, null), seed: config.shepherd.seed };
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);

@@ -5,6 +5,7 @@ import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } fro
 import { isSwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { probeBackend } from './probe-backend.js';
+import { checkProjectSetup, type ProjectReport } from './diagnose/project-report.js';
 import { locateProject } from '../../workspace/locate-project.js';
 
 type Env = Record<string, string | undefined>;
@@ -31,6 +32,8 @@ export interface DoctorReport {
   backends: BackendCheck[];
   /** API key variables and whether each is set (never their values). */
   keys: Array<{ name: string; present: boolean }>;
+  /** The project in the working directory: config, committed files, the baseline in a provisioned worktree; null outside a git repository. */
+  project: ProjectReport | null;
 }
 
 const KEY_VARIABLES = [
@@ -53,14 +56,25 @@ const projectFolderOf = async (cwd: string): Promise<string> => {
   }
 };
 
-const projectConfig = async (dir: string): Promise<{ config: SwarmConfig; found: boolean; source: string }> => {
+interface ProjectConfig {
+  config: SwarmConfig;
+  found: boolean;
+  source: string;
+  file: string | null;
+  /** Why no config could be used: each problem of an invalid one (with its dot-path), or the missing file. */
+  problems: string[];
+}
+
+const projectConfig = async (dir: string): Promise<ProjectConfig> => {
   try {
     const loaded = await loadConfig(dir);
-    return { config: loaded.config, found: true, source: loaded.file ?? 'defaults' };
+    return { config: loaded.config, found: true, source: loaded.file ?? 'defaults', file: loaded.file, problems: [] };
   } catch (error) {
-    // Without a usable project config the defaults stand in (the evaluator is never run here).
+    // Without a usable project config the defaults stand in for the backend checks.
     const config = configSchema.parse({ evaluator: { command: 'true' } });
-    return { config, found: false, source: `defaults (${isSwarmError(error) ? error.message.split('\n')[0] : 'no usable .swarmrc.json'})` };
+    const lines = isSwarmError(error) ? error.message.split('\n') : ['no usable .swarmrc.json'];
+    const listed = lines.slice(1).map((line) => line.trim()).filter((line) => line !== '');
+    return { config, found: false, source: `defaults (${lines[0] ?? ''})`, file: null, problems: listed.length > 0 ? listed : [lines[0] ?? 'no usable .swarmrc.json'] };
   }
 };
 
@@ -103,9 +117,11 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
 /**
  * `swarm doctor`: for every backend, whether its binary is there (and its version), whether it can
  * authenticate, and with `probe` whether it answers one tiny request; plus git, node and the key
- * variables set (names only).
+ * variables set (names only); and in a project, whether a run would work: the config's problems
+ * (each with its dot-path), uncommitted evaluator, program or config, an unprotected evaluator,
+ * and the committed baseline evaluated exactly as an attempt will be (see checkBaseline).
  */
-export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean }): Promise<DoctorReport> => {
+export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean; baseline?: boolean }): Promise<DoctorReport> => {
   const env = options.env ?? process.env;
   const folder = await projectFolderOf(options.cwd);
   const project = await projectConfig(folder);
@@ -119,5 +135,6 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
     configured: project.config.agent.backend,
     backends,
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
+    project: await checkProjectSetup(folder, project, options.baseline ?? true),
   };
 };

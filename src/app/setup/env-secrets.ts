@@ -1,13 +1,28 @@
 import { secretRedactor, secretValues } from '../../core/trust/redact-secrets.js';
 
 let redactor: ((text: string) => string) | null = null;
+const carried = new Set<string>();
 
 /**
- * Replaces the values of secret-looking variables of swarm's own environment: the second line of
- * defence behind the evaluator's allow-listed environment, applied before text is stored or logged
- * (the run log's lines, evaluation and agent outcomes).
+ * Adds secret values found outside the environment (the values of a carried-in `.env`): from now
+ * on they are redacted wherever `redactSecrets` is applied, like environment secrets.
+ */
+export const addRedactedValues = (values: readonly string[]): void => {
+  const before = carried.size;
+  for (const value of values) carried.add(value);
+  if (carried.size !== before) redactor = null;
+};
+
+/** How many carried-in secret values are redacted (0: nothing was carried in). */
+export const carriedSecretCount = (): number => carried.size;
+
+/**
+ * Replaces the values of secret-looking variables of swarm's own environment, and those of
+ * carried-in env files: the second line of defence behind the evaluator's allow-listed
+ * environment, applied before text is stored or logged (the run log's lines, evaluation and agent
+ * outcomes).
  */
 export const redactSecrets = (text: string): string => {
-  redactor ??= secretRedactor(secretValues(process.env));
+  redactor ??= secretRedactor([...secretValues(process.env), ...carried]);
   return redactor(text);
 };

@@ -4,7 +4,8 @@ import type { ProjectPaths } from '../../workspace/project-layout.js';
 export { attemptLogDir, attemptWorktree, projectPaths, type ProjectPaths } from '../../workspace/project-layout.js';
 
 /** The runner locks of a repository: GPU lock files and the cross-process evaluation slots. */
-export const runnerLocks = (paths: ProjectPaths, evaluations: number): { gpuLockDir: string; evalSlots: { dir: string; count: number } } => ({
+export const runnerLocks = (paths: ProjectPaths, evaluations: number, shared: string[] = []): { gpuLockDir: string; evalSlots: { dir: string; count: number }; shared: string[] } => ({
   gpuLockDir: paths.gpuLocksDir,
   evalSlots: { dir: paths.evalSlotsDir, count: evaluations },
+  shared,
 });

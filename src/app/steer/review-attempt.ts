@@ -1,3 +1,4 @@
+import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
@@ -73,7 +74,7 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
     const ev: ProgramEvaluation = {
       store,
       workspace,
-      runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations)),
+      runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root))),
       config,
       runId: run.id,
       protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, run.baseCommit, config.evaluator.protect, workspace.subdir),

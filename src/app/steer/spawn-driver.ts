@@ -16,7 +16,9 @@ import { driveRun } from '../run/driver-session.js';
 import { keepDriverHeapSmall } from '../run/driver-heap.js';
 import { recoverInterrupted, specOf } from '../run/recover.js';
 import { createBackend } from '../setup/create-backend.js';
-import { projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { sandboxLinkMounts } from '../evaluation/link-targets.js';
+import { baselineFailure } from '../run/baseline-failure.js';
 import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
 
 const POLL_MS = 250;
@@ -47,7 +49,7 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
     return;
   }
   try {
-    const runner = await createEvaluatorRunner(loaded.config, runnerLocks(paths, loaded.config.concurrency.evaluations));
+    const runner = await createEvaluatorRunner(loaded.config, runnerLocks(paths, loaded.config.concurrency.evaluations, sandboxLinkMounts(loaded.config, paths.root)));
     const backend = backends.get(loaded.config.agent.backend) ?? (await createBackend(loaded.config));
     const session = { workspace, paths, loaded, backend, runner, claim: { candidate: null, resumes: continuesSpawned, by: 'spawn' as const }, drain: null, force: null };
     const onClaimed = ({ run }: { run: RunRecord }): void => writeFileSync(driverFile, JSON.stringify({ ...currentProcessIdentity(), runId: run.id }));
@@ -55,7 +57,7 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
       await recoverInterrupted(ctx);
       const baseline = await ensureBaseline(ctx, store.requireRun(run.id));
       if (baseline.status !== 'scored') {
-        const reason = `baseline evaluation failed: ${baseline.reason ?? 'no score'}; fix the evaluator (try \`swarm eval\` in ${workspace.root})`;
+        const reason = await baselineFailure({ store, baseline, root: workspace.root, subdir: workspace.subdir, worktree: attemptWorktree(paths, baseline.id), config: loaded.config, configFile: loaded.file });
         store.updateRun(run.id, { status: 'failed', stopReason: reason, finishedAt: Date.now(), ownerPid: null });
         options.onFailed(reason);
         return;

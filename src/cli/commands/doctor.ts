@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { BackendCheck, DoctorReport } from '../../app/setup/doctor.js';
+import { formatScore } from '../../core/domain/score.js';
 import { printJson } from '../options.js';
 
 const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : 'no');
@@ -18,25 +19,46 @@ const renderBackend = (b: BackendCheck, probed: boolean, configured: boolean): s
   ];
 };
 
+const renderProject = (project: NonNullable<DoctorReport['project']>): string[] => {
+  const lines = ['', `project ${project.root}:`];
+  const b = project.baseline;
+  if (b !== null) {
+    if (b.provisioned !== null) lines.push(`  worktree  ${b.provisioned}`);
+    lines.push(b.ok ? `  baseline  ok  scores ${formatScore(b.score)} in a fresh worktree of ${b.commit?.slice(0, 10) ?? 'HEAD'}, as an attempt will` : `  baseline  no  ${b.reason ?? 'does not score'}`);
+  }
+  for (const w of project.warnings) lines.push(`  warning: ${w.problem}; ${w.fix}`);
+  if (project.problems.length === 0) {
+    lines.push('  no problems found');
+    return lines;
+  }
+  // The last lines: one per problem, each with its fix.
+  lines.push('', `${project.problems.length === 1 ? 'a problem stops' : `${project.problems.length} problems stop`} a run:`);
+  for (const p of project.problems) lines.push(`  ✗ ${p.problem}: ${p.fix}`);
+  return lines;
+};
+
 const render = (report: DoctorReport, probed: boolean): string => {
   const lines = [`node ${report.node}`, `git ${report.git ?? 'NOT FOUND (swarm needs git)'}`, `config: ${report.config}`, '', 'backends:'];
   for (const b of report.backends) lines.push(...renderBackend(b, probed, b.backend === report.configured));
   lines.push('', `key variables set: ${report.keys.filter((k) => k.present).map((k) => k.name).join(', ') || 'none'} (values never shown)`);
+  if (report.project !== null) lines.push(...renderProject(report.project));
   return lines.join('\n');
 };
 
 export const registerDoctor = (program: Command): void => {
   program
     .command('doctor')
-    .description('check each agent backend: binary found (version), can authenticate (a key or a login present, never shown), and with --probe one tiny request answered')
+    .description('check each agent backend (binary, authentication, with --probe one tiny request) and the project: config problems, uncommitted evaluator, program or config, and the committed baseline evaluated in a provisioned worktree exactly as an attempt will be; exit 1 with the fix when a run would fail')
     .option('--probe', 'send one tiny request through every backend that can authenticate')
+    .option('--no-baseline', 'skip the evaluation of the baseline')
     .option('--json', 'print the report as JSON')
-    .action(async (flags: { json?: boolean; probe?: boolean }) => {
+    .action(async (flags: { json?: boolean; probe?: boolean; baseline?: boolean }) => {
       const { runDoctor } = await import('../../app/setup/doctor.js');
-      const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false });
+      const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false, baseline: flags.baseline ?? true });
       if (flags.json) printJson(report);
       else process.stdout.write(`${render(report, flags.probe ?? false)}\n`);
       // The configured backend decides: a doctor that finds it unusable says so in its exit code.
-      process.exitCode = report.backends.find((b) => b.backend === report.configured)?.ok === false ? 1 : 0;
+      const backendFails = report.backends.find((b) => b.backend === report.configured)?.ok === false;
+      process.exitCode = backendFails || (report.project?.problems.length ?? 0) > 0 ? 1 : 0;
     });
 };

@@ -118,6 +118,15 @@ const printable = (detail: AttemptDetail): AttemptDetail => ({
   ...(detail.permissionDenials !== undefined ? { permissionDenials: detail.permissionDenials.map(stripControl) } : {}),
 });
 
+const workspaceLine = (w: NonNullable<AttemptDetail['workspace']>): string => {
+  const parts = [`provisioned in ${formatDuration(w.durationMs)}`];
+  if (w.copied > 0) parts.push(`${w.copied} file(s) carried in`);
+  if (w.linked.length > 0) parts.push(`linked ${w.linked.join(', ')}`);
+  if (w.submodules.length > 0) parts.push(`submodules ${w.submodules.join(', ')}`);
+  if (w.setup !== null) parts.push(w.setup.failed ? `setup failed after ${formatDuration(w.setup.durationMs)}` : w.setup.reused ? `setup reused (${formatDuration(w.setup.durationMs)})` : `setup ran in ${formatDuration(w.setup.durationMs)}`);
+  return parts.join(' · ');
+};
+
 /**
  * `swarm show <attempt>` for a terminal: header, lineage, git, context and prompt, diff stat,
  * evaluations (with output tails of invalid ones), findings entry, usage and log paths.
@@ -145,6 +154,7 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   lines.push(section('git'));
   const pruned = detail.pruned ? paint(` — pruned (deleted by swarm prune --keep ${detail.pruned.keep} at ${new Date(detail.pruned.at).toISOString().replace('T', ' ').slice(0, 16)}; swarm prune --keep ${a.id} keeps it next time)`, 'yellow') : '';
   lines.push(field('branch', `${detail.branch}${pruned}`, paint));
+  if (detail.workspace) lines.push(field('workspace', workspaceLine(detail.workspace), paint));
   lines.push(field('commits', `${shortCommit(detail.baseCommit, full)} → ${shortCommit(detail.headCommit, full)}`, paint));
   if (detail.diffStat) {
     const { files, insertions, deletions, paths } = detail.diffStat;

@@ -21,6 +21,17 @@ describe('createCircuitBreaker', () => {
     expect(breaker.observe({ id: 'a5', agentError: 'other failure' })).not.toBeNull();
   });
 
+  it('stops after three workspace.setup failures in a row, even with the agent breaker off, and names the output', () => {
+    const breaker = createCircuitBreaker(0);
+    const setupError = 'workspace.setup failed (an infrastructure failure, not the agent\'s): `npm ci` exited with code 1: npm ERR! code E404';
+    expect(breaker.observe({ id: 'a2', agentError: null, setupError })).toBeNull();
+    expect(breaker.observe({ id: 'a3', agentError: null, setupError: null })).toBeNull();
+    expect(breaker.observe({ id: 'a4', agentError: null, setupError })).toBeNull();
+    expect(breaker.observe({ id: 'a5', agentError: null, setupError })).toBeNull();
+    const reason = breaker.observe({ id: 'a6', agentError: null, setupError });
+    expect(reason).toBe(`3 attempts in a row (a4, a5, a6) could not be prepared: ${setupError}`);
+  });
+
   it('never trips with a limit of 0', () => {
     const breaker = createCircuitBreaker(0);
     for (let i = 0; i < 10; i++) expect(breaker.observe({ id: `a${i}`, agentError: 'boom' })).toBeNull();

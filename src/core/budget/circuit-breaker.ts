@@ -3,7 +3,12 @@ export interface FinishedAttempt {
   id: string;
   /** The agent's own error when the agent failed; null for a scored, invalid or otherwise failed attempt. */
   agentError: string | null;
+  /** Why its worktree's `workspace.setup` failed (an infrastructure failure), else null or absent. */
+  setupError?: string | null;
 }
+
+/** Setup failures in a row that stop a run: the same command fails every new worktree alike. */
+export const SETUP_FAILURE_LIMIT = 3;
 
 export interface CircuitBreaker {
   /** Counts a finished attempt; returns the reason to stop the run when this attempt trips the breaker. */
@@ -35,9 +40,21 @@ export const createCircuitBreaker = (limit: number): CircuitBreaker => {
   let count = 0;
   let tripped: string | null = null;
   const ids: string[] = [];
+  const setupIds: string[] = [];
   return {
     observe(attempt) {
-      if (tripped !== null || limit <= 0) return null;
+      if (tripped !== null) return null;
+      const setupError = attempt.setupError ?? null;
+      if (setupError === null) setupIds.length = 0;
+      else {
+        setupIds.push(attempt.id);
+        if (setupIds.length >= SETUP_FAILURE_LIMIT) {
+          tripped = `${setupIds.length} attempts in a row (${setupIds.join(', ')}) could not be prepared: ${setupError}`;
+          return tripped;
+        }
+        return null;
+      }
+      if (limit <= 0) return null;
       if (attempt.agentError === null) {
         key = null;
         count = 0;

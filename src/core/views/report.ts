@@ -161,4 +161,15 @@ export interface AttemptDetail {
   agentNote?: string | null;
   /** Tool calls the agent CLI refused for want of permission (`<tool>: <command or path>`). */
   permissionDenials?: string[];
+  /** How its worktree was provisioned (the `workspace` section), and how long it took; null when not recorded. */
+  workspace?: WorkspaceTrace | null;
+}
+
+/** The provisioning step of an attempt's trace. */
+export interface WorkspaceTrace {
+  durationMs: number;
+  copied: number;
+  linked: string[];
+  submodules: string[];
+  setup: { ran: boolean; reused: boolean; durationMs: number; failed: boolean } | null;
 }

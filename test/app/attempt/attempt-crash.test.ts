@@ -42,7 +42,7 @@ describe('an attempt broken by an error of swarm itself', () => {
       expect(attempt).toMatchObject({ status: 'failed', phase: 'done', flags_json: JSON.stringify(['infrastructure']) });
       expect(attempt.reason).toMatch(/^swarm could not complete the attempt: .*git/);
       expect(attempt.finished_at).not.toBeNull();
-      expect(events.filter((e) => e.attempt_id === attempt.id).map((e) => e.type)).toEqual(['attempt.planned', 'attempt.finished']);
+      expect(events.filter((e) => e.attempt_id === attempt.id).map((e) => e.type)).toEqual(['attempt.planned', 'attempt.provisioned', 'attempt.finished']);
     }
   }, 120_000);
 });

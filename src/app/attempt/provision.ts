@@ -1,0 +1,30 @@
+import type { AttemptRecord } from '../../store/records.js';
+import type { Logger } from '../setup/logger.js';
+import type { RunContext } from '../context/run-context.js';
+import { PROVISIONED_EVENT, provisionedEventData, provisionStep, setupFailureText } from '../workspace/provision-step.js';
+
+/**
+ * Step provision, between prepare and the agent: the worktree gets what the `workspace` section
+ * says (carried files, links, submodules, setup). Returns why setup failed, or null.
+ */
+export const provisionAttempt = async (
+  ctx: Pick<RunContext, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'force'>,
+  attempt: Pick<AttemptRecord, 'id' | 'logDir'>,
+  worktree: string,
+  out: { log: Logger; report?: (line: string) => void },
+): Promise<string | null> => {
+  const provisioned = await provisionStep({
+    config: ctx.config,
+    root: ctx.workspace.root,
+    subdir: ctx.workspace.subdir,
+    setupCacheDir: ctx.paths.setupCacheDir,
+    worktree,
+    logDir: attempt.logDir,
+    ids: { SWARM_RUN_ID: ctx.runId, SWARM_ATTEMPT_ID: attempt.id },
+    signal: ctx.force,
+  });
+  ctx.store.addEvent(ctx.runId, PROVISIONED_EVENT, provisionedEventData(provisioned), attempt.id);
+  out.log.info(provisionedEventData(provisioned), 'worktree provisioned');
+  for (const missing of provisioned.missingSubmodules) out.report?.(`warning: ${attempt.id}: submodule ${missing}`);
+  return provisioned.setup.failure === null ? null : setupFailureText(provisioned.setup.failure);
+};

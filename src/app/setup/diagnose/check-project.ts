@@ -1,0 +1,48 @@
+import { relative } from 'node:path';
+import picomatch from 'picomatch';
+import type { SwarmConfig } from '../../../config/index.js';
+import { evaluatorScript } from '../../../core/evaluation/missing-path.js';
+import { pathStatus, uncommittedPaths } from '../../../workspace/path-status.js';
+import { matchProtected } from '../../../workspace/protected-paths.js';
+import type { Problem } from './explain-failure.js';
+
+export interface ProjectCheck {
+  /** What stops a run from working as the user expects. */
+  problems: Problem[];
+  /** What weakens it without stopping it (an unprotected evaluator). */
+  warnings: Problem[];
+}
+
+/**
+ * The files a run starts from that are not committed (every attempt starts from the last commit,
+ * so an uncommitted evaluator, program or config is not what attempts get), and an evaluator an
+ * agent may change because evaluator.protect does not name it.
+ */
+export const checkProject = async (root: string, config: SwarmConfig, configFile: string | null): Promise<ProjectCheck> => {
+  const problems: Problem[] = [];
+  const warnings: Problem[] = [];
+  const script = evaluatorScript(config.evaluator.command)?.replace(/^\.\//, '') ?? null;
+  const scriptStatus = script === null ? 'absent' : await pathStatus(root, script);
+  const named = new Map<string, string>();
+  if (configFile !== null) named.set(relative(root, configFile), 'the config');
+  named.set(config.task.prompt.replace(/^\.\//, ''), 'the task prompt');
+  if (script !== null && scriptStatus !== 'absent') named.set(script, 'the evaluator');
+  const isSolution = config.task.solutionFiles.length === 0 ? () => false : picomatch(config.task.solutionFiles, { dot: true });
+  const changed = await uncommittedPaths(root, ['.']);
+  for (const { path, untracked } of changed) {
+    const role = named.get(path) ?? (isSolution(path) ? 'a solution file' : null);
+    if (role === null) continue;
+    problems.push({
+      problem: `${path} (${role}) ${untracked ? 'is not committed' : 'has uncommitted changes'}; every attempt starts from the last commit, so it ${untracked ? 'would be missing' : 'would be the committed version'}`,
+      fix: `commit it: git add ${path} && git commit -m "${untracked ? 'add' : 'update'} ${path}"`,
+    });
+  }
+  // An evaluator command that builds its script first (`npm run build && node dist/main.js`) may run an ignored one.
+  if (script !== null && scriptStatus === 'ignored' && !/&&|;|\|\|/.test(config.evaluator.command)) {
+    problems.push({ problem: `the evaluator ${script} is ignored by git, so no worktree has it`, fix: `commit it (git add -f ${script}), or carry it with .worktreeinclude` });
+  }
+  if (script !== null && scriptStatus !== 'absent' && matchProtected([script], config.evaluator.protect).length === 0) {
+    warnings.push({ problem: `the evaluator ${script} is not protected: an agent could change how it is scored`, fix: `add "${script}" to evaluator.protect` });
+  }
+  return { problems, warnings };
+};

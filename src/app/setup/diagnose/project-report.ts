@@ -1,0 +1,42 @@
+import type { SwarmConfig } from '../../../config/index.js';
+import { isSwarmError } from '../../../core/domain/errors.js';
+import { GitWorkspace } from '../../../workspace/index.js';
+import { checkBaseline, type BaselineCheck } from './check-baseline.js';
+import { checkProject } from './check-project.js';
+import type { Problem } from './explain-failure.js';
+
+export type { Problem } from './explain-failure.js';
+
+export interface ProjectReport {
+  root: string;
+  /** The baseline in a provisioned worktree; null when the config is unusable or the check was skipped. */
+  baseline: BaselineCheck | null;
+  /** Everything that would stop or break a run, each with its fix, in the order found. */
+  problems: Problem[];
+  warnings: Problem[];
+}
+
+/** The project half of `swarm doctor`; null outside a git repository. */
+export const checkProjectSetup = async (
+  cwd: string,
+  project: { config: SwarmConfig; found: boolean; file: string | null; problems: string[] },
+  withBaseline: boolean,
+): Promise<ProjectReport | null> => {
+  let workspace: GitWorkspace;
+  try {
+    workspace = await GitWorkspace.open(cwd);
+  } catch (error) {
+    if (isSwarmError(error)) return null;
+    throw error;
+  }
+  const root = workspace.root;
+  if (!project.found) {
+    const problems = project.problems.map((line): Problem => (/^no \.swarmrc\.json|not found/.test(line)
+      ? { problem: line.replace(/; run `swarm init`.*$/, ''), fix: 'run `swarm init` to write one, or pass --config <file>' }
+      : { problem: `config: ${line}`, fix: 'correct that key in .swarmrc.json (docs/configuration.md lists every key with its default)' }));
+    return { root, baseline: null, problems, warnings: [] };
+  }
+  const files = await checkProject(root, project.config, project.file);
+  const baseline = withBaseline ? await checkBaseline(workspace, project.config) : null;
+  return { root, baseline, problems: [...files.problems, ...(baseline?.problems ?? [])], warnings: files.warnings };
+};

@@ -1,0 +1,59 @@
+import type { SwarmConfig } from '../../config/index.js';
+import { passedEnv } from '../../core/trust/env-allow-list.js';
+import { provisionWorktree, type Provisioned, type SetupFailure } from '../../workspace/provision/index.js';
+import { addRedactedValues, redactLogFiles, redactSecrets } from '../evaluation/redaction.js';
+
+/** The event of an attempt's provisioning (its time is shown in `swarm show`). */
+export const PROVISIONED_EVENT = 'attempt.provisioned';
+
+/** The audit flag of an attempt whose `workspace.setup` failed (with `infrastructure`). */
+export const SETUP_FAILED = 'setup-failed';
+
+export interface ProvisionStepInput {
+  config: Pick<SwarmConfig, 'workspace' | 'evaluator'>;
+  root: string;
+  /** The project's folder inside the repository ('' at its root). */
+  subdir?: string;
+  setupCacheDir: string;
+  worktree: string;
+  logDir: string;
+  /** SWARM_* ids of the run and attempt, passed to setup commands. */
+  ids: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Provisions one worktree (an attempt's, the baseline's, doctor's) from the config: the one call
+ * every place that makes a worktree for an evaluation goes through. Secrets of carried-in env
+ * files are added to the redaction at once.
+ */
+export const provisionStep = async (input: ProvisionStepInput): Promise<Provisioned> => {
+  const { evaluator, workspace } = input.config;
+  const provisioned = await provisionWorktree({
+    root: input.root,
+    worktree: input.worktree,
+    subdir: input.subdir ?? '',
+    settings: workspace,
+    env: { ...passedEnv(process.env, evaluator.passEnv), ...evaluator.env, ...input.ids },
+    logDir: input.logDir,
+    cacheDir: input.setupCacheDir,
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
+  addRedactedValues(provisioned.secrets);
+  if (provisioned.setup.ran) await redactLogFiles(input.logDir);
+  return provisioned;
+};
+
+/** "workspace.setup failed: `npm ci` exited with code 1: npm ERR! …", redacted. */
+export const setupFailureText = (failure: SetupFailure): string =>
+  redactSecrets(`workspace.setup failed (an infrastructure failure, not the agent's): \`${failure.command}\` ${failure.ended}${failure.output.trim() === '' ? '' : `: ${failure.output.trim().split('\n').slice(-3).join(' | ')}`}; fix the command (try it in a fresh \`git worktree add\` of the repository) or workspace.setupTimeout`);
+
+/** What an event records of a provisioning: counts and times, never file contents. */
+export const provisionedEventData = (p: Provisioned): Record<string, unknown> => ({
+  durationMs: Math.round(p.durationMs),
+  copied: p.copied.length,
+  linked: p.linked,
+  submodules: p.submodules,
+  missingSubmodules: p.missingSubmodules,
+  setup: { key: p.setup.key, ran: p.setup.ran, reused: p.setup.reused, durationMs: Math.round(p.setup.durationMs), failed: p.setup.failure !== null },
+});

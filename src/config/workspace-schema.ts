@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { positiveDurationSchema } from './schema-primitives.js';
+
+/** The lock files whose content decides whether a prepared environment can be reused. */
+export const DEFAULT_SETUP_KEY = ['uv.lock', 'poetry.lock', 'requirements*.txt', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'go.sum'];
+
+/** The `workspace` section: how every worktree (the baseline's and doctor's included) is provisioned. */
+export const workspaceSchema = z.strictObject({
+  include: z.array(z.string().min(1)).default([])
+    .describe('Extra gitignore-syntax patterns, added to those of .worktreeinclude: ignored files of the checkout that match are copied into every worktree (copy-on-write where the filesystem allows), never over a tracked file.'),
+  link: z.array(z.string().min(1)).default([])
+    .describe('Ignored paths of the checkout (datasets, weights, caches) shared into every worktree as symlinks to the checkout\'s copy; read-only under the bwrap sandbox, and without it an evaluation that changes a file\'s size or mtime below one is invalid.'),
+  setup: z.array(z.string().min(1)).default([])
+    .describe('Shell commands run in every new worktree before the agent starts (e.g. "uv sync --frozen", "npm ci --prefer-offline"), with SWARM_REPO_ROOT and the evaluator\'s environment; logged in .swarm/logs/<attempt>/setup.log. A failing command is an infrastructure failure.'),
+  setupTimeout: positiveDurationSchema.prefault('10m').describe('Timeout of each workspace.setup command.'),
+  setupKey: z.array(z.string().min(1)).default(DEFAULT_SETUP_KEY)
+    .describe('Globs (picomatch syntax, relative to the repository root) of the files whose content keys a prepared environment: while they and workspace.setup are unchanged, what setup made is copied from the cache instead of running setup again.'),
+  submodules: z.boolean().default(true)
+    .describe('Check out submodules in every worktree at the commit its tree records, cloned from the main repository\'s module store (no network).'),
+}).transform(({ setupTimeout, ...workspace }) => ({ ...workspace, setupTimeoutMs: setupTimeout }));
+
+export type WorkspaceConfig = z.output<typeof workspaceSchema>;

@@ -1,0 +1,129 @@
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { WorkspaceConfig } from '../../config/workspace-schema.js';
+import { runGit } from '../git-command.js';
+import { carriedFiles, copyCarried, includePatterns } from './carried-files.js';
+import { carriedSecretValues } from './carried-secrets.js';
+import { writeProvisioned } from './provisioned-paths.js';
+import { runSetup, type SetupFailure } from './run-setup.js';
+import { cachedOutputs, restoreOutputs, saveOutputs, untrackedEntries } from './setup-cache.js';
+import { setupKey } from './setup-key.js';
+import { linkShared } from './shared-links.js';
+import { checkoutSubmodules } from './submodules.js';
+import { readSetupMarker, writeSetupMarker } from './provisioned-paths.js';
+
+export type { SetupFailure } from './run-setup.js';
+export { readProvisioned } from './provisioned-paths.js';
+export { linkManifest, manifestChanges, type LinkManifest } from './link-manifest.js';
+export { carriedFiles, includePatterns, WORKTREE_INCLUDE_FILE } from './carried-files.js';
+export { carriedSecretValues } from './carried-secrets.js';
+export { linkPath, isSafeLinkPath } from './shared-links.js';
+
+export interface ProvisionInput {
+  /** The main checkout: where carried files, linked paths and submodule objects come from. */
+  root: string;
+  /** The worktree to provision (new, or reused from a pool). */
+  worktree: string;
+  settings: Pick<WorkspaceConfig, 'include' | 'link' | 'setup' | 'setupTimeoutMs' | 'setupKey' | 'submodules'>;
+  /** Environment of the setup commands (the evaluator's); SWARM_REPO_ROOT and SWARM_WORKTREE are added. */
+  env: Record<string, string>;
+  /** The project's folder inside the repository ('' at its root): setup runs there, link paths are relative to it. */
+  subdir?: string;
+  /** Folder of the setup commands' output (the attempt's log folder). */
+  logDir: string;
+  /** Where prepared environments are kept by setup key (`.swarm/setup-cache`). */
+  cacheDir: string;
+  signal?: AbortSignal;
+}
+
+export interface SetupReport {
+  /** The setup key, null without setup commands. */
+  key: string | null;
+  /** The commands ran in this worktree. */
+  ran: boolean;
+  /** What they make came from the cache (or was already there: a reused worktree). */
+  reused: boolean;
+  durationMs: number;
+  failure: SetupFailure | null;
+}
+
+export interface Provisioned {
+  copied: string[];
+  linked: string[];
+  /** `workspace.link` paths the checkout lacks or the worktree tracks: not linked. */
+  skippedLinks: string[];
+  submodules: string[];
+  /** Submodules that could not be checked out, each with why. */
+  missingSubmodules: string[];
+  setup: SetupReport;
+  /** Values of carried-in env files, to be redacted wherever swarm stores or shows text. */
+  secrets: string[];
+  durationMs: number;
+}
+
+/** Of `files`, those the worktree tracks. */
+const tracked = async (worktree: string, files: readonly string[]): Promise<Set<string>> =>
+  new Set((await runGit(worktree, ['ls-files', '-z', '--', ...files.map((file) => `:(literal)${file}`)])).split('\0').filter((file) => file !== ''));
+
+const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupReport; outputs: string[] }> => {
+  const commands = input.settings.setup;
+  if (commands.length === 0) return { report: { key: null, ran: false, reused: false, durationMs: 0, failure: null }, outputs: [] };
+  const started = performance.now();
+  const { key } = await setupKey(input.worktree, commands, input.settings.setupKey);
+  const elapsed = (): number => performance.now() - started;
+  const cached = await cachedOutputs(input.cacheDir, key);
+  const present = async (outputs: readonly string[]): Promise<boolean> => (await Promise.all(outputs.map((o) => lstat(join(input.worktree, o)).then(() => true, () => false)))).every(Boolean);
+  // A reused worktree keeps what setup made, unless its reset cleaned it away.
+  if ((await readSetupMarker(input.worktree)) === key && (await present(cached ?? []))) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null }, outputs: cached ?? [] };
+  if (cached !== null) {
+    await restoreOutputs(input.cacheDir, key, cached, input.worktree);
+    await writeSetupMarker(input.worktree, key);
+    return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null }, outputs: cached };
+  }
+  const before = new Set(await untrackedEntries(input.worktree));
+  const env = { ...input.env, SWARM_REPO_ROOT: input.root, SWARM_WORKTREE: input.worktree };
+  const run = await runSetup({ worktree: join(input.worktree, input.subdir ?? ''), commands, env, timeoutMs: input.settings.setupTimeoutMs, logDir: input.logDir, ...(input.signal ? { signal: input.signal } : {}) });
+  if (run.failure !== null) return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: run.failure }, outputs: [] };
+  const outputs = (await untrackedEntries(input.worktree)).filter((entry) => !before.has(entry));
+  await saveOutputs(input.cacheDir, key, outputs, input.worktree);
+  await writeSetupMarker(input.worktree, key);
+  return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: null }, outputs };
+};
+
+/**
+ * Provisions a worktree as the `workspace` settings say: ignored files that `.worktreeinclude`
+ * and `workspace.include` match copied in, `workspace.link` paths linked to the checkout's copy,
+ * submodules checked out from the main repository's module store, then `workspace.setup` run (or
+ * what it makes restored from the cache while the setup key is unchanged).
+ *
+ * Idempotent: a worktree reused for another attempt (after a reset to that attempt's commit) is
+ * brought to the same state by calling it again; setup runs again only when its key changed.
+ * A failing setup command is a value (`setup.failure`), never a throw; git failures throw.
+ * The paths it put there are recorded beside the worktree, and no commit of swarm holds them.
+ */
+export const provisionWorktree = async (input: ProvisionInput): Promise<Provisioned> => {
+  const started = performance.now();
+  const { root, worktree, settings } = input;
+  const patterns = await includePatterns(root, settings.include);
+  const carried = await carriedFiles(root, patterns);
+  const copied = await copyCarried(root, worktree, carried, carried.length > 0 ? await tracked(worktree, carried) : new Set<string>());
+  // A tracked path is checked out in the worktree, so what is there already (not one of our links) is skipped.
+  const subdir = input.subdir ?? '';
+  const linked = await linkShared(join(root, subdir), join(worktree, subdir), settings.link);
+  const links = { linked: linked.linked.map((p) => join(subdir, p)), skipped: linked.skipped.map((p) => join(subdir, p)) };
+  const hasModules = settings.submodules && (await lstat(join(worktree, '.gitmodules')).catch(() => null)) !== null;
+  const modules = hasModules ? await checkoutSubmodules(root, worktree) : { checkedOut: [], missing: [] };
+  await writeProvisioned(worktree, [...copied, ...links.linked]);
+  const setup = await prepareSetup(input);
+  if (setup.outputs.length > 0) await writeProvisioned(worktree, [...copied, ...links.linked, ...setup.outputs]);
+  return {
+    copied,
+    linked: links.linked,
+    skippedLinks: links.skipped,
+    submodules: modules.checkedOut,
+    missingSubmodules: modules.missing,
+    setup: setup.report,
+    secrets: await carriedSecretValues(root, copied),
+    durationMs: performance.now() - started,
+  };
+};

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/toy-repo.js';
+import { makeProject, PY_PROGRAM, RUN_SETTINGS, type ProjectRepo } from './project-repos.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+const project = (files: Record<string, string>, config: Record<string, unknown>): ProjectRepo => {
+  const repo = makeProject(files, { ...RUN_SETTINGS, ...config });
+  cleanups.push(repo.cleanup);
+  return repo;
+};
+
+describe('provisioning that fails', () => {
+  it('a failing workspace.setup is named as an infrastructure failure with its output: doctor and run exit 1', async () => {
+    const repo = project(
+      { 'program.py': PY_PROGRAM, 'evaluate.py': 'import json\nimport program\nprint(json.dumps({"score": program.score([(1.0, 2.0)])}))\n', 'prompt.md': 'Fit.\n' },
+      { evaluator: { command: 'python3 evaluate.py', protect: ['evaluate.py'] }, workspace: { setup: ['echo "npm ERR! 404 Not Found - GET https://registry.example/left-pad" >&2; exit 4'] } },
+    );
+    const doctor = await runCli(repo.dir, ['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain('✗ workspace.setup fails in a fresh worktree: `echo "npm ERR! 404 Not Found - GET https://registry.example/left-pad" >&2; exit 4` exited with code 4');
+    const run = await runCli(repo.dir, ['run']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('baseline could not be prepared: workspace.setup failed (an infrastructure failure, not the agent\'s)');
+    expect(run.stdout).toContain('exited with code 4: npm ERR! 404 Not Found');
+  }, 120_000);
+
+  it('an evaluation that changes a linked path is invalid without the sandbox (size and mtime checked)', async () => {
+    const evaluate = 'import json\nimport program\nopen("data/points.csv", "a").write("9,9\\n")\nprint(json.dumps({"score": program.score([(1.0, 2.0)])}))\n';
+    const repo = project(
+      { '.gitignore': 'data/\n', 'program.py': PY_PROGRAM, 'evaluate.py': evaluate, 'prompt.md': 'Fit.\n' },
+      { evaluator: { command: 'python3 evaluate.py', protect: ['evaluate.py'] }, workspace: { link: ['data/'] } },
+    );
+    repo.sh('mkdir -p data && printf "1,2\\n" > data/points.csv');
+    const doctor = await runCli(repo.dir, ['doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain('the evaluated program changed shared workspace.link files (data/points.csv) during stage main; the score does not count');
+  }, 120_000);
+});
