@@ -98,7 +98,7 @@ const agentSchema = z.strictObject({
     .describe('Path of a file overriding the built-in role instructions, relative to the repository root; null = built-in.'),
   local: localAgentSchema.prefault({}).describe('Settings of the offline "local" backend.'),
   prices: z.record(z.string(), priceSchema).default({})
-    .describe('Price table per model name (USD per million tokens), for backends whose API reports tokens but no cost.'),
+    .describe('Prices per model name (USD per million tokens) for backends that report tokens but no cost; they override and extend swarm\'s own dated price table (swarm doctor shows the price each backend uses). A dollar budget with a model of unknown price is refused.'),
   baseUrl: z.url().nullable().default(null)
     .describe('Base URL of the model API for the anthropic and openai backends (e.g. http://127.0.0.1:8000/v1 for a local OpenAI-compatible server); null = ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the provider\'s default.'),
   mode: z.enum(['agent', 'diff']).default('agent')

@@ -1,5 +1,6 @@
 import { extractHypothesis } from '../../core/agent-prompt.js';
 import { costOf, type Price } from '../../core/pricing.js';
+import { knownPrice } from '../../core/pricing/known-price.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
 import type { ClaudeCodeConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
@@ -66,7 +67,7 @@ export const claudeOutcome = (
   const usage = {
     inputTokens: tokens.inputTokens,
     outputTokens: tokens.outputTokens,
-    costUsd: total === undefined ? costOf(stream.assistantUsage, model === null ? undefined : prices[model]) : Math.max(0, total - parentTotal),
+    costUsd: total === undefined ? costOf(stream.assistantUsage, model === null ? undefined : knownPrice(model, prices)?.price) : Math.max(0, total - parentTotal),
   };
   const session = stream.sessionId === null
     ? undefined

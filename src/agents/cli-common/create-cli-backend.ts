@@ -16,7 +16,8 @@ export const INSTALL_HINTS = {
 export type CliBackendName = keyof typeof INSTALL_HINTS;
 
 /** Builds a CLI-driven backend; a missing executable is a configuration error (thrown before any attempt). */
-export const createCliBackend = (name: CliBackendName, agent: AgentConfig): AgentBackend => {
+/** `found.codexModel`: the model codex's own config names (agent.model unset), to price its tokens. */
+export const createCliBackend = (name: CliBackendName, agent: AgentConfig, found: { codexModel?: string | null } = {}): AgentBackend => {
   switch (name) {
     case 'claude-code':
       return createClaudeCodeAgent({
@@ -28,6 +29,7 @@ export const createCliBackend = (name: CliBackendName, agent: AgentConfig): Agen
       return createCodexAgent({
         ...agent.codex,
         prices: agent.prices,
+        defaultModel: found.codexModel ?? null,
         binaryPath: requireBinary(agent.codex.binary, 'agent.codex.binary', INSTALL_HINTS.codex),
       });
     case 'command': {

@@ -1,6 +1,7 @@
 import { extractHypothesis } from '../../core/agent-prompt.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
 import { costOf, type Price } from '../../core/pricing.js';
+import { knownPrice } from '../../core/pricing/known-price.js';
 import { runProcess } from '../../process/run-process.js';
 import type { CodexConfig } from '../../config/resolve-config.js';
 import { lastLines, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
@@ -14,8 +15,10 @@ export const CODEX_BACKEND = 'codex';
 
 export interface CodexAgentOptions extends CodexConfig {
   binaryPath: string;
-  /** agent.prices: Codex reports tokens, not USD. */
+  /** agent.prices (over swarm's price table): Codex reports tokens, not USD. */
   prices: Record<string, Price>;
+  /** The model codex uses when agent.model is unset (its config.toml's `model`), null = codex's own default. */
+  defaultModel?: string | null;
 }
 
 /** Whether this codex has `codex exec fork` (0.171 does; older releases only `resume`). */
@@ -42,7 +45,8 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
     });
     const stream = parseCodexStream(cli.stdout);
     const problem = processProblem('codex', { ...cli.process, stderrTail: withoutCodexNoise(cli.process.stderrTail) }, task.timeoutMs);
-    const price = task.model === undefined ? undefined : options.prices[task.model];
+    const model = task.model ?? options.defaultModel ?? null;
+    const price = model === null ? undefined : knownPrice(model, options.prices)?.price;
     // A turn stopped before `turn.completed` (the timeout, Ctrl-C) still used tokens: codex's rollout has them.
     const seen = stream.threadId !== null && (problem !== null || stream.totals === null) ? await rolloutTotals(codexHomeOf(task.env), stream.threadId) : null;
     return codexOutcome(stream, task, problem, price, cli.transcriptPath, seen);

@@ -2,6 +2,7 @@ import { extractHypothesis } from '../../core/agent-prompt.js';
 import { SwarmError } from '../../core/errors.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
 import { costOf, type Price } from '../../core/pricing.js';
+import { knownPrice } from '../../core/pricing/known-price.js';
 import { readStdoutJson } from '../../core/stdout-json.js';
 import type { CommandAgentConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
@@ -66,7 +67,7 @@ export const commandOutcome = (stdout: string, options: CommandAgentOptions, mod
       finalText = typeof summary === 'string' ? summary : '';
       const inputTokens = numberAt(json, options.inputTokensPath);
       const outputTokens = numberAt(json, options.outputTokensPath);
-      const price = model === undefined ? undefined : options.prices[model];
+      const price = model === undefined ? undefined : knownPrice(model, options.prices)?.price;
       const costUsd = options.costUsdPath === null ? costOf({ inputTokens, outputTokens }, price) : numberAt(json, options.costUsdPath);
       usage = { inputTokens, outputTokens, costUsd };
     }

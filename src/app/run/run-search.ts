@@ -7,7 +7,8 @@ import { startEvalHandoff } from '../evaluation/handoff/driver-evaluation.js';
 import type { EvalHandoffServer } from '../evaluation/handoff/handoff-server.js';
 import { heldOutAtRunEnd } from '../evaluation/run-held-out.js';
 import { routeConsoleWarnings } from '../setup/console-warnings.js';
-import { costTrackingWarning, createBackend, describeBackend } from '../setup/create-backend.js';
+import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
+import { createBackend, describeBackend } from '../setup/create-backend.js';
 import { createRunLogger } from '../setup/logger.js';
 import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { ensureBaseline } from './baseline.js';
@@ -56,6 +57,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const { config } = loaded;
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
+  refuseUnpricedDollarBudget(config);
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
@@ -95,11 +97,6 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed: resumable });
     report(describeBackend(config));
-    const costWarning = costTrackingWarning(config);
-    if (costWarning !== null) {
-      report(costWarning);
-      logger.warn({ backend: config.agent.backend }, costWarning);
-    }
     const deps = await createRunDeps({ runId: run.id, loaded, paths, store, workspace, runner, backend, logger });
     const ctx: RunContext = { ...deps, ...createRunState(deps, { stop, force, report }) };
     evalHandoff = startEvalHandoff(ctx);

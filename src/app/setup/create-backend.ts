@@ -18,7 +18,8 @@ export const createBackend = async (config: SwarmConfig): Promise<AgentBackend> 
     case 'codex':
     case 'command': {
       const { createCliBackend } = await import('../../agents/cli-common/create-cli-backend.js');
-      return createCliBackend(config.agent.backend, config.agent);
+      const { codexConfiguredModel } = await import('./cli-credentials.js');
+      return createCliBackend(config.agent.backend, config.agent, { codexModel: codexConfiguredModel(config.agent.codex) });
     }
     case 'anthropic':
     case 'openai': {
@@ -37,17 +38,4 @@ export const createBackend = async (config: SwarmConfig): Promise<AgentBackend> 
       });
     }
   }
-};
-
-/**
- * A warning when a cost limit is set but this backend's cost cannot be known: the API and codex
- * report tokens only, and without `agent.prices[model]` every attempt would count as $0.
- */
-export const costTrackingWarning = (config: SwarmConfig): string | null => {
-  const limited = config.budget.costUsd > 0 || config.agent.maxCostUsd > 0;
-  const { backend, model, prices } = config.agent;
-  const pricedByTokens = backend === 'anthropic' || backend === 'openai' || backend === 'codex' || (backend === 'command' && config.agent.command.costUsdPath === null);
-  if (!limited || !pricedByTokens) return null;
-  if (model !== null && prices[model] !== undefined) return null;
-  return `warning: budget.costUsd / agent.maxCostUsd cannot be enforced: ${backend} reports tokens, and agent.prices has no entry for model ${model === null ? '(none set: set agent.model)' : `"${model}"`}; add one, e.g. "prices": {"${model ?? 'my-model'}": {"input": 3, "output": 15}}`;
 };

@@ -1,4 +1,5 @@
 import type { SwarmConfig } from '../../config/index.js';
+import { knownPrice } from '../../core/pricing/known-price.js';
 import { resolveApiAccess, type ApiProvider, type ModelApi } from '../../agents/api-loop/index.js';
 
 /**
@@ -16,9 +17,9 @@ export const createModelApi = async (
   if (provider === 'anthropic') {
     const { createAnthropicApi, DEFAULT_ANTHROPIC_MODEL } = await import('../../agents/anthropic/index.js');
     const model = choice.model ?? DEFAULT_ANTHROPIC_MODEL;
-    return createAnthropicApi({ ...common, model, price: config.agent.prices[model] });
+    return createAnthropicApi({ ...common, model, price: knownPrice(model, config.agent.prices)?.price });
   }
   const { createOpenAiApi, DEFAULT_OPENAI_MODEL } = await import('../../agents/openai/index.js');
   const model = choice.model ?? DEFAULT_OPENAI_MODEL;
-  return createOpenAiApi({ ...common, model, price: config.agent.prices[model] });
+  return createOpenAiApi({ ...common, model, price: knownPrice(model, config.agent.prices)?.price });
 };

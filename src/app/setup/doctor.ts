@@ -3,6 +3,7 @@ import { INSTALL_HINTS } from '../../agents/cli-common/create-cli-backend.js';
 import { AGENT_BACKENDS, configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
 import { isSwarmError } from '../../core/errors.js';
 import { runProcess } from '../../process/run-process.js';
+import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from './agent-prices.js';
 import { isSet, type AccessCheck } from './cli-credentials.js';
 import { backendAccess } from '../run/preflight.js';
 import { probeBackend } from './probe-backend.js';
@@ -17,6 +18,8 @@ export interface BackendCheck {
   auth: AccessCheck;
   /** The answer to one tiny request (`--probe`); null when not probed. */
   probe: AccessCheck | null;
+  /** The price its spending is counted with (or why it cannot be), and whether the dollar budget can hold. */
+  price: AccessCheck;
   /** Binary found, authentication present, and the probe (when sent) answered. */
   ok: boolean;
 }
@@ -29,6 +32,8 @@ export interface DoctorReport {
   /** The backend the project's config chooses. */
   configured: AgentBackendName;
   backends: BackendCheck[];
+  /** The Shepherd's planning model's price (shepherd.policy "llm"), else null. */
+  shepherdPrice: AccessCheck | null;
   /** API key variables and whether each is set (never their values). */
   keys: Array<{ name: string; present: boolean }>;
 }
@@ -81,11 +86,11 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
     binary = { name, path, version: path === null ? null : await versionOf(path, ['--version']) };
   }
   if (backend === 'command' && name === null) {
-    return { backend, binary: null, auth: { ok: false, detail: 'agent.command.argv is not configured' }, probe: null, ok: false };
+    return { backend, binary: null, auth: { ok: false, detail: 'agent.command.argv is not configured' }, probe: null, price: priceCheck(config, backend, env), ok: false };
   }
   if (binary !== null && binary.path === null) {
     const hint = backend === 'command' ? INSTALL_HINTS.command : INSTALL_HINTS[backend === 'codex' ? 'codex' : 'claude-code'];
-    return { backend, binary, auth: { ok: false, detail: `not checked: ${name ?? backend} not found; ${hint}` }, probe: null, ok: false };
+    return { backend, binary, auth: { ok: false, detail: `not checked: ${name ?? backend} not found; ${hint}` }, probe: null, price: priceCheck(config, backend, env), ok: false };
   }
   // The local agent is checked against the project's files only inside a project.
   const auth = backend === 'local' && !project.found
@@ -94,7 +99,23 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
   const answered = probe && auth.ok ? await probeBackend(backend, binary?.path ?? null, config, env) : null;
   const probed = answered === null ? null : redact(answered, env);
   const binaryOk = binary === null || binary.version !== null;
-  return { backend, binary, auth, probe: probed, ok: binaryOk && auth.ok && (probed === null || probed.ok) };
+  return { backend, binary, auth, probe: probed, price: priceCheck(config, backend, env), ok: binaryOk && auth.ok && (probed === null || probed.ok) };
+};
+
+/** The price line of a backend: not ok when the project's dollar budget could not be enforced with it. */
+const priceCheck = (config: SwarmConfig, backend: AgentBackendName, env: Env): AccessCheck => {
+  const detail = describePricing(agentPricing(config, backend, env));
+  try {
+    refuseUnpricedDollarBudget({ ...config, shepherd: { ...config.shepherd, policy: 'rules' } }, backend, env);
+    return { ok: true, detail };
+  } catch {
+    return { ok: false, detail: `${detail}; the configured dollar budget would be refused` };
+  }
+};
+
+const shepherdPriceCheck = (config: SwarmConfig): AccessCheck | null => {
+  const pricing = shepherdPricing(config);
+  return pricing === null ? null : { ok: pricing.price !== null, detail: describePricing(pricing) };
 };
 
 /**
@@ -114,6 +135,7 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
     config: project.source,
     configured: project.config.agent.backend,
     backends,
+    shepherdPrice: shepherdPriceCheck(project.config),
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
   };
 };
