@@ -85,7 +85,11 @@ const limitsSchema = z.strictObject({
   backoff: positiveDurationSchema.prefault('1m')
     .describe('Wait when the limit names no reset time; doubled for each further wait of the same attempt.'),
   maxBackoff: positiveDurationSchema.prefault('30m').describe('Longest backoff wait when no reset time is named.'),
-}).transform(({ park, backoff, maxBackoff }) => ({ park, backoffMs: backoff, maxBackoffMs: maxBackoff }));
+  maxWait: positiveDurationSchema.prefault('6h')
+    .describe('Longest total wait of one attempt for limits to lift; a wait that would pass it fails the attempt (and, repeated, the circuit breaker stops the run).'),
+  maxParks: int(0, 10_000).default(10)
+    .describe('Most waits of one attempt for limits to lift; the next limit fails the attempt with the limit\'s message (and, repeated, the circuit breaker stops the run).'),
+}).transform(({ park, backoff, maxBackoff, maxWait, maxParks }) => ({ park, backoffMs: backoff, maxBackoffMs: maxBackoff, maxWaitMs: maxWait, maxParks }));
 
 const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),

@@ -152,7 +152,7 @@ describe('validateConfig: resolution', () => {
           commandTimeoutMs: 120000,
           outputChars: 20000,
         },
-        limits: { park: true, backoffMs: 60000, maxBackoffMs: 1800000 },
+        limits: { park: true, backoffMs: 60000, maxBackoffMs: 1800000, maxWaitMs: 21_600_000, maxParks: 10 },
         diff: {
           resamples: 2,
           fullRewrite: false,

@@ -67,8 +67,8 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const restoreWarnings = routeConsoleWarnings(logger);
   // Drained by the first Ctrl-C or by the circuit breaker: no new attempts, running ones finish.
   const stop = new AbortController();
-  const onDrain = (): void => stop.abort();
-  if (options.drain.aborted) stop.abort();
+  const onDrain = (): void => stop.abort(options.drain.reason);
+  if (options.drain.aborted) stop.abort(options.drain.reason);
   else options.drain.addEventListener('abort', onDrain, { once: true });
   let claimedRun: string | null = null;
   let unguard = (): void => undefined;

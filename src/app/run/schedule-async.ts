@@ -1,4 +1,5 @@
 import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
+import { interruptedReason } from './stopped-by.js';
 import { attemptId } from '../../core/ids.js';
 import type { WavesOptions } from '../../core/plan-request.js';
 import type { AttemptSpec, AttemptView, Budget } from '../../core/types.js';
@@ -55,7 +56,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
   for (;;) {
     while (stopReason === null && holding < config.concurrency.agents) {
       if (options.drain.aborted || ctx.force.aborted) {
-        stopReason = 'stopped by Ctrl-C; run `swarm run` again to resume';
+        stopReason = interruptedReason(ctx.force, options.drain);
         break;
       }
       if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;

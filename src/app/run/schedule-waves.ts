@@ -1,4 +1,5 @@
 import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
+import { interruptedReason } from './stopped-by.js';
 import { attemptId } from '../../core/ids.js';
 import { bestAttempt } from '../../core/population.js';
 import type { WavesOptions } from '../../core/plan-request.js';
@@ -35,7 +36,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   }
 
   for (;;) {
-    if (options.drain.aborted || ctx.force.aborted) return { stopReason: 'stopped by Ctrl-C; run `swarm run` again to resume' };
+    if (options.drain.aborted || ctx.force.aborted) return { stopReason: interruptedReason(ctx.force, options.drain) };
     if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
     const population = populationView(ctx);
     const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;
