@@ -55,5 +55,5 @@ export const createAnthropicApi = (options: ModelApiOptions): ModelApi => {
       stopReason: parsed.data.stop_reason ?? null,
     };
   };
-  return { provider: 'anthropic', model: options.model, price: options.price, chat };
+  return { provider: 'anthropic', model: options.model, price: options.price, maxRetries: options.maxRetries, requestTimeoutMs: options.requestTimeoutMs, chat };
 };

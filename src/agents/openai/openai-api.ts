@@ -69,5 +69,5 @@ export const createOpenAiApi = (options: ModelApiOptions): ModelApi => {
       stopReason: choice?.finish_reason ?? null,
     };
   };
-  return { provider: 'openai', model: options.model, price: options.price, chat };
+  return { provider: 'openai', model: options.model, price: options.price, maxRetries: options.maxRetries, requestTimeoutMs: options.requestTimeoutMs, chat };
 };
