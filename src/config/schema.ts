@@ -95,6 +95,8 @@ const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
   timeout: positiveDurationSchema.prefault('20m').describe('Timeout of one agent session.'),
+  stallTimeout: positiveDurationSchema.nullable().default(null)
+    .describe('claude-code, codex and command backends: stop the agent after this long without any output (a stalled model stream), failing the attempt as "stalled"; null = only agent.timeout (whose reason still names a long silence). Keep it above the longest tool call, e.g. "10m".'),
   maxTurns: int(1, 10_000).default(40).describe('Maximum agent turns per attempt.'),
   maxConsecutiveFailures: int(0, 10_000).default(3)
     .describe('Stop the run (no new attempts, running ones finish, exit 1) after this many attempts in a row fail with the same agent error; 0 = never stop.'),
@@ -115,7 +117,7 @@ const agentSchema = z.strictObject({
   claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
   codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),
   command: commandAgentSchema.prefault({}).describe('Settings of the "command" backend (any agent CLI).'),
-}).transform(({ timeout, ...agent }) => ({ ...agent, timeoutMs: timeout }));
+}).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 
 const llmShepherdSchema = z.strictObject({
   backend: z.enum(['anthropic', 'openai']).default('anthropic').describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),

@@ -131,6 +131,7 @@ describe('validateConfig: resolution', () => {
         backend: 'local',
         model: null,
         timeoutMs: 1200000,
+        stallTimeoutMs: null,
         maxTurns: 40,
         maxConsecutiveFailures: 3,
         systemPrompt: null,

@@ -33,12 +33,13 @@ export const createClaudeCodeAgent = (options: ClaudeCodeAgentOptions): AgentBac
       cwd: task.worktree,
       env: claudeEnv(task, options, isRoot),
       timeoutMs: task.timeoutMs,
+      ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
       logDir: task.logDir,
       name: 'claude-code',
       signal,
     });
     const stream = parseClaudeStream(run.stdout);
-    const problem = processProblem('claude', run.process, task.timeoutMs);
+    const problem = processProblem('claude', run.process, task.timeoutMs, run.quiet);
     const stop = { stopped: run.process.timedOut || run.process.canceled, timedOut: run.process.timedOut };
     const outcome = claudeOutcome(stream, task, problem, stop, run.transcriptPath, options.prices);
     // Rate and usage limits (park): the attempt waits for the reset instead of failing.

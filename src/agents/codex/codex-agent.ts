@@ -39,12 +39,13 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
       cwd: task.worktree,
       env: task.env,
       timeoutMs: task.timeoutMs,
+      ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
       logDir: task.logDir,
       name: 'codex',
       signal,
     });
     const stream = parseCodexStream(cli.stdout);
-    const problem = processProblem('codex', { ...cli.process, stderrTail: withoutCodexNoise(cli.process.stderrTail) }, task.timeoutMs);
+    const problem = processProblem('codex', { ...cli.process, stderrTail: withoutCodexNoise(cli.process.stderrTail) }, task.timeoutMs, cli.quiet);
     const model = task.model ?? options.defaultModel ?? null;
     const price = model === null ? undefined : knownPrice(model, options.prices)?.price;
     // A turn stopped before `turn.completed` (the timeout, Ctrl-C) still used tokens: codex's rollout has them.

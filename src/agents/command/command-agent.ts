@@ -47,8 +47,9 @@ export const createCommandAgent = (options: CommandAgentOptions): AgentBackend =
       const run = await runAgentCli({
         file: options.binaryPath, args, cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs,
         logDir: task.logDir, name: 'command', signal, ...(stdin === undefined ? {} : { stdin }),
+        ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
       });
-      const problem = processProblem(options.argv[0] ?? 'command', run.process, task.timeoutMs);
+      const problem = processProblem(options.argv[0] ?? 'command', run.process, task.timeoutMs, run.quiet);
       return commandOutcome(run.stdout, options, task.model, problem, run.transcriptPath);
     },
   };

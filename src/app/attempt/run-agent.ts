@@ -49,6 +49,7 @@ export const runAgent = async (
       ...(ctx.config.agent.model ? { model: ctx.config.agent.model } : {}),
       maxTurns: ctx.config.agent.maxTurns,
       timeoutMs: ctx.config.agent.timeoutMs,
+      ...(ctx.config.agent.stallTimeoutMs === null ? {} : { stallTimeoutMs: ctx.config.agent.stallTimeoutMs }),
       seed: spec.seed,
       // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
       env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },

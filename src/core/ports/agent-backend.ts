@@ -26,6 +26,8 @@ export interface AgentTask {
   model?: string;
   maxTurns?: number;
   timeoutMs: number;
+  /** CLI backends: stop the agent after this long without output (agent.stallTimeout); absent = off. */
+  stallTimeoutMs?: number;
   seed: number;
   env: Record<string, string>;
   /** Directory for transcripts and logs of this attempt. */
