@@ -1,6 +1,8 @@
 import { createRepo } from './lib/fixture-repo.mjs';
 import { runCli, runProcess } from './lib/proc.mjs';
 import { median } from './lib/stats.mjs';
+
+const spread = (values) => ({ min: Math.min(...values), median: median(values), max: Math.max(...values) });
 import { removeTempDir } from './lib/temp-dirs.mjs';
 
 /**
@@ -23,5 +25,7 @@ export const measureCliLatency = async ({ samples, log }) => {
     evaluator.push(JSON.parse(run.stdout).stages.reduce((t, s) => t + s.durationMs, 0));
   }
   removeTempDir(repo);
-  return { versionMedianMs: median(version), nodeMedianMs: median(bareNode), evalMedianMs: median(evalWall), evalEvaluatorMedianMs: median(evaluator) };
+  // Each --version beside the node -e 0 taken right after it: the ratio of a pair cancels the load.
+  const versionOfNode = spread(version.map((v, i) => v / bareNode[i]));
+  return { versionMedianMs: median(version), nodeMedianMs: median(bareNode), versionOfNode, evalMedianMs: median(evalWall), evalEvaluatorMedianMs: median(evaluator) };
 };

@@ -13,8 +13,8 @@ const quick = process.argv.includes('--quick');
 const strict = process.argv.includes('--strict');
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const sizes = quick
-  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40 }
-  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000 };
+  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40, agentBoundAttempts: 16, agentBoundRepeats: 1 }
+  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000, agentBoundAttempts: 64, agentBoundRepeats: 1 };
 const pictureCounts = quick ? [200, 1_000] : [1_000, 10_000];
 
 const started = performance.now();
@@ -36,6 +36,7 @@ const main = async () => {
   const { measureDashboard } = await import('./dashboard.mjs');
   const { measureSlots } = await import('./slots.mjs');
   const { explainEvalRunners, measureEvalRunners } = await import('./eval-runners.mjs');
+  const { explainAgentBound, measureAgentBound } = await import('./agent-bound.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
@@ -49,6 +50,10 @@ const main = async () => {
   const asyncExplorers = await measureSlots({ attempts: sizes.slotAttempts, variant: 'async-explorers', log });
   const runners = await measureEvalRunners({ samples: sizes.runnerSamples, attempts: sizes.gpuAttempts, log });
   const growth = await measureGrowth({ attempts: sizes.growthAttempts, log });
+  const agentBound = [
+    await measureAgentBound({ agents: 8, sleepS: 3, attempts: sizes.agentBoundAttempts, repeats: sizes.agentBoundRepeats, log }),
+    await measureAgentBound({ agents: 4, sleepS: 1, attempts: sizes.agentBoundAttempts, repeats: sizes.agentBoundRepeats, log }),
+  ];
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -90,6 +95,12 @@ const main = async () => {
     figure('eval.slurm.finish-to-recorded', 'slurm runner, job end to outcome, median', runners.slurm.finishToRecordedMedianMs, 'ms', null, 0),
     figure('gpus.local.occupancy', 'GPU occupancy, local pool of 2, short run', runners.localGpus.occupancy, 'ratio', null, 2),
     figure('gpus.slurm.occupancy', 'GPU occupancy, slurm with 2 fake GPUs, short run', runners.slurmGpus.occupancy, 'ratio', null, 2),
+    ...agentBound.flatMap((shape) => [
+      figure(`agent-bound.${shape.agents}x${shape.sleepS}s.async-of-floor`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s, async: throughput of the git floor's (median)`, shape.asyncOfFloor.median, 'ratio', { op: '>=', value: 0.95 }, 2),
+      figure(`agent-bound.${shape.agents}x${shape.sleepS}s.waves-of-floor`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s, waves: throughput of the git floor's (median)`, shape.wavesOfFloor.median, 'ratio', { op: '>=', value: 0.85 }, 2),
+      figure(`agent-bound.${shape.agents}x${shape.sleepS}s.floor-of-ideal`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s: the git floor's throughput of the ideal`, shape.floorOfIdeal.median, 'ratio', null, 2),
+    ]),
+    figure('cli.version.of-node', 'swarm --version / node -e 0, median of interleaved pairs', cli.versionOfNode.median, 'ratio', { op: '<', value: 1.2 }, 2),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', { op: '<', value: 100 }, 0),
     figure('cli.node.wall.median', 'node -e 0, the floor under --version (sampled alternately)', cli.nodeMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
@@ -122,12 +133,16 @@ const main = async () => {
     '5. evaluation runners (slurm against local) and GPU occupancy',
     ...explainEvalRunners(runners).map((l) => `   ${l}`),
     '',
+    '6. agent-bound throughput against the git floor (a bare loop doing the same git work with the same sleeps and parallelism)',
+    ...agentBound.flatMap(explainAgentBound).map((l) => `   ${l}`),
+    `   swarm --version / node -e 0 over ${sizes.samples} interleaved pairs: min ${cli.versionOfNode.min.toFixed(2)}, median ${cli.versionOfNode.median.toFixed(2)}, max ${cli.versionOfNode.max.toFixed(2)}`,
+    '',
   ];
   const missed = figures.filter((f) => f.pass === false);
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, agentBound });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -48,7 +48,8 @@ const runOne = async (name, policy, seed) => {
     if (unprepared !== null) return { task: name, policy, seed, error: unprepared, wallS: 0 };
     const file = join(dir, '.swarmrc.json');
     // Equal compute: the evaluation budget stops every arm; the attempt budget never binds first.
-    const config = merge(merge(parse(readFileSync(file, 'utf8')), armConfig(policy)), { ...task.config, budget: { attempts: 2 * task.evaluations, evaluations: task.evaluations } });
+    // Waves of 4 (the default before it followed concurrency.agents), so the committed figures stay comparable.
+    const config = merge(merge(merge(parse(readFileSync(file, 'utf8')), { shepherd: { initialExplorers: 4, waveSize: 4 } }), armConfig(policy)), { ...task.config, budget: { attempts: 2 * task.evaluations, evaluations: task.evaluations } });
     writeFileSync(file, JSON.stringify(config, null, 2));
     spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@swarm.local', 'commit', '-qam', 'benchmark budget'], { cwd: dir, stdio: 'ignore' });
     const started = Date.now();

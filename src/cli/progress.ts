@@ -1,4 +1,4 @@
-import { stripControl } from '../core/terminal-text.js';
+import { stripControl } from '../core/text/terminal-text.js';
 
 interface Progress {
   /** Prints a line above the live progress line (or plainly when not live). */

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StatusReport } from '../core/report.js';
+import type { StatusReport } from '../core/views/report.js';
 import { inFlightLine } from './render/status-in-flight.js';
 import { renderProgressLine, renderStatus } from './render/status-table.js';
 

@@ -1,5 +1,5 @@
-import { SwarmError } from '../core/errors.js';
-import type { Direction } from '../core/score.js';
+import { SwarmError } from '../core/domain/errors.js';
+import type { Direction } from '../core/domain/score.js';
 import { configSchema, type SwarmConfigInput } from './schema.js';
 import { formatConfigIssues } from './format-issues.js';
 import { withWrittenDefaults } from './written-defaults.js';

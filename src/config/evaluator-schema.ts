@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVALUATOR_RUNNER_NAMES } from '../eval/runners/registry.js';
 import { int, positiveDurationSchema } from './schema-primitives.js';
 
 export const EVAL_SANDBOXES = ['none', 'bwrap'] as const;
@@ -82,7 +83,7 @@ export const evaluatorSchema = z.strictObject({
   heldOut: heldOutSchema.nullable().prefault(null)
     .describe('A second evaluation run only on finalists (the best evaluator.heldOut.finalists attempts when a run ends, and `swarm heldout`), stored as kind "held-out" and never shown to agents or the Shepherd; null = none.'),
   tailBytes: int(0, 10_000_000).default(4000).describe('Bytes of the evaluator\'s stdout and stderr tails to keep.'),
-  runner: z.enum(['local', 'slurm', 'command']).default('local')
+  runner: z.enum(EVALUATOR_RUNNER_NAMES).default('local')
     .describe('Where evaluations run: "local" processes (with evaluator.gpus slots), "slurm" batch jobs (evaluator.slurm), or "command": evaluator.wrap around the evaluator command (srun, kubectl, modal …).'),
   slurm: slurmSchema.prefault({}).describe('Batch job settings of evaluator.runner "slurm".'),
   wrap: z.array(z.string().min(1)).default([])

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { applyOverrides, labelOverriddenProblems, type ConfigOverrides } from './overrides.js';
 import { parseJsonc } from './parse-jsonc.js';
 import type { SwarmConfig } from './resolve-config.js';

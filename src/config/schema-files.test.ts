@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { replaceGeneratedDocs } from './config-docs.js';
 import { completeConfigFile, defaultConfigFile } from './default-config.js';
 import { configJsonSchema } from './write-schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { DURATION_PATTERN, parseDuration } from './duration.js';
 
 // The union has already checked the text, so null here would be a bug in DURATION_PATTERN.

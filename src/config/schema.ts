@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
 import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 
-export const AGENT_BACKENDS = ['local', 'claude-code', 'codex', 'anthropic', 'openai', 'command'] as const;
+/** The agent backends, as the registry (`agents/registry.ts`) names them. */
+export const AGENT_BACKENDS = AGENT_BACKEND_NAMES;
 export const SHEPHERD_POLICIES = ['rules', 'greedy', 'random', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
@@ -152,8 +154,8 @@ const shepherdSchema = z.strictObject({
   evolve: evolveSchema.prefault({}).describe('Program database of the "evolve" policy.'),
   rsi: rsiSchema.prefault({}).describe('Discounted-UCB frontiers of the "rsi" policy.'),
   policy: z.enum(SHEPHERD_POLICIES).default('rules').describe('Planning policy of the Shepherd.'),
-  initialExplorers: int(1, 1000).default(4).describe('Size of the first wave: explorers from the baseline.'),
-  waveSize: int(1, 1000).default(4).describe('Attempts per later wave.'),
+  initialExplorers: int(1, 1000).nullable().default(null).describe('Size of the first wave: explorers from the baseline; null = concurrency.agents.'),
+  waveSize: int(1, 1000).nullable().default(null).describe('Attempts per later wave; null = concurrency.agents, so every agent slot has work.'),
   leaders: int(1, 1000).default(3).describe('How many best attempts fan-out and optimizers draw from.'),
   plateauWaves: int(1, 1000).default(3).describe('Waves without improvement before fresh explorers start from the baseline.'),
   mergeEvery: int(0, 1000).default(4).describe('Every N-th wave includes a two-parent merge; 0 = never.'),
@@ -195,8 +197,16 @@ export const configSchema = z.strictObject({
   concurrency: concurrencySchema.prefault({}).describe('How much runs in parallel.'),
   log: logSchema.prefault({}).describe('Logging.'),
 }).describe('Configuration of swarm (.swarmrc.json).')
-  // `$schema` is for editors; the resolved configuration leaves it out.
-  .transform(({ $schema: _schema, ...config }) => config);
+  // `$schema` is for editors; the resolved configuration leaves it out. Wave sizes left out
+  // follow concurrency.agents, so a user who raises the agents gets waves that use them.
+  .transform(({ $schema: _schema, ...config }) => ({
+    ...config,
+    shepherd: {
+      ...config.shepherd,
+      initialExplorers: config.shepherd.initialExplorers ?? config.concurrency.agents,
+      waveSize: config.shepherd.waveSize ?? config.concurrency.agents,
+    },
+  }));
 
 /** What a `.swarmrc.json` may contain (defaults optional). */
 export type SwarmConfigInput = z.input<typeof configSchema>;

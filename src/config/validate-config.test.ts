@@ -273,6 +273,17 @@ describe('validateConfig: resolution', () => {
     expect(resolved({ cascade: [{ name: 'c', command: 'c' }] })?.stages[0]?.timeoutMs).toBe(600_000);
   });
 
+  it('sizes waves by concurrency.agents unless they are set', () => {
+    const sized = (raw: unknown): [number, number] => {
+      const result = validateConfig(raw);
+      if (!result.ok) throw new Error(result.problems.join('; '));
+      return [result.config.shepherd.initialExplorers, result.config.shepherd.waveSize];
+    };
+    expect(sized(withEvaluator({}, { concurrency: { agents: 8 } }))).toEqual([8, 8]);
+    expect(sized(withEvaluator({}, { concurrency: { agents: 8 }, shepherd: { waveSize: 3 } }))).toEqual([8, 3]);
+    expect(sized(withEvaluator({}, { concurrency: { agents: 2 }, shepherd: { initialExplorers: 5, waveSize: null } }))).toEqual([5, 2]);
+  });
+
   it('runs one stage "main" when the cascade is empty', () => {
     const result = validateConfig({ evaluator: { command: 'node evaluate.js', timeout: '90s' } });
     if (!result.ok) throw new Error(result.problems.join('\n'));

@@ -1,5 +1,5 @@
-import { shellQuote } from '../core/shell-quote.js';
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
+import { shellQuote } from '../core/text/shell-quote.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports/index.js';
 
 // Words of only safe characters stay bare, so the wrapped command reads as the user wrote it.
 const quote = (value: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : shellQuote(value));

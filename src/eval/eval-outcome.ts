@@ -1,4 +1,4 @@
-import type { EvalJob, EvalOutcome } from '../core/ports.js';
+import type { EvalJob, EvalOutcome } from '../core/ports/index.js';
 import { judgeReport, type ParsedOutput } from './parse-result.js';
 import type { ProcessOutcome } from '../process/process-group.js';
 
@@ -6,7 +6,7 @@ import type { ProcessOutcome } from '../process/process-group.js';
 export type EvaluatorProcess = Pick<
   ProcessOutcome,
   'exitCode' | 'signal' | 'timedOut' | 'canceled' | 'durationMs' | 'stdoutTail' | 'stderrTail' | 'error'
->;
+> & Partial<Pick<ProcessOutcome, 'leftoverProcesses'>>;
 
 /**
  * Combines how the evaluator process ended with what it printed into the recorded outcome.
@@ -40,6 +40,7 @@ export const evalOutcomeFrom = (
     stdoutTail: proc.stdoutTail,
     stderrTail: proc.stderrTail,
     jobId,
+    ...(proc.leftoverProcesses !== undefined && proc.leftoverProcesses > 0 ? { leftoverProcesses: proc.leftoverProcesses } : {}),
   };
 };
 

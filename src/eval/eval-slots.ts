@@ -1,4 +1,4 @@
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports/index.js';
 import { canceledBeforeStart } from './eval-outcome.js';
 import { GpuLocks } from './gpu-locks.js';
 

@@ -1,7 +1,7 @@
 import { readFile, realpath, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAllowedEnvName } from '../core/env-allow-list.js';
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
+import { isAllowedEnvName } from '../core/trust/env-allow-list.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports/index.js';
 import { bwrapArgs, type BwrapHost } from './bwrap-sandbox.js';
 import { canceledBeforeStart, evalOutcomeFrom } from './eval-outcome.js';
 import { readFileTail } from '../process/output-tail.js';

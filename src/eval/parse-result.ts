@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nonFiniteToken, parseJsonObject } from '../core/lenient-json.js';
-import { readStdoutJson } from '../core/stdout-json.js';
+import { nonFiniteToken, parseJsonObject } from '../core/evaluation/lenient-json.js';
+import { readStdoutJson } from '../core/evaluation/stdout-json.js';
 
 /** What an evaluator reported, validated: finite numbers are metrics, reserved keys are typed. */
 export interface EvaluatorReport {

@@ -1,6 +1,6 @@
-import { SwarmError } from '../core/errors.js';
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports.js';
-import { formatScore, type Direction } from '../core/score.js';
+import { SwarmError } from '../core/domain/errors.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports/index.js';
+import { formatScore, type Direction } from '../core/domain/score.js';
 
 /** One stage of an evaluation cascade: cheap checks first, the full evaluation last. */
 export interface CascadeStage {

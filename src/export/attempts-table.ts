@@ -1,5 +1,5 @@
-import type { AttemptRow } from '../core/report.js';
-import { formatScore } from '../core/score.js';
+import type { AttemptRow } from '../core/views/report.js';
+import { formatScore } from '../core/domain/score.js';
 import { isDeadEnd } from './node-label.js';
 import { sortAttempts } from './node-order.js';
 import { escapeXml } from './svg-text.js';

@@ -1,4 +1,4 @@
-import type { GraphInput } from '../core/report.js';
+import type { GraphInput } from '../core/views/report.js';
 
 /**
  * Ids on the physical ancestry of the best attempt, the best included: everything reachable from

@@ -1,5 +1,5 @@
-import type { AttemptRow, GraphEdge, GraphInput } from '../core/report.js';
-import { compareScores, isBetter, type Direction } from '../core/score.js';
+import type { AttemptRow, GraphEdge, GraphInput } from '../core/views/report.js';
+import { compareScores, isBetter, type Direction } from '../core/domain/score.js';
 import { bestLineage } from './best-lineage.js';
 import { isDeadEnd } from './node-label.js';
 import { compareAttemptIds, sortAttempts } from './node-order.js';

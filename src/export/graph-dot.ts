@@ -1,5 +1,5 @@
-import type { AttemptRow, GraphEdge, GraphInput } from '../core/report.js';
-import { formatScore } from '../core/score.js';
+import type { AttemptRow, GraphEdge, GraphInput } from '../core/views/report.js';
+import { formatScore } from '../core/domain/score.js';
 import { bestLineage } from './best-lineage.js';
 import type { FoldedGroup } from './fold-graph.js';
 import { BEST_FILL, DEAD_FILL, DEAD_LINE, INFORMED_COLOR, LINEAGE_COLOR, ROLE_STYLE } from './graph-style.js';

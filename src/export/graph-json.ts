@@ -1,4 +1,4 @@
-import type { GraphInput } from '../core/report.js';
+import type { GraphInput } from '../core/views/report.js';
 import { bestLineage } from './best-lineage.js';
 import { sortAttempts, sortEdges } from './node-order.js';
 

@@ -1,5 +1,5 @@
-import type { AttemptRow, GraphEdge, GraphInput } from '../core/report.js';
-import type { Role } from '../core/types.js';
+import type { AttemptRow, GraphEdge, GraphInput } from '../core/views/report.js';
+import type { Role } from '../core/domain/types.js';
 import { bestLineage } from './best-lineage.js';
 import { isDeadEnd, nodeLabelLines } from './node-label.js';
 import { sortAttempts, sortEdges } from './node-order.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../core/types.js';
+import type { Role } from '../core/domain/types.js';
 
 /** Shapes and fills per role, shared by the DOT export and the legend of the pictures. */
 export const ROLE_STYLE: Record<Role, { shape: string; fill: string }> = {

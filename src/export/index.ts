@@ -1,4 +1,4 @@
-import type { GraphInput } from '../core/report.js';
+import type { GraphInput } from '../core/views/report.js';
 import type { GraphFormat, TextGraphFormat } from './graph-formats.js';
 import { graphToDot } from './graph-dot.js';
 import { graphToJson } from './graph-json.js';

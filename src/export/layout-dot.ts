@@ -1,4 +1,4 @@
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 
 /** An SVG drawn by Graphviz, its root element's width and height (in its own user units) and body. */
 export interface LaidOutSvg {

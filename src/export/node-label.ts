@@ -1,5 +1,5 @@
-import type { AttemptRow } from '../core/report.js';
-import { formatScore } from '../core/score.js';
+import type { AttemptRow } from '../core/views/report.js';
+import { formatScore } from '../core/domain/score.js';
 
 /** What a graph node shows under its role: the score when scored, otherwise the status. */
 export const nodeOutcome = (node: AttemptRow): string => {

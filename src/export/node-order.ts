@@ -1,4 +1,4 @@
-import type { AttemptRow, GraphEdge } from '../core/report.js';
+import type { AttemptRow, GraphEdge } from '../core/views/report.js';
 
 const ID_PATTERN = /^(.*?)(\d+)$/;
 

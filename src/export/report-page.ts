@@ -1,5 +1,5 @@
-import type { GraphInput, StatusReport } from '../core/report.js';
-import { formatScore } from '../core/score.js';
+import type { GraphInput, StatusReport } from '../core/views/report.js';
+import { formatScore } from '../core/domain/score.js';
 import { attemptsTable, TABLE_SCRIPT } from './attempts-table.js';
 import { htmlDocument, inlineSvg, pictureSection } from './html-page.js';
 import type { PlotInput } from './plot/plot-input.js';

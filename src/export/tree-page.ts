@@ -1,4 +1,4 @@
-import type { GraphInput } from '../core/report.js';
+import type { GraphInput } from '../core/views/report.js';
 import { htmlDocument, pictureSection } from './html-page.js';
 import { escapeXml } from './svg-text.js';
 import { renderTreeSvg } from './tree-svg.js';

@@ -1,5 +1,5 @@
-import type { GraphInput } from '../core/report.js';
-import { formatScore } from '../core/score.js';
+import type { GraphInput } from '../core/views/report.js';
+import { formatScore } from '../core/domain/score.js';
 import { foldGraph } from './fold-graph.js';
 import { graphToDot } from './graph-dot.js';
 import { renderLegend, wrapText } from './graph-legend.js';

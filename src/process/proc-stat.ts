@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 
 /** The fields of `/proc/<pid>/stat` that swarm reads. */
@@ -58,4 +58,30 @@ export const readProcEnviron = async (pid: string): Promise<Map<string, string>>
   const text = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
   const entries = text.split('\0').filter((kv) => kv.includes('='));
   return new Map(entries.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+};
+
+/** `listProcessIds` for the synchronous tree scan. */
+export const listProcessIdsSync = (selfPid = process.pid): string[] | null => {
+  try {
+    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && Number(entry) !== selfPid);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * True when `pid` started with `name=…` in its environment holding `item` as one of its
+ * comma-separated values. Read synchronously and parsed only when the raw text holds `item`: the
+ * tree scan asks this of every process on the machine after each agent and evaluation.
+ */
+export const procEnvironListHas = (pid: string, name: string, item: string): boolean => {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/environ`, 'latin1');
+  } catch {
+    return false;
+  }
+  if (!text.includes(item)) return false;
+  const entry = text.split('\0').find((kv) => kv.startsWith(`${name}=`));
+  return entry?.slice(name.length + 1).split(',').includes(item) === true;
 };

@@ -3,7 +3,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { execa } from 'execa';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { TailBuffer } from './output-tail.js';
 import { markerFor, newTreeToken, stopTreeAfterExit, TREE_MARKER } from './process-tree.js';
 
@@ -44,6 +44,8 @@ export interface ProcessOutcome {
   pid: number | null;
   /** Why the process could not be started, or null. */
   error: string | null;
+  /** Processes of its tree still running when the leader had exited (stopped then): daemons it left behind. */
+  leftoverProcesses: number;
 }
 
 const DEFAULT_TAIL_BYTES = 4000;
@@ -92,6 +94,11 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     killSignal: 'SIGTERM',
     forceKillAfterDelay: graceMs,
   });
+  // When the leader itself exited: the limit measures the command, not the stopping of what it left.
+  const leader: { exit: { atMs: number; code: number | null; signal: string | null } | null } = { exit: null };
+  child.once('exit', (code, signal) => {
+    leader.exit = { atMs: performance.now() - started, code, signal };
+  });
   const stdoutTail = new TailBuffer(tailBytes);
   const stderrTail = new TailBuffer(tailBytes);
   const outFile = createWriteStream(options.stdoutFile);
@@ -108,18 +115,23 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     child.stdin.end(stdinText);
   }
   // Whatever the leader left behind is stopped, after a kill as after a normal exit.
-  await stopTreeAfterExit(child, token, graceMs);
+  const leftoverProcesses = await stopTreeAfterExit(child, token, graceMs);
   await waitForPipes(child, child.pid === undefined ? 0 : graceMs);
   const ended = await child;
   await Promise.all([closeFile(outFile), closeFile(errFile)]);
   const startError = ended.failed && ended.exitCode === undefined && ended.signal === undefined ? (ended.shortMessage ?? null) : null;
+  // execa's timer runs until the pipes close, which a leftover holding them delays: a leader that
+  // exited within the limit finished in time, with its own exit status.
+  const exit = leader.exit;
+  const inTime = ended.timedOut && exit !== null && exit.atMs < options.timeoutMs;
 
   return {
-    exitCode: ended.exitCode ?? null,
-    signal: ended.signal ?? null,
-    timedOut: ended.timedOut,
+    exitCode: inTime ? exit.code : (ended.exitCode ?? null),
+    signal: inTime ? exit.signal : (ended.signal ?? null),
+    timedOut: ended.timedOut && !inTime,
     canceled: ended.isCanceled && !ended.timedOut,
-    durationMs: performance.now() - started,
+    durationMs: exit !== null && leftoverProcesses > 0 ? exit.atMs : performance.now() - started,
+    leftoverProcesses,
     stdoutTail: stdoutTail.toString(),
     stderrTail: stderrTail.toString(),
     pid: child.pid ?? null,
@@ -170,5 +182,5 @@ const closeFile = async (stream: WriteStream): Promise<void> => {
 
 const emptyOutcome = (): ProcessOutcome => ({
   exitCode: null, signal: null, timedOut: false, canceled: false, durationMs: 0,
-  stdoutTail: '', stderrTail: '', pid: null, error: null,
+  stdoutTail: '', stderrTail: '', pid: null, error: null, leftoverProcesses: 0,
 });

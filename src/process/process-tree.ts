@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { isProcessAlive } from './liveness.js';
-import { isGoneState, listProcessIds, readProcEnviron, readProcStat, type ProcStat } from './proc-stat.js';
+import { isGoneState, listProcessIdsSync, procEnvironListHas, readProcStatSync, type ProcStat } from './proc-stat.js';
 
 /**
  * Names the process trees a process belongs to: every process started through `runProcessGroup`
@@ -27,30 +27,23 @@ export const newTreeToken = (): string => randomBytes(9).toString('base64url');
 export const markerFor = (inherited: string | undefined, token: string): string =>
   inherited === undefined || inherited === '' ? token : `${inherited},${token}`;
 
-/** /proc entries read at once: enough to be quick on a loaded machine, far below the fd limit. */
-const SCAN_BATCH = 64;
-
 /**
  * The running members of `tree`, from one scan of `/proc` (Linux; elsewhere only a live process
- * group is reported, as its negative id). The calling process is never a member.
+ * group is reported, as its negative id). The calling process is never a member. The scan reads
+ * synchronously (a few ms for hundreds of processes; asynchronous reads cost the driver about
+ * three times the CPU in promises and thread-pool hops, see docs/decisions.md, issue 29).
  */
 export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
   const groupAlive = groupReachable(tree.pgid);
-  const entries = process.platform === 'linux' ? await listProcessIds() : null;
+  const entries = process.platform === 'linux' ? listProcessIdsSync() : null;
   if (entries === null) return groupAlive ? [-tree.pgid] : [];
-  const isMember = async (pid: string): Promise<boolean> => {
+  const isMember = (pid: string): boolean => {
     // Once the group is gone (the usual end of an evaluation) only the marker can find anyone.
-    const stat = groupAlive ? await readProcStat(pid) : null;
+    const stat = groupAlive ? readProcStatSync(Number(pid)) : null;
     if (stat !== null && stat.pgrp === tree.pgid) return isRunning(stat);
-    return (await carriesToken(pid, tree.token)) && isRunning(stat ?? (await readProcStat(pid)));
+    return carriesToken(pid, tree.token) && isRunning(stat ?? readProcStatSync(Number(pid)));
   };
-  const members: number[] = [];
-  for (let start = 0; start < entries.length; start += SCAN_BATCH) {
-    const batch = entries.slice(start, start + SCAN_BATCH);
-    const found = await Promise.all(batch.map(isMember));
-    batch.forEach((pid, index) => { if (found[index] === true) members.push(Number(pid)); });
-  }
-  return members;
+  return entries.filter(isMember).map(Number);
 };
 
 /**
@@ -58,26 +51,28 @@ export const findTreeMembers = async (tree: ProcessTree): Promise<number[]> => {
  * rescanning until a scan finds none (a dying member may have forked). When nothing is left the
  * cost is one `/proc` scan. Never throws.
  */
-export const killTree = async (tree: ProcessTree, graceMs: number): Promise<void> => {
-  let members = await findTreeMembers(tree);
-  if (members.length === 0) return;
-  signalAll(members, 'SIGTERM');
-  await waitUntilGone(members, graceMs);
+export const killTree = async (tree: ProcessTree, graceMs: number): Promise<number> => {
+  const found = await findTreeMembers(tree);
+  if (found.length === 0) return 0;
+  signalAll(found, 'SIGTERM');
+  await waitUntilGone(found, graceMs);
   for (let round = 0; round < MAX_KILL_ROUNDS; round++) {
-    members = await findTreeMembers(tree);
-    if (members.length === 0) return;
+    const members = await findTreeMembers(tree);
+    if (members.length === 0) break;
     signalAll(members, 'SIGKILL');
     await waitUntilGone(members, AFTER_KILL_WAIT_MS);
   }
+  return found.length;
 };
 
 /**
  * Waits until `leader` (started with `token` in its SWARM_PROCESS_TREES marker, as a group leader)
  * has exited or failed to start, then stops what it left behind: its group, and `setsid`
- * descendants carrying the token. After a normal exit this costs one `/proc` scan.
+ * descendants carrying the token. After a normal exit this costs one `/proc` scan. Returns how
+ * many processes it found left (0 for a tree that ended with its leader).
  */
-export const stopTreeAfterExit = async (leader: ChildProcess, token: string, graceMs: number): Promise<void> => {
-  if (leader.pid === undefined) return;
+export const stopTreeAfterExit = async (leader: ChildProcess, token: string, graceMs: number): Promise<number> => {
+  if (leader.pid === undefined) return 0;
   const pgid = leader.pid;
   if (leader.exitCode === null && leader.signalCode === null) {
     await new Promise<void>((resolve) => {
@@ -85,7 +80,7 @@ export const stopTreeAfterExit = async (leader: ChildProcess, token: string, gra
       leader.once('error', () => resolve());
     });
   }
-  await killTree({ pgid, token }, graceMs);
+  return killTree({ pgid, token }, graceMs);
 };
 
 const signalAll = (targets: number[], signal: NodeJS.Signals): void => {
@@ -119,7 +114,6 @@ const groupReachable = (pgid: number): boolean => {
 };
 
 // Another user's process, or one that just exited, cannot be read: it is not ours to kill.
-const carriesToken = async (pid: string, token: string): Promise<boolean> =>
-  (await readProcEnviron(pid)).get(TREE_MARKER)?.split(',').includes(token) === true;
+const carriesToken = (pid: string, token: string): boolean => procEnvironListHas(pid, TREE_MARKER, token);
 
 const isRunning = (stat: ProcStat | null): boolean => stat !== null && !isGoneState(stat.state);

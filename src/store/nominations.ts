@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countAttemptEvents } from './event-queries.js';
 import type { SwarmStore } from './swarm-store.js';
 
 export const NOMINATED_EVENT = 'attempt.nominated';
@@ -17,6 +18,9 @@ export interface NominationRecord {
 export const recordNomination = (store: SwarmStore, input: { runId: string; attemptId: string; reason: string; by: string | null }): void => {
   store.addEvent(input.runId, NOMINATED_EVENT, { reason: input.reason, by: input.by }, input.attemptId);
 };
+
+/** How many nominations an attempt has. */
+export const countNominations = (store: SwarmStore, attemptId: string): number => countAttemptEvents(store, attemptId, NOMINATED_EVENT);
 
 const rowSchema = z.object({ attempt_id: z.string(), data_json: z.string(), at: z.number().int() });
 

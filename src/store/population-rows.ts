@@ -1,10 +1,12 @@
 import { prepared } from './prepared.js';
 import { z } from 'zod';
-import { attemptColumns, edgeRecord, jsonColumn, metricsSchema, type EdgeRecord } from './records.js';
+import { attemptColumns, diffOf, sharedAttemptFields } from './attempt-rows.js';
+import { jsonColumn, metricsSchema } from './column-schemas.js';
+import { edgeRecord, type EdgeRecord } from './records.js';
 import type { Db } from './open-database.js';
 import type { PopulationReads } from '../core/ports/run-store.js';
-import type { PopulationRow } from '../core/records.js';
-import { signatureKey } from '../core/code-signature.js';
+import type { PopulationRow } from '../core/ports/records.js';
+import { signatureKey } from '../core/code/code-signature.js';
 
 /** The columns the Shepherd's policies read: no prompt, context, commits or paths. */
 const POPULATION_COLUMNS = `a.seq, a.id, a.run_id, a.wave, a.role, a.operator, a.backend, a.status, a.score, a.hypothesis, a.summary,
@@ -21,27 +23,21 @@ export const populationRowRecord = z
     created_at: true, finished_at: true, cost_usd: true, input_tokens: true, output_tokens: true, metrics_json: true, flags_json: true, code_signature_json: true, diff_files: true, diff_insertions: true, diff_deletions: true,
   })
   .extend({ instances_json: jsonColumn(metricsSchema) })
-  .transform((row): PopulationRow => ({
-    seq: row.seq,
-    id: row.id,
-    runId: row.run_id,
-    wave: row.wave,
-    role: row.role,
-    operator: row.operator,
-    backend: row.backend,
-    status: row.status,
-    score: row.score,
-    hypothesis: row.hypothesis ?? row.summary,
-    createdAt: row.created_at,
-    finishedAt: row.finished_at,
-    costUsd: row.cost_usd,
-    tokens: row.input_tokens + row.output_tokens,
-    metrics: row.metrics_json ?? {},
-    flags: row.flags_json ?? [],
-    codeSignature: row.code_signature_json === null ? null : signatureKey(row.code_signature_json),
-    diffSize: row.diff_files === null ? null : (row.diff_insertions ?? 0) + (row.diff_deletions ?? 0),
-    instances: row.instances_json,
-  }));
+  .transform((row): PopulationRow => {
+    const diff = diffOf(row);
+    return {
+      ...sharedAttemptFields(row),
+      seq: row.seq,
+      hypothesis: row.hypothesis ?? row.summary,
+      createdAt: row.created_at,
+      costUsd: row.cost_usd,
+      tokens: row.input_tokens + row.output_tokens,
+      metrics: row.metrics_json ?? {},
+      codeSignature: row.code_signature_json === null ? null : signatureKey(row.code_signature_json),
+      diffSize: diff === null ? null : diff.insertions + diff.deletions,
+      instances: row.instances_json,
+    };
+  });
 export type { PopulationRow };
 
 /** The population view's reads on SQLite (SwarmStore.population). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AttemptRow } from '../core/report.js';
-import type { EdgeRecord, WaveRecord } from '../core/records.js';
+import type { AttemptRow } from '../core/views/report.js';
+import type { EdgeRecord, WaveRecord } from '../core/ports/records.js';
 import { attemptColumns as c, edgeColumns as e, waveColumns as w } from './records.js';
 import type { SwarmStore } from './swarm-store.js';
 

@@ -2,8 +2,8 @@ import { prepared } from './prepared.js';
 import { EvaluationCounts } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
 import { z } from 'zod';
-import type { EvalOutcome, SessionRef } from '../core/ports.js';
-import type { EdgeKind } from '../core/types.js';
+import type { EvalOutcome, SessionRef } from '../core/ports/index.js';
+import type { EdgeKind } from '../core/domain/types.js';
 import { limitPageCache, openDatabase, type Db } from './open-database.js';
 import type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from '../core/ports/run-store.js';
 import {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SwarmError } from '../core/domain/errors.js';
+import { checkRequest } from './request-gate.js';
 
 /** One row of the events table as the dashboard streams it. */
 export interface DashboardEvent {
@@ -24,6 +26,8 @@ export interface DashboardOptions {
   page: string;
   /** 0 picks a free port. */
   port: number;
+  /** A secret every request must carry (query parameter, then cookie); null: the Host check only. */
+  token?: string | null;
   /** How often the event stream looks for new rows. */
   pollMs?: number;
 }
@@ -78,24 +82,32 @@ const route = async (req: IncomingMessage, res: ServerResponse, options: Dashboa
 };
 
 /**
- * The dashboard's HTTP server on 127.0.0.1 only: the page, JSON state, the tree and plot as SVG,
+ * The dashboard's HTTP server on 127.0.0.1 only, answering only its own Host (request-gate.ts): the page, JSON state, the tree and plot as SVG,
  * one attempt's detail, and the events as server-sent events. Read-only: anything but GET is 405.
  */
 export const startDashboardServer = async (options: DashboardOptions): Promise<{ url: string; server: Server; close: () => Promise<void> }> => {
+  const token = options.token ?? null;
+  let port = options.port;
   const server = createServer((req, res) => {
+    const gate = checkRequest(req, new URL(req.url ?? '/', 'http://127.0.0.1'), { port, token });
+    if (!gate.ok) return send(res, gate.status, 'text/plain', gate.message);
+    if (gate.setCookie !== null) res.setHeader('set-cookie', gate.setCookie);
     route(req, res, options).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, 'text/plain', `dashboard error: ${error instanceof Error ? error.message : String(error)}\n`);
       else res.end();
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: Error) => {
+      const busy = 'code' in error && error.code === 'EADDRINUSE';
+      reject(busy ? new SwarmError('USAGE', `port ${options.port} on 127.0.0.1 is in use (another dashboard?); choose another with --port <n>, or leave --port out for a free one`, { cause: error }) : error);
+    });
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const address: AddressInfo | string | null = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  port = typeof address === 'object' && address !== null ? address.port : options.port;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}/${token === null ? '' : `?token=${token}`}`,
     server,
     close: () =>
       new Promise<void>((resolve) => {

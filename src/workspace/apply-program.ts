@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { FINDINGS_FILE } from './findings.js';
 import { gitResult, runGit } from './git-command.js';
 

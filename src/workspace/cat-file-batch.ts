@@ -1,4 +1,4 @@
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { gitShowBytes, runGitBytes } from './git-command.js';
 
 export interface GitObject {

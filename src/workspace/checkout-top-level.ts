@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { tryGit } from './git-command.js';
 
 /** The top level of the checkout (main tree or linked worktree) that contains `dir`. */

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import type { CommitAllParams } from '../core/ports/workspace.js';
 import { renderCommitMessage } from './commit-message.js';
 import { NUMSTAT, parseNumstat, type DiffStat } from './diff-stat.js';

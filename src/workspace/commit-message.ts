@@ -1,4 +1,4 @@
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import type { Trailers } from '../core/ports/workspace.js';
 
 export type { Trailers };

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { startInteractive } from '../process/start-interactive.js';
 import { gitEnv } from './git-command.js';
 

@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatScore } from '../core/score.js';
+import { formatScore } from '../core/domain/score.js';
+import { readBounded } from './confined-fs.js';
 
 /** The lineage log every attempt branch carries at its root. */
 export const FINDINGS_FILE = 'findings.md';
@@ -9,16 +10,28 @@ export const FINDINGS_HEADER = '# Findings\n\nFactual log of what was tried in t
 
 const MAX_DESCRIPTION = 200;
 
-/** The findings.md of a worktree, or '' when it has none yet. */
-export const readFindings = async (worktree: string): Promise<string> =>
-  readFile(path.join(worktree, FINDINGS_FILE), 'utf8').catch((error: unknown) => {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return '';
-    throw error;
-  });
+/** The longest findings.md read back; a longer one (or a symlink, a FIFO) is started afresh. */
+const MAX_FINDINGS_BYTES = 16 * 1024 * 1024;
 
-/** Appends an entry to findings.md (created with its header when missing), a blank line before it. */
+/**
+ * The findings.md of a worktree, or '' when it has none yet, or when what stands there is not a
+ * regular file of sane size (an agent's symlink or FIFO is never followed nor waited on).
+ */
+export const readFindings = async (worktree: string): Promise<string> => {
+  const read = await readBounded(path.join(worktree, FINDINGS_FILE), MAX_FINDINGS_BYTES);
+  return read.ok ? read.bytes.toString('utf8') : '';
+};
+
+/**
+ * Appends an entry to findings.md (created with its header when missing), a blank line before it.
+ * Written as a new file ('wx' after removing the old name): a symlink the agent left there is
+ * replaced, never written through.
+ */
 export const appendFindings = async (worktree: string, entry: string): Promise<void> => {
-  await writeFile(path.join(worktree, FINDINGS_FILE), withFindingsEntry(await readFindings(worktree), entry), 'utf8');
+  const file = path.join(worktree, FINDINGS_FILE);
+  const text = withFindingsEntry(await readFindings(worktree), entry);
+  await unlink(file).catch(() => undefined);
+  await writeFile(file, text, { encoding: 'utf8', flag: 'wx' });
 };
 
 /** The text of findings.md with `entry` appended (the header first when `current` is empty). */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { runProcess } from '../process/run-process.js';
 
 export interface GitCallOptions {

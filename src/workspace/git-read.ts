@@ -1,4 +1,4 @@
-import type { FileAt } from '../core/file-at.js';
+import type { FileAt } from '../core/ports/file-at.js';
 import { gitResult } from './git-command.js';
 
 /** The text of `relPath` at `commit`, or git's first line of why it has none (`git show <commit>:<path>`). */

@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SwarmError } from '../core/errors.js';
-import type { FileAt } from '../core/file-at.js';
+import { SwarmError } from '../core/domain/errors.js';
+import type { FileAt } from '../core/ports/file-at.js';
+import type { TreeSymlink } from '../core/trust/escaping-symlinks.js';
 import { parseTree, readObjects } from './cat-file-batch.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import type { FileRef, Workspace } from '../core/ports/workspace.js';
@@ -22,6 +23,8 @@ import { withRepoLock } from './repo-mutex.js';
 import { resetWorktree } from './reset-worktree.js';
 import { revertStep, type RevertOutcome } from './revert-step.js';
 import { clearStaleLocks } from './stale-locks.js';
+import { symlinksAt } from './tree-symlinks.js';
+import { reclaimWorktreeLink } from './worktree-link.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
 
 const EXCLUDE_ENTRY = `${SWARM_DIR_NAME}/`;
@@ -140,6 +143,11 @@ export class GitWorkspace implements Workspace {
     return commitAll(worktree, p, await this.commitSettings());
   }
 
+  /** Restores an attempt worktree's `.git` link and HEAD (on `branch`) that its agent changed; returns what was restored. */
+  async reclaimWorktree(worktree: string, branch: string): Promise<string[]> {
+    return reclaimWorktreeLink(this.gitDir, worktree, branch);
+  }
+
   /** `commitAll`, with the diff stat of the commit against `from` read while git commits. */
   async commitAllWithStat(worktree: string, p: CommitAllParams, from: string): Promise<{ commit: string; changed: boolean; diff: DiffStat }> {
     return commitAllWithStat(worktree, p, await this.commitSettings(), from);
@@ -179,6 +187,11 @@ export class GitWorkspace implements Workspace {
   async protectedViolations(from: string, to: string, globs: string[]): Promise<string[]> {
     if (globs.length === 0) return [];
     return matchProtected(await changedPaths(this.root, from, to), globs);
+  }
+
+  /** The symlinks of `commit` among `paths`, with their targets. */
+  async symlinksAt(commit: string, paths: readonly string[]): Promise<TreeSymlink[]> {
+    return symlinksAt(this.root, commit, paths);
   }
 
   /** Removes a worktree (its branch stays); an already-missing directory is pruned. */

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import type { PrepareAttemptParams, PreparedAttempt, Trailers } from '../core/ports/workspace.js';
 import { renderCommitMessage } from './commit-message.js';
 import { gitResult, runGit, tryGit } from './git-command.js';

@@ -3,6 +3,7 @@ import { chmod, lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from 
 import type { BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { filesUnder, treeEntries, type TreeEntry } from './checkout-files.js';
+import { linkOnPath } from './confined-fs.js';
 import { gitShowBytes } from './git-command.js';
 import { matchProtected } from './protected-paths.js';
 
@@ -27,7 +28,9 @@ export const referenceFromCommit = async (root: string, commit: string, globs: s
 /** The protected files as they are on disk now (a checkout with no run behind it: verify only). */
 export const referenceFromDisk = async (checkout: string, globs: string[]): Promise<ProtectedReference> => {
   const entries: TreeEntry[] = [];
+  const linked = linkedDirs(checkout);
   for (const path of matchProtected(await filesUnder(checkout, globs), globs)) {
+    if (await linked(path)) continue;
     const disk = await diskEntry(join(checkout, path), 40);
     if (disk !== null) entries.push({ path, ...disk });
   }
@@ -38,8 +41,10 @@ export const referenceFromDisk = async (checkout: string, globs: string[]): Prom
 export const protectedDrift = async (checkout: string, ref: ProtectedReference): Promise<string[]> => {
   const expected = new Map(ref.entries.map((entry) => [entry.path, entry]));
   const changed = new Set<string>();
+  const linked = linkedDirs(checkout);
   for (const entry of ref.entries) {
-    const disk = await diskEntry(join(checkout, entry.path), entry.blob.length);
+    // Reached through a symlinked directory, the file is not the checkout's (whatever it holds).
+    const disk = (await linked(entry.path)) ? null : await diskEntry(join(checkout, entry.path), entry.blob.length);
     if (disk === null || disk.blob !== entry.blob || disk.mode !== entry.mode) changed.add(entry.path);
   }
   for (const path of matchProtected(await filesUnder(checkout, ref.globs), ref.globs)) {
@@ -61,7 +66,7 @@ export const restoreProtected = async (checkout: string, ref: ProtectedReference
     const content = await gitShowBytes(ref.blobSource, entry.blob);
     if (content === null) throw new Error(`blob ${entry.blob} of protected file ${path} is missing from ${ref.blobSource}`);
     if (entry.mode === '120000') await symlink(content.toString('utf8'), target);
-    else await writeFile(target, content, { mode: fileMode(entry) });
+    else await writeFile(target, content, { mode: fileMode(entry), flag: 'wx' });
     const written = await lstatBig(target);
     if (written !== null) blobCache.set(target, { key: statKey(written, entry.blob.length), value: { blob: entry.blob, mode: entry.mode } });
   }
@@ -72,14 +77,30 @@ export const restoreProtected = async (checkout: string, ref: ProtectedReference
  * it, which is why the content is verified after the evaluation as well.
  */
 export const setProtectedWritable = async (checkout: string, ref: ProtectedReference, writable: boolean): Promise<void> => {
+  const linked = linkedDirs(checkout);
   for (const entry of ref.entries) {
-    if (entry.mode === '120000') continue;
+    // chmod follows links: never through a directory the program replaced with one.
+    if (entry.mode === '120000' || (await linked(entry.path))) continue;
     const file = join(checkout, entry.path);
     const before = await lstatBig(file);
     if (before === null || !before.isFile()) continue;
     await chmod(file, writable ? fileMode(entry) : fileMode(entry) & ~0o222);
     rekey(file, before, await lstatBig(file));
   }
+};
+
+/** Whether a directory above `path` in the checkout is a symlink (or not a directory), memoized per directory. */
+const linkedDirs = (checkout: string): ((path: string) => Promise<boolean>) => {
+  const seen = new Map<string, Promise<boolean>>();
+  return (path) => {
+    const dir = dirname(path);
+    let answer = seen.get(dir);
+    if (answer === undefined) {
+      answer = dir === '.' ? Promise.resolve(false) : linkOnPath(checkout, dir).then((link) => link !== null);
+      seen.set(dir, answer);
+    }
+    return answer;
+  };
 };
 
 const fileMode = (entry: TreeEntry): number => (entry.mode === '100755' ? 0o755 : 0o644);

@@ -1,6 +1,6 @@
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readFile, realpath, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { SwarmError } from '../core/errors.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { gitResult, runGit, tryGit } from './git-command.js';
 
 /** One record of `git worktree list`. */
@@ -62,7 +62,13 @@ export const addWorktree = async (
  * A directory that is already gone only needs its registration pruned.
  */
 export const removeWorktreeAt = async (root: string, target: string): Promise<void> => {
-  if (await removeLinkedWorktreeFiles(target)) return;
+  // An agent that replaced its worktree by a symlink: the link goes, nothing it points to is read or removed.
+  if ((await lstat(target).catch(() => null))?.isSymbolicLink() === true) {
+    await unlink(target);
+    await runGit(root, ['worktree', 'prune']);
+    return;
+  }
+  if (await removeLinkedWorktreeFiles(root, target)) return;
   const removal = await gitResult(root, ['worktree', 'remove', '--force', '--force', target]);
   if (removal.exitCode === 0) return;
   await tryGit(root, ['worktree', 'unlock', target]);
@@ -77,9 +83,12 @@ export const removeWorktreeAt = async (root: string, target: string): Promise<vo
 };
 
 /** The administrative directory (`.git/worktrees/<name>`) of the linked worktree at `target`, or null. */
-const adminDirOf = async (target: string): Promise<string | null> => {
+const adminDirOf = async (root: string, target: string): Promise<string | null> => {
+  // The worktree's `.git` is the agent's to rewrite: only a directory of this repository's own `.git/worktrees` is taken.
   const link = /^gitdir: (.+)$/m.exec(await readFile(path.join(target, '.git'), 'utf8').catch(() => ''))?.[1]?.trim();
-  if (link === undefined || !path.isAbsolute(link) || path.basename(path.dirname(link)) !== 'worktrees') return null;
+  if (link === undefined || !path.isAbsolute(link)) return null;
+  const real = (p: string): Promise<string> => realpath(p).catch(() => path.resolve(p));
+  if ((await real(path.dirname(link))) !== (await real(path.join(root, '.git', 'worktrees')))) return null;
   const back = (await readFile(path.join(link, 'gitdir'), 'utf8').catch(() => '')).trim();
   return back !== '' && sameResolvedPath(back, path.join(target, '.git')) ? link : null;
 };
@@ -89,8 +98,8 @@ const adminDirOf = async (target: string): Promise<string | null> => {
  * process: the directory, then its administrative entry. False (nothing removed) when the
  * worktree is not plainly linked, e.g. its `.git` file is gone; git then handles it.
  */
-const removeLinkedWorktreeFiles = async (target: string): Promise<boolean> => {
-  const admin = await adminDirOf(target);
+const removeLinkedWorktreeFiles = async (root: string, target: string): Promise<boolean> => {
+  const admin = await adminDirOf(root, target);
   if (admin === null) return false;
   await rm(target, { recursive: true, force: true });
   await rm(admin, { recursive: true, force: true });

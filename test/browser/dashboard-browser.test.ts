@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/report.js';
+import type { StatusReport } from '../../src/core/views/report.js';
 import { startBrowser, type Browser } from '../support/browser.js';
 import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 

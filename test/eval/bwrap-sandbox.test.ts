@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isSwarmError } from '../../src/core/errors.js';
+import { isSwarmError } from '../../src/core/domain/errors.js';
 import { bwrapArgs, prepareBwrap, type BwrapHost } from '../../src/eval/bwrap-sandbox.js';
 import { sandboxMounts } from '../../src/eval/sandbox-mounts.js';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
 import { processesWithEnv } from '../support/processes-with-env.js';
-import { git } from '../workspace/repo-fixture.js';
+import { git } from '../support/git-repo.js';
 import { fixture, makeJob, noAbort, sh } from './support.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/function-minimization', import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nonFiniteToken, parseJsonObject } from '../../src/core/lenient-json.js';
+import { nonFiniteToken, parseJsonObject } from '../../src/core/evaluation/lenient-json.js';
 import {
   judgeReport,
   parseEvaluatorOutput,

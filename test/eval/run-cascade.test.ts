@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isSwarmError } from '../../src/core/errors.js';
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../src/core/ports.js';
+import { isSwarmError } from '../../src/core/domain/errors.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../src/core/ports/index.js';
 import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
 import { missedThreshold, runCascade, type CascadeStage } from '../../src/eval/run-cascade.js';
 import { makeJob, makeTempDir, noAbort, nodeFixture } from './support.js';

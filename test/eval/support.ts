@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EvalJob } from '../../src/core/ports.js';
+import type { EvalJob } from '../../src/core/ports/index.js';
 
 /** Absolute path of a fixture evaluator script. */
 export const fixture = (name: string): string =>

@@ -1,5 +1,5 @@
-import type { AttemptRow, GraphEdge, GraphInput, StatusReport } from '../../src/core/report.js';
-import type { AttemptStatus } from '../../src/core/types.js';
+import type { AttemptRow, GraphEdge, GraphInput, StatusReport } from '../../src/core/views/report.js';
+import type { AttemptStatus } from '../../src/core/domain/types.js';
 
 /** A hypothesis with every character that breaks naive DOT or mermaid quoting. */
 export const NASTY = 'say "hi" \\N back\\slash #1; <b>bold</b> & `tick`\nsecond line\r\nthird {x} [y] -->';

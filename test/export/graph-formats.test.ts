@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { GraphInput } from '../../src/core/report.js';
+import type { GraphInput } from '../../src/core/views/report.js';
 import { GRAPH_FORMATS, isGraphFormat, renderGraph } from '../../src/export/index.js';
 import { decodeDotString, parseDot } from './dot-parser.js';
 import { bigGraph, NASTY, row, smallGraph } from './graph-fixtures.js';

@@ -1,6 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { GraphInput } from '../../src/core/report.js';
+import type { GraphInput } from '../../src/core/views/report.js';
 import { foldGraph } from '../../src/export/fold-graph.js';
 import { renderGraphAnyFormat } from '../../src/export/index.js';
 import { bigGraph, NASTY, row, smallGraph } from './graph-fixtures.js';

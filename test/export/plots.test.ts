@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow } from '../../src/core/report.js';
+import type { AttemptRow } from '../../src/core/views/report.js';
 import { renderPlotSvg } from '../../src/export/plot/plot-svg.js';
 import type { PlotInput } from '../../src/export/plot/plot-input.js';
 import { linearScale, niceTicks } from '../../src/export/plot/scale.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow } from '../../src/core/report.js';
+import type { AttemptRow } from '../../src/core/views/report.js';
 import { formatDuration, renderProgressLine, renderStatus } from '../../src/cli/render/status-table.js';
 import { NASTY, row, statusReport } from './graph-fixtures.js';
 

@@ -3,10 +3,12 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../support/toy-repo.js';
 
-// What every `swarm` command loads before its action runs: the built entry and the chunks it
-// imports statically (esbuild names each bundled file in a `// path` comment). Only commander and
-// the command table belong there; a static import of a renderer, the config, zod or the store
-// would make `swarm --version` compile them again.
+// What `swarm` loads before it knows the command: the built entry and the chunks it imports
+// statically (esbuild names each bundled file in a `// path` comment). `--version` is answered
+// there, so no package belongs in it; every other command then imports the program chunk, where
+// only commander and the command table belong: a static import of a renderer, the config, zod or
+// the store would make every command compile them again.
+const DYNAMIC_IMPORT = /await import\("(\.\/[^"]+)"\)/g;
 const STATIC_IMPORT = /^\s*(?:import|export)\s[^;]*?from\s*"(\.\/[^"]+)"|^\s*import\s*"(\.\/[^"]+)"/gm;
 const BARE_IMPORT = /^\s*import\s[^;]*?from\s*["']([^./][^"']*)["']/gm;
 const BUNDLED_FILE = /^\/\/ (\S+\.(?:[cm]?js|ts))$/gm;
@@ -31,9 +33,21 @@ describe('the CLI entry', () => {
   const packages = new Set(sources.flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? []));
   const bare = new Set(files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(BARE_IMPORT)].map((m) => m[1] ?? '')));
 
-  it('bundles commander and no other package before a command runs', () => {
+  it('bundles no package before --version is answered', () => {
     expect(sources.some((path) => path.endsWith('src/cli/main.ts'))).toBe(true);
-    expect([...packages]).toEqual(['commander']);
+    expect([...packages]).toEqual([]);
+  });
+
+  it('bundles commander and no other package before a command runs', () => {
+    const entry = readFileSync(CLI, 'utf8');
+    const program = [...entry.matchAll(DYNAMIC_IMPORT)].map((m) => join(dirname(CLI), m[1] ?? ''));
+    expect(program).toHaveLength(1);
+    const programFiles = staticClosure(program[0] ?? '');
+    const programSources = programFiles.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(BUNDLED_FILE)].map((m) => m[1] ?? ''));
+    expect(programSources.some((path) => path.endsWith('src/cli/program.ts'))).toBe(true);
+    expect(new Set(programSources.flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? []))).toEqual(new Set(['commander']));
+    const eager = programSources.filter((path) => /src\/(cli\/render|config\/(?!duration)|store|app|export\/(?!graph-formats))/.test(path));
+    expect(eager).toEqual([]);
   });
 
   it('imports only Node built-ins from outside the bundle at start-up (no SQLite, no jsonc-parser)', () => {

@@ -24,3 +24,21 @@ describe.runIf(process.platform === 'linux')('the running process', () => {
     expect(isIdentityAlive({ pid: process.pid, started: (started ?? 0) + 1 })).toBe(false);
   });
 });
+
+describe.runIf(process.platform === 'linux')('procEnvironListHas', () => {
+  it('finds one item of a comma-separated variable of a real process, not a mere substring', async () => {
+    const { spawn } = await import('node:child_process');
+    const { procEnvironListHas } = await import('../../src/process/proc-stat.js');
+    const child = spawn('sleep', ['5'], { env: { PATH: process.env.PATH, SWARM_PROCESS_TREES: 'outer,abc123', OTHER: 'zzz9' } });
+    try {
+      const pid = String(child.pid);
+      expect(procEnvironListHas(pid, 'SWARM_PROCESS_TREES', 'abc123')).toBe(true);
+      expect(procEnvironListHas(pid, 'SWARM_PROCESS_TREES', 'outer')).toBe(true);
+      expect(procEnvironListHas(pid, 'SWARM_PROCESS_TREES', 'abc12')).toBe(false);
+      expect(procEnvironListHas(pid, 'SWARM_PROCESS_TREES', 'zzz9')).toBe(false);
+      expect(procEnvironListHas('999999999', 'SWARM_PROCESS_TREES', 'abc123')).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});

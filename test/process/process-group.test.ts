@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isSwarmError } from '../../src/core/errors.js';
+import { isSwarmError } from '../../src/core/domain/errors.js';
 import { isProcessAlive } from '../../src/process/liveness.js';
 import { runProcessGroup, type ProcessGroupOptions } from '../../src/process/process-group.js';
 import { fixture, makeTempDir, nodeFixture } from '../eval/support.js';

@@ -1,7 +1,7 @@
-import { attemptId, runId, type AttemptId } from '../../src/core/ids.js';
-import { createRng } from '../../src/core/random.js';
-import type { AttemptView } from '../../src/core/types.js';
-import type { PolicyInput } from '../../src/core/policies/policy-input.js';
+import { attemptId, runId, type AttemptId } from '../../src/core/domain/ids.js';
+import { createRng } from '../../src/core/domain/random.js';
+import type { AttemptView } from '../../src/core/domain/types.js';
+import type { PolicyInput } from '../../src/core/planning/policy-input.js';
 
 let clock = 0;
 

@@ -1,9 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findOrphans } from '../../src/process/find-orphans.js';
+import { gitOutput, makeRepo } from './git-repo.js';
 import { isProcessAlive } from '../../src/process/liveness.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -29,25 +28,22 @@ export interface ToyRepo {
   cleanup: () => void;
 }
 
-/** A real git repository with a toy program, evaluator, prompt and config, committed. */
+/** A real git repository with a toy program, evaluator, prompt and config, committed (built by git-repo.ts). */
 export const createToyRepo = (config: Record<string, unknown> = {}, files: Record<string, string> = {}): ToyRepo => {
-  const dir = mkdtempSync(join(tmpdir(), 'swarm-toy-'));
-  const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' });
-  writeFileSync(join(dir, 'prog.js'), PROGRAM);
-  writeFileSync(join(dir, 'evaluate.js'), EVALUATOR);
-  writeFileSync(join(dir, 'prompt.md'), 'Make the score as high as possible.\n');
   const base = {
     evaluator: { command: 'node evaluate.js', protect: ['evaluate.js'], timeout: '60s' },
     budget: { attempts: 6 },
     concurrency: { agents: 2, evaluations: 2 },
     shepherd: { initialExplorers: 3, waveSize: 3 },
   };
-  writeFileSync(join(dir, '.swarmrc.json'), JSON.stringify(deepMerge(base, config), null, 2));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'baseline');
-  return { dir, git, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const { dir, cleanup } = makeRepo({
+    'prog.js': PROGRAM,
+    'evaluate.js': EVALUATOR,
+    'prompt.md': 'Make the score as high as possible.\n',
+    '.swarmrc.json': JSON.stringify(deepMerge(base, config), null, 2),
+    ...files,
+  }, 'swarm-toy-');
+  return { dir, git: (...args: string[]): string => gitOutput(dir, ...args), cleanup };
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

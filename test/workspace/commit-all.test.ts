@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitWorkspace } from '../../src/workspace/index.js';
-import { git, makeRepo } from './repo-fixture.js';
+import { git, makeRepo } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FINDINGS_HEADER, GitWorkspace } from '../../src/workspace/index.js';
-import { commitFiles, git, makeRepo } from './repo-fixture.js';
+import { commitFiles, git, makeRepo } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitWorkspace } from '../../src/workspace/index.js';
-import { git, makeRepo } from './repo-fixture.js';
+import { git, makeRepo } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

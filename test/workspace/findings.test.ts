@@ -7,7 +7,7 @@ import {
   formatFindingsEntry,
   readFindings,
 } from '../../src/workspace/index.js';
-import { makeTempDir } from './repo-fixture.js';
+import { makeTempDir } from '../support/git-repo.js';
 
 describe('formatFindingsEntry', () => {
   it('formats a scored attempt', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitWorkspace } from '../../src/workspace/index.js';
-import { commitFiles, makeRepo } from './repo-fixture.js';
+import { commitFiles, makeRepo } from '../support/git-repo.js';
 
 describe('reading commits through the workspace', () => {
   const cleanups: Array<() => void> = [];

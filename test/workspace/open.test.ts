@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SwarmError } from '../../src/core/errors.js';
+import { SwarmError } from '../../src/core/domain/errors.js';
 import { GitWorkspace } from '../../src/workspace/index.js';
-import { commitFiles, git, makeRepo, makeTempDir } from './repo-fixture.js';
+import { commitFiles, git, makeRepo, makeTempDir } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

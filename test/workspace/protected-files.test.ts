@@ -2,7 +2,7 @@ import { chmodSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, wri
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { protectedDrift, referenceFromCommit, referenceFromDisk, restoreProtected, setProtectedWritable } from '../../src/workspace/protected-files.js';
-import { BASELINE_FILES, commitFiles, git, makeRepo, writeFiles, type TempRepo } from './repo-fixture.js';
+import { BASELINE_FILES, commitFiles, git, makeRepo, writeFiles, type TempRepo } from '../support/git-repo.js';
 
 const GLOBS = ['evaluate.py', 'data/**'];
 

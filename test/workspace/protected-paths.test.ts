@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitWorkspace, matchProtected } from '../../src/workspace/index.js';
-import { git, makeRepo, writeFiles } from './repo-fixture.js';
+import { git, makeRepo, writeFiles } from '../support/git-repo.js';
 
 describe('matchProtected', () => {
   it('matches exact files, dir/** globs and dotfiles', () => {

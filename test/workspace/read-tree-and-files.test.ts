@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitWorkspace } from '../../src/workspace/index.js';
-import { commitFiles, git, makeRepo } from './repo-fixture.js';
+import { commitFiles, git, makeRepo } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { revertToSnapshot, snapshotWorktree } from '../../src/workspace/worktree-snapshot.js';
-import { BASELINE_FILES, git, makeRepo, writeFiles, type TempRepo } from './repo-fixture.js';
+import { BASELINE_FILES, git, makeRepo, writeFiles, type TempRepo } from '../support/git-repo.js';
 
 describe('worktree snapshots', () => {
   let repo: TempRepo;

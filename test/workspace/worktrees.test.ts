@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync 
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitWorkspace } from '../../src/workspace/index.js';
-import { git, makeRepo, makeTempDir } from './repo-fixture.js';
+import { git, makeRepo, makeTempDir } from '../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 
 export type ApiProvider = 'anthropic' | 'openai';
 

@@ -1,4 +1,4 @@
-import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { runDiffAttempt } from '../diff-mode/run-diff-attempt.js';
 import type { ModelApi } from './model-api.js';
 import { runAgentLoop } from './run-agent-loop.js';

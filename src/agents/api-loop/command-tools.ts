@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAllowedEnvName } from '../../core/env-allow-list.js';
+import { isAllowedEnvName } from '../../core/trust/env-allow-list.js';
 import { runProcessGroup } from '../../process/process-group.js';
 import { evaluateWorktree } from '../local/evaluate-worktree.js';
 import type { ToolContext, ToolResult } from './tool-context.js';

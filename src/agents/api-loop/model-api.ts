@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Price } from '../../core/pricing.js';
+import type { Price } from '../../core/budget/pricing.js';
 
 /** Token counts of one model call; `cachedInputTokens` are part of `inputTokens`. */
 export interface TokenUsage {

@@ -1,5 +1,5 @@
 import { classifyLimit } from '../../core/limits/classify-limit.js';
-import type { AgentLimit } from '../../core/ports.js';
+import type { AgentLimit } from '../../core/ports/index.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

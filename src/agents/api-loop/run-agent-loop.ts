@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
-import { extractHypothesis } from '../../core/agent-prompt.js';
-import type { AgentOutcome, AgentTask } from '../../core/ports.js';
+import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
+import type { AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { historyFromJson, historyToJson } from './history.js';
 import { describeModelError, type HistoryItem, type ModelApi, type ToolResultItem } from './model-api.js';
 import { limitField } from './model-error-limit.js';

@@ -1,5 +1,5 @@
-import { costOf, type Price } from '../../core/pricing.js';
-import type { Usage } from '../../core/types.js';
+import { costOf, type Price } from '../../core/budget/pricing.js';
+import type { Usage } from '../../core/domain/types.js';
 import type { TokenUsage } from './model-api.js';
 
 /** Per-attempt limits of an API backend; 0 means unlimited. */

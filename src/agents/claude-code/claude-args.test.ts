@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attemptId, runId } from '../../core/ids.js';
-import type { AgentTask } from '../../core/ports.js';
+import { attemptId, runId } from '../../core/domain/ids.js';
+import type { AgentTask } from '../../core/ports/index.js';
 import { claudeArgs } from './claude-args.js';
 
 const task = (forkFrom?: AgentTask['forkFrom']): AgentTask => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { classifyLimit } from '../../core/limits/classify-limit.js';
-import type { AgentLimit } from '../../core/ports.js';
+import type { AgentLimit } from '../../core/ports/index.js';
 import { parseJsonLines } from '../cli-common/json-lines.js';
 
 // The events of Claude Code's stream-json that tell a limit from another failure.

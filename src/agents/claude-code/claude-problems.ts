@@ -1,4 +1,4 @@
-import { SELF_EVAL_COMMAND } from '../../core/self-eval-commands.js';
+import { SELF_EVAL_COMMAND } from '../../core/attempt/self-eval-commands.js';
 import type { ClaudeResult, ClaudeStream, PermissionDenial } from './claude-events.js';
 
 const API_FIX = 'check that the model API at ANTHROPIC_BASE_URL (or Anthropic\'s, when unset) is up and reachable';

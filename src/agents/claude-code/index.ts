@@ -1,3 +1,31 @@
-export { createClaudeCodeAgent, claudeOutcome, CLAUDE_CODE_BACKEND, type ClaudeCodeAgentOptions } from './claude-code-agent.js';
-export { claudeArgs, claudeEnv } from './claude-args.js';
-export { parseClaudeStream, type ClaudeStream, type ClaudeResult } from './claude-events.js';
+import { isSet } from '../access/access-check.js';
+import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import { findBinary, requireBinary } from '../cli-common/resolve-binary.js';
+
+const INSTALL_HINT = 'npm install -g @anthropic-ai/claude-code';
+
+/** `claude-code`: the Claude Code CLI (`claude -p`), optimizers forking their parent's session. */
+export const claudeCodeBackend: AgentBackendDescriptor = {
+  doc: 'Claude Code CLI (claude -p --output-format stream-json); optimizers fork their parent\'s session',
+  configSection: 'claudeCode',
+  binary: (config) => ({ name: config.agent.claudeCode.binary, setting: 'agent.claudeCode.binary' }),
+  installHint: INSTALL_HINT,
+  pricedByTokens: () => false,
+  create: async (config) => {
+    const { createClaudeCodeAgent } = await import('./claude-code-agent.js');
+    const { agent } = config;
+    return createClaudeCodeAgent({ ...agent.claudeCode, prices: agent.prices, binaryPath: requireBinary(agent.claudeCode.binary, 'agent.claudeCode.binary', INSTALL_HINT) });
+  },
+  access: async (config, _root, env) => {
+    const { claudeCodeAccess } = await import('./claude-access.js');
+    const { withReachableEndpoint } = await import('../access/api-access-check.js');
+    const login = await claudeCodeAccess(findBinary(config.agent.claudeCode.binary, env), env);
+    const baseUrl = env.ANTHROPIC_BASE_URL;
+    return withReachableEndpoint(login, isSet(baseUrl) ? baseUrl : undefined, 'start the server or correct ANTHROPIC_BASE_URL');
+  },
+  probe: async (_config, binaryPath, env, cwd) => {
+    if (binaryPath === null) return null;
+    const { probeClaude } = await import('./claude-probe.js');
+    return probeClaude(binaryPath, env, cwd);
+  },
+};

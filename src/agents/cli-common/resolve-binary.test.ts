@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { findBinary, requireBinary } from './resolve-binary.js';
 
 describe('binary discovery', () => {

@@ -1,7 +1,7 @@
-import { extractHypothesis } from '../../core/agent-prompt.js';
-import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
-import { costOf, type Price } from '../../core/pricing.js';
-import { knownPrice } from '../../core/pricing/known-price.js';
+import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
+import { costOf, type Price } from '../../core/budget/pricing.js';
+import { knownPrice } from '../../core/budget/known-price.js';
 import { runProcess } from '../../process/run-process.js';
 import type { CodexConfig } from '../../config/resolve-config.js';
 import { lastLines, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';

@@ -1,4 +1,4 @@
-import type { AgentTask } from '../../core/ports.js';
+import type { AgentTask } from '../../core/ports/index.js';
 import type { CodexConfig } from '../../config/resolve-config.js';
 
 /**

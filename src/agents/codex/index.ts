@@ -1,3 +1,32 @@
-export { createCodexAgent, codexOutcome, CODEX_BACKEND, type CodexAgentOptions } from './codex-agent.js';
-export { codexArgs, codexPrompt } from './codex-args.js';
-export { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type ThreadTotals } from './codex-events.js';
+import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import { findBinary, requireBinary } from '../cli-common/resolve-binary.js';
+
+const INSTALL_HINT = 'npm install -g @openai/codex';
+
+/** `codex`: the Codex CLI (`codex exec --json`), optimizers forking their parent's thread. */
+export const codexBackend: AgentBackendDescriptor = {
+  doc: 'Codex CLI (codex exec --json --sandbox workspace-write); optimizers fork their parent\'s thread',
+  configSection: 'codex',
+  binary: (config) => ({ name: config.agent.codex.binary, setting: 'agent.codex.binary' }),
+  installHint: INSTALL_HINT,
+  pricedByTokens: () => true,
+  create: async (config) => {
+    const { createCodexAgent } = await import('./codex-agent.js');
+    const { codexConfiguredModel } = await import('./codex-access.js');
+    const { agent } = config;
+    // Without agent.model, the model of codex's own config is priced (codex picks it).
+    return createCodexAgent({ ...agent.codex, prices: agent.prices, defaultModel: codexConfiguredModel(agent.codex), binaryPath: requireBinary(agent.codex.binary, 'agent.codex.binary', INSTALL_HINT) });
+  },
+  access: async (config, _root, env) => {
+    const { codexAccess } = await import('./codex-access.js');
+    const { withReachableEndpoint } = await import('../access/api-access-check.js');
+    // A custom model provider's base_url must answer; codex itself would retry it for minutes.
+    const login = await codexAccess(config.agent.codex, findBinary(config.agent.codex.binary, env), env);
+    return withReachableEndpoint(login, login.baseUrl, 'start the server or correct base_url of the model provider in codex\'s config.toml');
+  },
+  probe: async (config, binaryPath, env, cwd) => {
+    if (binaryPath === null) return null;
+    const { probeCodex } = await import('./codex-probe.js');
+    return probeCodex(binaryPath, config.agent.codex, env, cwd);
+  },
+};

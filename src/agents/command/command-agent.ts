@@ -1,9 +1,9 @@
-import { extractHypothesis } from '../../core/agent-prompt.js';
-import { SwarmError } from '../../core/errors.js';
-import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
-import { costOf, type Price } from '../../core/pricing.js';
-import { knownPrice } from '../../core/pricing/known-price.js';
-import { readStdoutJson } from '../../core/stdout-json.js';
+import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
+import { costOf, type Price } from '../../core/budget/pricing.js';
+import { readStdoutJson } from '../../core/evaluation/stdout-json.js';
+import { knownPrice } from '../../core/budget/known-price.js';
 import type { CommandAgentConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';

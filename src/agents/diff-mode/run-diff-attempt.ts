@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { extractHypothesis } from '../../core/agent-prompt.js';
-import type { AgentOutcome, AgentTask } from '../../core/ports.js';
+import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
+import type { AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { historyFromJson, historyToJson } from '../api-loop/history.js';
 import { describeModelError, type HistoryItem, type ModelApi } from '../api-loop/model-api.js';
 import { limitField } from '../api-loop/model-error-limit.js';
@@ -11,6 +9,7 @@ import { collectSources, writeTexts } from '../local/collect-sources.js';
 import { applyRegionRewrites, applySearchReplace, type ApplyResult, type SourceText } from './apply-blocks.js';
 import { composeDiffPrompt, diffSystemPrompt, retryPrompt } from './diff-prompt.js';
 import { parseRegionRewrites, parseSearchReplace } from './parse-blocks.js';
+import { readFindings } from '../../workspace/findings.js';
 
 export interface DiffOptions {
   resamples: number;
@@ -19,13 +18,8 @@ export interface DiffOptions {
   limits: AttemptLimits;
 }
 
-const readFindings = async (worktree: string): Promise<string | null> => {
-  try {
-    return await readFile(join(worktree, 'findings.md'), 'utf8');
-  } catch {
-    return null;
-  }
-};
+/** The worktree's findings.md (read bounded, never through a link), or null when it has none. */
+const findingsOf = async (worktree: string): Promise<string | null> => (await readFindings(worktree).catch(() => '')) || null;
 
 const applyReply = (sources: readonly SourceText[], reply: string, fullRewrite: boolean): ApplyResult => {
   if (fullRewrite) {
@@ -61,7 +55,7 @@ export const runDiffAttempt = async (api: ModelApi, task: AgentTask, options: Di
   if (sources.length === 0) {
     return end({ status: 'failed', summary: '', hypothesis: null, error: `diff mode found no EVOLVE-BLOCK regions in ${task.worktree}; mark the code to evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments` });
   }
-  history.push({ kind: 'user', text: composeDiffPrompt({ attemptPrompt: task.prompt, sources, findings: await readFindings(task.worktree) }) });
+  history.push({ kind: 'user', text: composeDiffPrompt({ attemptPrompt: task.prompt, sources, findings: await findingsOf(task.worktree) }) });
   const system = diffSystemPrompt(task.role, options.fullRewrite);
   let errors: string[] = [];
   for (let sample = 0; sample <= options.resamples; sample++) {

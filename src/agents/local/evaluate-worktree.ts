@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Direction } from '../../core/score.js';
-import { readStdoutJson } from '../../core/stdout-json.js';
+import type { Direction } from '../../core/domain/score.js';
+import { readStdoutJson } from '../../core/evaluation/stdout-json.js';
 import { runProcess } from '../../process/run-process.js';
 
 /** What `swarm eval --json` prints. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findChoices } from './find-choices.js';
-import { findRegions } from '../../core/evolve-regions.js';
+import { findRegions } from '../../core/code/evolve-regions.js';
 
 const wrap = (code: string, comment = '#'): string =>
   `LOADER = 'csv_reader'\n${comment} EVOLVE-BLOCK-START\n${code}\n${comment} EVOLVE-BLOCK-END\nafter = 'json_reader'\n`;

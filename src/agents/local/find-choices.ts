@@ -1,6 +1,6 @@
 import { type CommentSyntax, commentSyntaxFor } from './comment-syntax.js';
-import { lineEndOf, opensLineComment, skipString } from './find-literals.js';
-import type { EvolveRegion } from '../../core/evolve-regions.js';
+import { nonCodeAt } from './non-code.js';
+import type { EvolveRegion } from '../../core/code/evolve-regions.js';
 
 /**
  * A categorical choice: a string literal in the code of an EVOLVE-BLOCK whose value is one of the
@@ -40,26 +40,17 @@ const codeStrings = (text: string, region: EvolveRegion, syntax: CommentSyntax):
   const end = region.bodyEnd;
   let i = region.bodyStart;
   while (i < end) {
-    const c = text[i] ?? '';
-    const block = syntax.block.find(([open]) => text.startsWith(open, i));
-    const triple = syntax.tripleQuotes ? ['"""', "'''"].find((q) => text.startsWith(q, i)) : undefined;
-    if (block) {
-      const close = text.indexOf(block[1], i + block[0].length);
-      i = close === -1 || close >= end ? end : close + block[1].length;
-    } else if (opensLineComment(text, i, syntax)) {
-      i = lineEndOf(text, i, end);
-    } else if (triple) {
-      i = skipString(text, i + 3, triple, end, true);
-    } else if (c === '"' || c === "'" || c === '`') {
-      const close = skipString(text, i + 1, c, end, c === '`');
-      // A prefixed string (`f'…'`, `r"…"`, a tagged template) is not a plain value.
-      if (!WORD_CHAR.test(text[i - 1] ?? '') && text[close - 1] === c && close - 1 > i) {
-        out.push({ start: i, end: close, quote: c, value: text.slice(i + 1, close - 1) });
-      }
-      i = close;
-    } else {
+    const skipped = nonCodeAt(text, i, end, syntax);
+    if (skipped === null) {
       i += 1;
+      continue;
     }
+    const close = skipped.end;
+    // A prefixed string (`f'…'`, `r"…"`, a tagged template) is not a plain value.
+    if (skipped.kind === 'string' && !skipped.triple && !WORD_CHAR.test(text[i - 1] ?? '') && text[close - 1] === skipped.quote && close - 1 > i) {
+      out.push({ start: i, end: close, quote: skipped.quote, value: text.slice(i + 1, close - 1) });
+    }
+    i = close;
   }
   return out;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findLiterals } from './find-literals.js';
-import { findRegions } from '../../core/evolve-regions.js';
+import { findRegions } from '../../core/code/evolve-regions.js';
 
 const wrap = (code: string, comment = '//'): string =>
   `const outside = 5;\n${comment} EVOLVE-BLOCK-START 42\n${code}\n${comment} EVOLVE-BLOCK-END 43\nconst after = 6;\n`;

@@ -1,5 +1,6 @@
 import { type CommentSyntax, commentSyntaxFor } from './comment-syntax.js';
-import type { EvolveRegion } from '../../core/evolve-regions.js';
+import { nonCodeAt } from './non-code.js';
+import type { EvolveRegion } from '../../core/code/evolve-regions.js';
 
 /** A numeric literal inside an EVOLVE-BLOCK, with its exact source text. */
 export interface NumericLiteral {
@@ -32,32 +33,6 @@ const matchAt = (pattern: RegExp, text: string, at: number): string => {
   return pattern.exec(text)?.[0] ?? '';
 };
 
-export const lineEndOf = (text: string, at: number, end: number): number => {
-  const newline = text.indexOf('\n', at);
-  return newline === -1 || newline > end ? end : newline;
-};
-
-/** Skips a quoted string starting after its opening quote; single-line strings stop at the line end. */
-export const skipString = (text: string, at: number, quote: string, end: number, multiline: boolean): number => {
-  let i = at;
-  while (i < end) {
-    const c = text[i];
-    if (c === '\\') i += 2;
-    else if (text.startsWith(quote, i)) return i + quote.length;
-    else if (c === '\n' && !multiline) return i;
-    else i += 1;
-  }
-  return end;
-};
-
-export const opensLineComment = (text: string, at: number, syntax: CommentSyntax): boolean =>
-  syntax.line.some((opener) => {
-    if (!text.startsWith(opener, at)) return false;
-    if (!syntax.strictLineOpeners) return true;
-    const after = text[at + opener.length];
-    return after === undefined || /\s/.test(after);
-  });
-
 /** Finds the numeric literals in the code of the given regions, skipping comments and strings. */
 export const findLiterals = (text: string, regions: readonly EvolveRegion[], fileName = ''): NumericLiteral[] => {
   const syntax = commentSyntaxFor(fileName);
@@ -77,19 +52,10 @@ const scanRegion = (text: string, region: EvolveRegion, syntax: CommentSyntax, o
   };
   while (i < end) {
     const c = text[i] ?? '';
-    const block = syntax.block.find(([open]) => text.startsWith(open, i));
-    const triple = syntax.tripleQuotes ? ['"""', "'''"].find((q) => text.startsWith(q, i)) : undefined;
-    if (block) {
-      const close = text.indexOf(block[1], i + block[0].length);
-      advanceTo(close === -1 || close >= end ? end : close + block[1].length);
-    } else if (opensLineComment(text, i, syntax)) {
-      advanceTo(lineEndOf(text, i, end));
-    } else if (triple) {
-      advanceTo(skipString(text, i + 3, triple, end, true));
-      previous = 'string';
-    } else if (c === '"' || c === "'" || c === '`') {
-      advanceTo(skipString(text, i + 1, c, end, c === '`'));
-      previous = 'string';
+    const skipped = nonCodeAt(text, i, end, syntax);
+    if (skipped) {
+      advanceTo(skipped.end);
+      if (skipped.kind === 'string') previous = 'string';
     } else if (c === '\n') {
       advanceTo(i + 1);
       previous = '';

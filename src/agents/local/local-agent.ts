@@ -1,7 +1,7 @@
-import { SwarmError } from '../../core/errors.js';
-import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports.js';
-import { createRng } from '../../core/random.js';
-import { formatScore } from '../../core/score.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
+import { createRng } from '../../core/domain/random.js';
+import { formatScore } from '../../core/domain/score.js';
 import { openTranscript, type Transcript } from './agent-records.js';
 import { collectSources } from './collect-sources.js';
 import type { EvolveSource } from './plan-mutation.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../core/random.js';
+import { createRng } from '../../core/domain/random.js';
 import type { NumericLiteral } from './find-literals.js';
 import { applyEdits, formatFloat, mutateLiteral, pickDistinct, significantDigits } from './mutate.js';
 

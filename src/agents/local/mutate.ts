@@ -1,4 +1,4 @@
-import type { Rng } from '../../core/random.js';
+import type { Rng } from '../../core/domain/random.js';
 import type { ChoiceSite } from './find-choices.js';
 import type { NumericLiteral } from './find-literals.js';
 

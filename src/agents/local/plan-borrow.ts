@@ -1,4 +1,4 @@
-import type { Rng } from '../../core/random.js';
+import type { Rng } from '../../core/domain/random.js';
 import type { NumericLiteral } from './find-literals.js';
 import { formatFloat, pickDistinct, significantDigits } from './mutate.js';
 import { type EvolveSource, type LiteralSpan, type MutationPlan, rewriteLiterals } from './plan-mutation.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../core/random.js';
+import { createRng } from '../../core/domain/random.js';
 import { mutateLiteral, pickDistinct } from './mutate.js';
 import { planBorrow } from './plan-borrow.js';
 import { planCrossover } from './plan-crossover.js';

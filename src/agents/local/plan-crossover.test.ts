@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../core/random.js';
+import { createRng } from '../../core/domain/random.js';
 import { groupConflicts, planCrossover, primaryPathOf } from './plan-crossover.js';
 import { toEvolveSource } from './plan-mutation.js';
 

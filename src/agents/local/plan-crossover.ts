@@ -1,4 +1,4 @@
-import type { Rng } from '../../core/random.js';
+import type { Rng } from '../../core/domain/random.js';
 import { applyEdits, type TextEdit } from './mutate.js';
 import type { EvolveSource, LiteralChange, LiteralSpan } from './plan-mutation.js';
 

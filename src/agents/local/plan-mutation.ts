@@ -1,7 +1,7 @@
-import type { Rng } from '../../core/random.js';
+import type { Rng } from '../../core/domain/random.js';
 import { type ChoiceSite, findChoices } from './find-choices.js';
 import { findLiterals, type NumericLiteral } from './find-literals.js';
-import { findRegions } from '../../core/evolve-regions.js';
+import { findRegions } from '../../core/code/evolve-regions.js';
 import { applyEdits, mutateChoice, type MutationSettings, mutateLiteral, pickDistinct, sampleChoice, type TextEdit } from './mutate.js';
 
 /** A file holding at least one EVOLVE-BLOCK, as text (paths relative to the worktree, `/`-separated). */

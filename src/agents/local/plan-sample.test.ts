@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../core/random.js';
+import { createRng } from '../../core/domain/random.js';
 import { planMutation, planSample, toEvolveSource } from './plan-mutation.js';
 
 const K_MODULE = readFileSync(new URL('../../../bench/policies/tasks/k-module/initial_program.py', import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
-import type { ReadFileAt } from '../../core/file-at.js';
-import type { InspirationRef } from '../../core/ports.js';
+import type { ReadFileAt } from '../../core/ports/file-at.js';
+import type { InspirationRef } from '../../core/ports/index.js';
 import { type EvolveSource, toEvolveSource } from './plan-mutation.js';
 
 /** An inspiration's version of the files the agent evolves (those it has, parsed). */

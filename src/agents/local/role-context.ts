@@ -1,6 +1,6 @@
-import type { AgentOutcome, AgentTask } from '../../core/ports.js';
-import type { Rng } from '../../core/random.js';
-import { zeroUsage } from '../../core/types.js';
+import type { AgentOutcome, AgentTask } from '../../core/ports/index.js';
+import type { Rng } from '../../core/domain/random.js';
+import { zeroUsage } from '../../core/domain/types.js';
 import type { Transcript } from './agent-records.js';
 import { type EvolveSource, type LiteralChange, toEvolveSource } from './plan-mutation.js';
 import type { InspirationProgram } from './read-inspirations.js';

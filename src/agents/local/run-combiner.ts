@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentOutcome } from '../../core/ports.js';
+import type { AgentOutcome } from '../../core/ports/index.js';
 import { writeFindingsEntry } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
 import { type ConflictGroup, type CrossoverPlan, planCrossover } from './plan-crossover.js';

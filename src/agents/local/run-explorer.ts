@@ -1,4 +1,4 @@
-import type { AgentOutcome } from '../../core/ports.js';
+import type { AgentOutcome } from '../../core/ports/index.js';
 import { writeFindingsEntry } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
 import { formatChanges, formatLocations, planMutation, planSample } from './plan-mutation.js';

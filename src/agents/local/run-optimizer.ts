@@ -1,5 +1,5 @@
-import type { AgentOutcome } from '../../core/ports.js';
-import { type Direction, formatScore, isBetter } from '../../core/score.js';
+import type { AgentOutcome } from '../../core/ports/index.js';
+import { type Direction, formatScore, isBetter } from '../../core/domain/score.js';
 import { writeFindingsEntry } from './agent-records.js';
 import { writeTexts } from './collect-sources.js';
 import { evaluateWorktree, type WorktreeScore } from './evaluate-worktree.js';

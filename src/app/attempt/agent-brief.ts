@@ -1,11 +1,11 @@
-import { bestWanted, programSources, promptInspirations } from '../../core/attempt-inspirations.js';
-import { composeAgentPrompt, type ParentBrief } from '../../core/agent-prompt.js';
-import type { InspirationRef, ParentScore, SessionRef } from '../../core/ports.js';
-import { SELF_EVAL_COMMAND } from '../../core/self-eval-commands.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { bestWanted, programSources, promptInspirations } from '../../core/attempt/attempt-inspirations.js';
+import { composeAgentPrompt, type ParentBrief } from '../../core/attempt/agent-prompt.js';
+import type { InspirationRef, ParentScore, SessionRef } from '../../core/ports/index.js';
+import { SELF_EVAL_COMMAND } from '../../core/attempt/self-eval-commands.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptWorktree } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /** What an agent is told: its prompt, the session it continues, the programs it may read. */
 export interface AgentBrief {

@@ -1,8 +1,9 @@
-import type { AgentOutcome, SessionRef } from '../../core/ports.js';
-import type { AttemptSpec } from '../../core/types.js';
+import type { AgentOutcome, SessionRef } from '../../core/ports/index.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { DiffStat } from '../../workspace/index.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
+import { REFUSED_PATH_EVENT } from '../evaluation/driver-evaluation.js';
 import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
 import { movePhase } from './phase.js';
 import type { PreparedWorktree } from './prepare.js';
@@ -42,6 +43,9 @@ export const commitWork = async (
     ctx.store.saveSession({ attemptId: attempt.id, ref: outcome.session, parentSessionId: forkFrom?.id ?? null, messagesJson: outcome.historyJson ?? null });
   }
   const subject = `${attempt.id}: ${outcome.summary || `${spec.role} attempt`}`;
+  // git must commit to the attempt's branch, whatever the agent did to the worktree's link to it.
+  const restored = await ctx.workspace.reclaimWorktree(prepared.worktree, attempt.branch);
+  if (restored.length > 0) ctx.store.addEvent(ctx.runId, REFUSED_PATH_EVENT, { problem: `the agent changed ${restored.join(' and ')}; swarm put it back before committing` }, attempt.id);
   const { commit, diff } = await ctx.workspace.commitAllWithStat(prepared.worktree, { subject, trailers: prepared.trailers }, prepared.baseCommit);
   return { outcome, worktree: prepared.worktree, baseCommit: prepared.baseCommit, head: commit, diff };
 };

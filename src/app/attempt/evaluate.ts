@@ -1,15 +1,19 @@
-import { needsConfirmation } from '../../core/attempt-confirm.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { needsConfirmation } from '../../core/attempt/attempt-confirm.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
+import { ESCAPING_SYMLINK, escapingSymlinkReason } from '../../core/trust/escaping-symlinks.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { storeEvaluations, storeResult } from './stored-result.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
 import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
 import type { CommittedWork } from './commit.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
+
+/** The audit flag of an attempt whose evaluator left processes running after it exited. */
+export const LEFTOVER_PROCESSES = 'leftover-processes';
 
 export type EvaluateDeps = EvaluationDeps & CodeIndexDeps & Pick<RunContext, 'evalQueue' | 'incumbent'>;
 
@@ -54,6 +58,10 @@ export const evaluateWork = async (
     return { kind: 'failed', reason, head, diff, flags, evaluation: null };
   }
   movePhase(ctx.store, attempt.id, 'evaluate', { headCommit: head });
+  // Invalid unevaluated: an evaluation would run through the link, and no child may inherit it.
+  if (audit.escapingLinks.length > 0) {
+    return { kind: 'invalid', reason: escapingSymlinkReason(audit.escapingLinks), head, diff, flags: [...flags, ESCAPING_SYMLINK], evaluation: null };
+  }
   const violations = await ctx.workspace.protectedViolations(ctx.store.requireRun(ctx.runId).baseCommit, head, ctx.config.evaluator.protect);
   if (violations.length > 0) {
     const reason = `protected files changed: ${violations.join(', ')}; agents may not modify evaluator.protect paths`;
@@ -69,6 +77,8 @@ export const evaluateWork = async (
   if (!evaluation || ctx.force.aborted) return null;
   if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
   if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
+  // The evaluator exited and left processes running (stopped by the runner): the score counts, the habit is named.
+  if (evaluation.results.some((r) => (r.outcome.leftoverProcesses ?? 0) > 0)) flags.push(LEFTOVER_PROCESSES);
   await rememberCode(ctx, audit.codeHash, attempt.id);
   const result: AttemptResult = evaluation.final.valid
     ? { kind: 'scored', reason: null, head, diff, flags, evaluation }

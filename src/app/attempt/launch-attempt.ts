@@ -1,11 +1,11 @@
-import { stripControl } from '../../core/terminal-text.js';
-import { attemptBranch, attemptId } from '../../core/ids.js';
-import { formatScore } from '../../core/score.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { stripControl } from '../../core/text/terminal-text.js';
+import { attemptBranch, attemptId } from '../../core/domain/ids.js';
+import { formatScore } from '../../core/domain/score.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
-import { executeAttempt } from './lifecycle.js';
+import { executeAttempt, type AttemptHooks } from './lifecycle.js';
 import { attemptLogDir } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /** Records a planned attempt in the store (id, branch, edges). */
 export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: AttemptSpec): AttemptRecord =>
@@ -23,11 +23,11 @@ export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: Attemp
   });
 
 /**
- * Runs one planned attempt to its record and prints its progress line; `evaluating` is called
- * when its official evaluation gets a slot.
+ * Runs one planned attempt to its record and prints its progress line; `hooks` tell a scheduler
+ * when its agent slot and its place before the evaluation are free.
  */
-export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void, evaluating?: () => void): Promise<void> => {
-  await executeAttempt(ctx, record, spec, report, evaluating);
+export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void, hooks?: AttemptHooks): Promise<void> => {
+  await executeAttempt(ctx, record, spec, report, hooks);
   const done = ctx.store.requireAttempt(record.id);
   const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';

@@ -1,13 +1,13 @@
-import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import { attemptWorktree } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { briefAgent } from './agent-brief.js';
 import { auditChange } from './audit/audit-change.js';
 import { commitWork, type CommittedWork } from './commit.js';
 import { evaluateWork } from './evaluate.js';
-import { waitToStart } from './limits/backend-gate.js';
+import { waitToStart } from './backend-gate.js';
 import { prepareWorktree } from './prepare.js';
 import { recordAttempt } from './record.js';
 import { interruptAttempt, recordCrash } from './record-stop.js';
@@ -19,35 +19,46 @@ type Ending = { kind: 'recorded' } | { kind: 'interrupted' } | { kind: 'crashed'
 
 const INTERRUPTED: Ending = { kind: 'interrupted' };
 
+/** Moments of an attempt a scheduler acts on. */
+export interface AttemptHooks {
+  /** The agent step ended (or the attempt ended before it): its agent slot is free. */
+  agentDone?: () => void;
+  /** The official evaluation got its slot (see evaluateWork), or the attempt ended without one. */
+  evaluating?: () => void;
+}
+
 interface Out {
   log: Logger;
   report: (line: string) => void;
-  /** Called when the official evaluation gets its slot (see evaluateWork). */
-  evaluating: () => void;
+  hooks: Required<AttemptHooks>;
 }
 
 /**
- * The steps that hold an agent slot: prepare, agent, commit. Null when the attempt does not start
- * (draining, or its backend's limit ended by Ctrl-C) or a Ctrl-C ended a wait for a limit.
+ * The agent's turn, the only step that holds an agent slot (`concurrency.agents`): prepare runs
+ * before it and commit after it, so a slot passes to the next prepared attempt the moment an agent
+ * ends. Null when the attempt does not start (draining, a Ctrl-C) or a Ctrl-C ended a wait.
  */
-const agentSlot = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | null> => {
+const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | null> => {
   // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
   if (ctx.force.aborted || ctx.drain.aborted) return null;
-  // A backend closed by a rate or usage limit starts nothing new until it lifts.
+  // A backend closed by a rate or usage limit starts nothing new until it lifts (asked again when
+  // the slot is there: a limit may have closed it while this attempt waited for one).
   if (!(await waitToStart(ctx, attempt.id))) return null;
   const prepared = await prepareWorktree(ctx, attempt, spec, attemptWorktree(ctx.paths, attempt.id), out.log);
   const brief = briefAgent(ctx, attempt, spec, prepared.worktree);
-  const outcome = await runAgent(ctx, attempt, spec, prepared, brief, out);
-  if (outcome === null) return null;
+  const outcome = await ctx.agentQueue
+    .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
+    .finally(() => out.hooks.agentDone());
+  if (!outcome) return null;
   return commitWork(ctx, attempt, spec, prepared, outcome, brief.forkFrom);
 };
 
 const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<Ending> => {
-  const work = await ctx.agentQueue.add(() => agentSlot(ctx, attempt, spec, out));
+  const work = await agentTurn(ctx, attempt, spec, out);
   if (!work || ctx.force.aborted) return INTERRUPTED;
   const audit = await auditChange(ctx, { base: work.baseCommit, head: work.head }, work.diff.paths, spec.parents);
   ctx.store.updateAttempt(attempt.id, { codeSignature: audit.signature });
-  const result = await evaluateWork(ctx, attempt, spec, work, audit, out.evaluating);
+  const result = await evaluateWork(ctx, attempt, spec, work, audit, () => out.hooks.evaluating());
   if (result === null) return INTERRUPTED;
   await recordAttempt(ctx, attempt, spec, result);
   return { kind: 'recorded' };
@@ -62,15 +73,27 @@ export const executeAttempt = async (
   attempt: AttemptRecord,
   spec: AttemptSpec,
   report: (line: string) => void = () => undefined,
-  evaluating: () => void = () => undefined,
+  given: AttemptHooks = {},
 ): Promise<void> => {
   const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id, backend: attempt.backend });
+  const once = (hook: (() => void) | undefined): (() => void) => {
+    let called = false;
+    return () => {
+      if (called) return;
+      called = true;
+      hook?.();
+    };
+  };
+  const hooks = { agentDone: once(given.agentDone), evaluating: once(given.evaluating) };
   try {
     // An error after a second Ctrl-C is the interruption's doing (killed children, aborted git).
-    const ending = await steps(ctx, attempt, spec, { log, report, evaluating }).catch((error: unknown): Ending => (ctx.force.aborted ? INTERRUPTED : { kind: 'crashed', error }));
+    const ending = await steps(ctx, attempt, spec, { log, report, hooks }).catch((error: unknown): Ending => (ctx.force.aborted ? INTERRUPTED : { kind: 'crashed', error }));
     if (ending.kind === 'interrupted') interruptAttempt(ctx, attempt.id);
     if (ending.kind === 'crashed') await recordCrash(ctx, attempt, spec, ending.error, log);
   } finally {
+    // Ended without reaching them (failed, interrupted, crashed): the slots are free all the same.
+    hooks.agentDone();
+    hooks.evaluating();
     await releaseAttempt(ctx, attempt.id, attemptWorktree(ctx.paths, attempt.id));
   }
 };

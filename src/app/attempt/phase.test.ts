@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isSwarmError } from '../../core/errors.js';
+import { isSwarmError } from '../../core/domain/errors.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { endAttempt, movePhase } from './phase.js';
 

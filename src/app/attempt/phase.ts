@@ -1,11 +1,10 @@
-import { afterEnd, afterMove, type AttemptEnd, type AttemptState } from '../../core/attempt-phases.js';
-import { SwarmError } from '../../core/errors.js';
-import type { AttemptPhase } from '../../core/types.js';
-import type { AttemptPatch } from '../../store/store-inputs.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import { afterEnd, afterMove, type AttemptEnd, type AttemptState } from '../../core/attempt/attempt-phases.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { AttemptPhase } from '../../core/domain/types.js';
+import type { AttemptPatch, RunStore } from '../../core/ports/run-store.js';
 
-/** The store as the phase writer uses it. */
-export type PhaseStore = Pick<SwarmStore, 'requireAttempt' | 'updateAttempt'>;
+/** The store as the phase writer uses it (the RunStore port). */
+export type PhaseStore = Pick<RunStore, 'requireAttempt' | 'updateAttempt'>;
 
 /** Fields written with a transition; status and phase come from the state machine only. */
 export type PhasePatch = Omit<AttemptPatch, 'status' | 'phase'>;

@@ -1,6 +1,6 @@
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { endAttempt } from './phase.js';
 import { commitFindings, type AttemptOrigin } from './record.js';
 

@@ -3,7 +3,7 @@ import { checkoutHead } from '../../workspace/checkout-top-level.js';
 import { attemptWorktree } from '../setup/project-paths.js';
 import { recordAttempt } from './record.js';
 import { releaseAttempt } from './release.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { storedResult } from './stored-result.js';
 
 /** The run's best recorded attempt, so recording recovered attempts announces only real improvements. */

@@ -1,9 +1,9 @@
-import { formatScore, isBetter } from '../../core/score.js';
-import type { Role } from '../../core/types.js';
+import { formatScore, isBetter } from '../../core/domain/score.js';
+import type { Role } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { appendFindings, formatFindingsEntry } from '../../workspace/index.js';
 import type { CheckoutEvaluation } from '../evaluation/evaluate-checkout.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import { endAttempt, movePhase } from './phase.js';
 
 export interface AttemptResult {
@@ -39,6 +39,7 @@ export const commitFindings = async (
   const trailers = { 'Swarm-Attempt': current.id };
   // One fast-import onto the evaluated commit: the worktree (and what the evaluation wrote) is left alone.
   if (evaluated !== null) return workspace.commitFindings({ branch: current.branch, onto: evaluated, entry, subject, trailers });
+  await workspace.reclaimWorktree(current.worktree, current.branch);
   await appendFindings(current.worktree, entry);
   return (await workspace.commitAll(current.worktree, { subject, trailers })).commit;
 };

@@ -1,4 +1,4 @@
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /** Removes the worktree (the branch stays, unless the attempt was interrupted). */
 export const releaseAttempt = async (ctx: Pick<RunContext, 'store' | 'workspace' | 'logger'>, id: string, worktree: string): Promise<void> => {

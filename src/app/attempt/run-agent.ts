@@ -1,16 +1,16 @@
 import { evaluationStages } from '../../config/index.js';
-import { passedEnv } from '../../core/env-allow-list.js';
-import { attemptId } from '../../core/ids.js';
-import type { AgentOutcome } from '../../core/ports.js';
-import { selfEvalCommands } from '../../core/self-eval-commands.js';
-import type { AttemptSpec } from '../../core/types.js';
+import { passedEnv } from '../../core/trust/env-allow-list.js';
+import { attemptId } from '../../core/domain/ids.js';
+import type { AgentOutcome } from '../../core/ports/index.js';
+import { selfEvalCommands } from '../../core/attempt/self-eval-commands.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
-import { recordSelfEvalFailures } from '../evaluation/handoff/driver-evaluation.js';
+import { recordSelfEvalFailures } from '../evaluation/driver-evaluation.js';
 import { redactAgentOutcome } from '../evaluation/redaction.js';
 import type { Logger } from '../setup/logger.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 import type { AgentBrief } from './agent-brief.js';
-import { runAgentParked, type ParkedDeps } from './limits/run-agent-parked.js';
+import { runAgentParked, type ParkedDeps } from './run-agent-parked.js';
 import { movePhase } from './phase.js';
 import type { PreparedWorktree } from './prepare.js';
 

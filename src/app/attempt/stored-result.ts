@@ -2,7 +2,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import type { StageResult } from '../evaluation/evaluate-checkout.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * Crash safety of the evaluation: its rows are stored the moment each evaluation ends, and an

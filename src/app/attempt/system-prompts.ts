@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { SwarmError } from '../../core/errors.js';
-import type { Role } from '../../core/types.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { Role } from '../../core/domain/types.js';
 
 type SearchRole = Exclude<Role, 'baseline'>;
 

@@ -1,4 +1,4 @@
-import { formatScore } from '../../core/score.js';
+import { formatScore } from '../../core/domain/score.js';
 import { evaluateCheckout, type CheckoutEvaluation, type EvaluateCheckoutInput } from './evaluate-checkout.js';
 
 export interface NoiseCheck {

@@ -3,21 +3,21 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluationStages, loadConfig } from '../../config/index.js';
-import { passedEnv } from '../../core/env-allow-list.js';
-import { selfEvaluationRefusal } from '../../core/budget.js';
-import { SwarmError } from '../../core/errors.js';
+import { passedEnv } from '../../core/trust/env-allow-list.js';
+import { selfEvaluationRefusal } from '../../core/budget/budget.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../../workspace/checkout-top-level.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
-import { evalResultOf, recordIntermediate, type EvalHereResult } from './handoff/eval-result.js';
+import { evalResultOf, recordIntermediate, type EvalHereResult } from './eval-result.js';
 import { requestDriverEvaluation, type HandoffTiming } from './handoff/handoff-client.js';
 import { HANDOFF_ENV } from './handoff/handoff-protocol.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
 import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 
-export type { EvalHereResult } from './handoff/eval-result.js';
+export type { EvalHereResult } from './eval-result.js';
 
 export interface EvalHereOptions {
   cwd: string;

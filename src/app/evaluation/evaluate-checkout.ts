@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { passedEnv } from '../../core/env-allow-list.js';
-import type { EvalOutcome, EvaluatorRunner } from '../../core/ports.js';
-import type { Direction } from '../../core/score.js';
+import { passedEnv } from '../../core/trust/env-allow-list.js';
+import type { EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
+import type { Direction } from '../../core/domain/score.js';
 import { evaluationStages, type StageConfig } from '../../config/index.js';
 import { runCascade } from '../../eval/run-cascade.js';
 import type { EvaluationKind } from '../../store/records.js';
@@ -9,7 +9,7 @@ import { referenceFromCommit, type ProtectedReference } from '../../workspace/pr
 import { collectArtifacts } from './collect-artifacts.js';
 import { guardProtected } from './guard-evaluation.js';
 import { redactEvalOutcome } from './redaction.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 export interface StageResult {
   stage: string;
@@ -87,17 +87,23 @@ export const confirmBest = async (input: EvaluateCheckoutInput, first: EvalOutco
   return { final: { ...first, score: mean, metrics: { ...first.metrics, [input.metric]: mean } }, results, violations: [] };
 };
 
-/** What an attempt's evaluation reads of the run; the protection is kept per object: pass the run's one context. */
+/** What an attempt's evaluation reads of the run. */
 export type EvaluationDeps = Pick<RunContext, 'runId' | 'config' | 'runner' | 'store' | 'workspace' | 'force'>;
 
-const references = new WeakMap<EvaluationDeps, Promise<ProtectedReference>>();
+// Per store and run: the driver's context and the hand-off's view of it share one reference.
+const references = new WeakMap<EvaluationDeps['store'], Map<string, Promise<ProtectedReference>>>();
 
 /** The protected files of the run's baseline commit (not of the attempt's parent), read once per run. */
 export const runProtection = (ctx: EvaluationDeps): Promise<ProtectedReference> => {
-  let reference = references.get(ctx);
+  let byRun = references.get(ctx.store);
+  if (byRun === undefined) {
+    byRun = new Map();
+    references.set(ctx.store, byRun);
+  }
+  let reference = byRun.get(ctx.runId);
   if (reference === undefined) {
     reference = referenceFromCommit(ctx.workspace.root, ctx.store.requireRun(ctx.runId).baseCommit, ctx.config.evaluator.protect);
-    references.set(ctx, reference);
+    byRun.set(ctx.runId, reference);
   }
   return reference;
 };

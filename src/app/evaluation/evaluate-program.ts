@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { passedEnv } from '../../core/env-allow-list.js';
-import type { EvaluatorRunner } from '../../core/ports.js';
+import { passedEnv } from '../../core/trust/env-allow-list.js';
+import type { EvaluatorRunner } from '../../core/ports/index.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Workspace } from '../../core/ports/workspace.js';
 import type { StageConfig, SwarmConfig } from '../../config/index.js';

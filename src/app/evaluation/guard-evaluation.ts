@@ -1,4 +1,4 @@
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
 import { protectedDrift, restoreProtected, setProtectedWritable, type ProtectedReference } from '../../workspace/protected-files.js';
 
 /** The audit flag of an attempt whose agent or evaluated program changed a protected path. */

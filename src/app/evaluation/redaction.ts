@@ -1,16 +1,7 @@
-import type { AgentOutcome, EvalOutcome } from '../../core/ports.js';
-import { secretRedactor, secretValues } from '../../core/redact-secrets.js';
+import type { AgentOutcome, EvalOutcome } from '../../core/ports/index.js';
+import { redactSecrets } from '../setup/env-secrets.js';
 
-let redactor: ((text: string) => string) | null = null;
-
-/**
- * Replaces the values of secret-looking variables of swarm's own environment: the second line of
- * defence behind the evaluator's allow-listed environment, applied before text is stored or logged.
- */
-export const redactSecrets = (text: string): string => {
-  redactor ??= secretRedactor(secretValues(process.env));
-  return redactor(text);
-};
+export { redactSecrets };
 
 const orNull = (text: string | null): string | null => (text === null ? null : redactSecrets(text));
 

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
-import { formatScore } from '../../core/score.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { formatScore } from '../../core/domain/score.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { runProtection } from './evaluate-checkout.js';
 import { scoreHeldOut, type HeldOutScore } from './held-out.js';
 import { openProjectStore, selectRun } from '../setup/open-store.js';
 import { runnerLocks } from '../setup/project-paths.js';
-import type { RunContext } from '../run/run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * When a run ends: the best evaluator.heldOut.finalists attempts get their held-out score. Only

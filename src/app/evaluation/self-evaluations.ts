@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AttemptDetail } from '../../core/report.js';
+import type { AttemptDetail } from '../../core/views/report.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
-import { SELF_EVAL_FAILED_EVENT } from './handoff/driver-evaluation.js';
-import { SELF_EVALUATED_EVENT } from './handoff/eval-result.js';
+import { SELF_EVAL_FAILED_EVENT } from './driver-evaluation.js';
+import { SELF_EVALUATED_EVENT } from './eval-result.js';
 const failedData = z.object({ reason: z.string() });
 /** Reasons shown per attempt; the count covers them all. */
 const MAX_REASONS = 5;

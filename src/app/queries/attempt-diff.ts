@@ -1,4 +1,4 @@
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 import { openProjectStore } from '../setup/open-store.js';
 

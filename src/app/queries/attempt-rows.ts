@@ -1,4 +1,4 @@
-import type { AttemptRow, StaleRun } from '../../core/report.js';
+import type { AttemptRow, StaleRun } from '../../core/views/report.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import type { AttemptRowRecord, EdgeRecord } from '../../store/records.js';
 import { listReportEdges, listReportRows } from '../../store/report-rows.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StatusReport } from '../../core/report.js';
+import type { StatusReport } from '../../core/views/report.js';
 import type { DashboardData, DashboardEvent } from '../../web/dashboard-server.js';
 import { attemptDiff } from './attempt-diff.js';
 import { loadGraphInput } from './graph-input.js';
@@ -23,7 +23,7 @@ const fingerprint = (status: StatusReport): string =>
  * 127.0.0.1 and resolves once it listens. The database stays open read-mostly for the server's
  * life; every request reads it afresh, so the page follows a run that another process writes.
  */
-export const startDashboard = async (options: { cwd: string; runId?: string; port: number; pollMs?: number }) => {
+export const startDashboard = async (options: { cwd: string; runId?: string; port: number; pollMs?: number; token?: string | null }) => {
   const { renderPlotSvg } = await import('../../export/plot/plot-svg.js');
   const { renderTreeSvg } = await import('../../export/tree-svg.js');
   const { startDashboardServer } = await import('../../web/dashboard-server.js');
@@ -62,7 +62,7 @@ export const startDashboard = async (options: { cwd: string; runId?: string; por
     },
     eventsAfter: readEvents,
   };
-  const server = await startDashboardServer({ data, page: dashboardPage(runId), port: options.port, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
+  const server = await startDashboardServer({ data, page: dashboardPage(runId), port: options.port, token: options.token ?? null, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
   return {
     url: server.url,
     runId,

@@ -1,5 +1,5 @@
-import type { GraphInput } from '../../core/report.js';
-import { compareScores } from '../../core/score.js';
+import type { GraphInput } from '../../core/views/report.js';
+import { compareScores } from '../../core/domain/score.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
 import { selectRun } from '../setup/open-store.js';

@@ -1,8 +1,8 @@
-import { attemptId, runId as toRunId, type AttemptId } from '../../core/ids.js';
-import type { AttemptView } from '../../core/types.js';
+import { attemptId, runId as toRunId, type AttemptId } from '../../core/domain/ids.js';
+import type { AttemptView } from '../../core/domain/types.js';
 import type { EdgeRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
-import type { PopulationRow } from '../../core/records.js';
+import type { PopulationRow } from '../../core/ports/records.js';
 import { parentsByAttempt } from './attempt-rows.js';
 
 const informedByOf = (edges: readonly EdgeRecord[]): Map<string, AttemptId[]> => {

@@ -1,4 +1,4 @@
-import type { StatusReport } from '../../core/report.js';
+import type { StatusReport } from '../../core/views/report.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { buildStatusReport } from './status.js';
 

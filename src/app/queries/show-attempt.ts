@@ -1,6 +1,6 @@
-import { SwarmError } from '../../core/errors.js';
-import { signatureKey } from '../../core/code-signature.js';
-import type { AttemptDetail } from '../../core/report.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { signatureKey } from '../../core/code/code-signature.js';
+import type { AttemptDetail } from '../../core/views/report.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { openProjectStore } from '../setup/open-store.js';

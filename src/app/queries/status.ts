@@ -1,15 +1,15 @@
-import type { AttemptStatus } from '../../core/types.js';
-import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../../core/report.js';
+import type { AttemptStatus } from '../../core/domain/types.js';
+import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../../core/views/report.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
-import { compareScores, isBetter } from '../../core/score.js';
+import { compareScores, isBetter } from '../../core/domain/score.js';
 import { z } from 'zod';
 import { heldOutResults } from '../../store/check-queries.js';
 import { listNominations } from '../../store/nominations.js';
 import { listReportWaves } from '../../store/report-rows.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
-import { limitWaits } from '../attempt/limits/limit-waits.js';
+import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 
 /**

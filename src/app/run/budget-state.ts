@@ -1,6 +1,6 @@
 import type { SwarmConfig } from '../../config/index.js';
-import type { BudgetState } from '../../core/budget.js';
-import type { AttemptView, Budget } from '../../core/types.js';
+import type { BudgetState } from '../../core/budget/budget.js';
+import type { AttemptView, Budget } from '../../core/domain/types.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { SwarmConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';
@@ -26,30 +26,42 @@ export interface ClaimRunInput {
   base: { commit: string; branch: string | null };
   /** Run numbers already used by branches in the repository: the new run's is above them. */
   seqFloor: number;
-  /** JSON of the overrides to keep with a resumed run, and those to start a new one with. */
-  overridesJson: { resumed: string; created: string };
+  /** JSON of the overrides to keep with a resumed run, and those to start a new one with (absent: a resumed run keeps its own). */
+  overridesJson?: { resumed: string; created: string };
+  /**
+   * Which latest run continues, asked once dead owners are released (their runs are `interrupted`
+   * by then); by default the candidate, if it is still the latest and interrupted.
+   */
+  resumes?: (latest: RunRecord) => boolean;
+  /** Who claims: `swarm run`, or the background driver of `swarm spawn` (named in the lock message and the event). */
+  by?: 'run' | 'spawn';
 }
 
 /**
- * Makes this process the one driver of the repository: every other `running` run whose owner is
- * gone is marked interrupted, then the candidate is resumed or a new run created. The check and
+ * Makes this process the one driver of the repository (`swarm run` and the spawn driver alike):
+ * every other `running` run whose owner is gone is marked interrupted, then the latest run is
+ * resumed (see `resumes`) or a new run created. The check and
  * the claim are one transaction, so two `swarm run` started together cannot both win; a live
  * owner is a SwarmError('RUN_LOCKED').
  */
 export const claimRun = (store: SwarmStore, input: ClaimRunInput): { run: RunRecord; resumed: boolean } => {
   const { config } = input;
   const owner = currentProcessIdentity();
+  const spawn = input.by === 'spawn';
+  const resumes = input.resumes ?? ((latest: RunRecord) => latest.status === 'interrupted' && latest.id === input.candidate?.id);
   return store.transaction(() => {
     for (const other of store.listRuns().filter((r) => r.status === 'running')) {
       if (other.ownerPid !== null && other.ownerPid !== process.pid && isIdentityAlive({ pid: other.ownerPid, started: other.ownerStarted })) {
-        throw new SwarmError('RUN_LOCKED', `run ${other.id} is being driven by process ${other.ownerPid}; wait for it to finish, or stop it with Ctrl-C (twice to stop at once) and run again`);
+        const retry = spawn ? 'wait for it to finish (or stop it with Ctrl-C), then spawn again' : 'wait for it to finish, or stop it with Ctrl-C (twice to stop at once) and run again';
+        throw new SwarmError('RUN_LOCKED', `run ${other.id} is being driven by process ${other.ownerPid}; ${retry}`);
       }
       store.updateRun(other.id, { status: 'interrupted', ownerPid: null });
     }
     const latest = store.latestRun();
-    if (latest !== null && latest.status === 'interrupted' && latest.id === input.candidate?.id) {
-      store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null, overridesJson: input.overridesJson.resumed });
-      store.addEvent(latest.id, 'run.resumed', { pid: process.pid });
+    if (latest !== null && resumes(latest)) {
+      const overrides = input.overridesJson === undefined ? {} : { overridesJson: input.overridesJson.resumed };
+      store.updateRun(latest.id, { status: 'running', ownerPid: owner.pid, ownerStarted: owner.started, attemptBudget: config.budget.attempts, stopReason: null, finishedAt: null, ...overrides });
+      store.addEvent(latest.id, 'run.resumed', spawn ? { pid: process.pid, by: 'spawn' } : { pid: process.pid });
       return { run: latest, resumed: true };
     }
     const created = store.createRun({
@@ -63,7 +75,7 @@ export const claimRun = (store: SwarmStore, input: ClaimRunInput): { run: RunRec
       ownerPid: owner.pid,
       ownerStarted: owner.started,
       minSeq: input.seqFloor,
-      overridesJson: input.overridesJson.created,
+      ...(input.overridesJson === undefined ? {} : { overridesJson: input.overridesJson.created }),
     });
     return { run: created, resumed: false };
   });

@@ -1,19 +1,18 @@
 import type { SwarmConfig } from '../../config/index.js';
-import { planSeed, type SeedStream } from '../../core/plan-seed.js';
-import type { PlanRequest, WavePlan } from '../../core/plan-request.js';
-import { planEvolve } from '../../core/policies/evolve.js';
-import { planGreedy } from '../../core/policies/greedy.js';
-import { planLlm } from '../../core/policies/llm.js';
-import type { PolicyInput, PolicyPlan } from '../../core/policies/policy-input.js';
-import { planRandom } from '../../core/policies/random.js';
-import { withSharedSeeds } from '../../core/policies/shared-seeds.js';
-import { planRsi } from '../../core/policies/rsi.js';
-import { planSwarm } from '../../core/policies/swarm.js';
-import { CODE_NICHES, type NicheDescriptor } from '../../core/policies/niches.js';
-import { createRng } from '../../core/random.js';
-import { planRulesWave } from '../../core/rules-policy.js';
-import type { RunDeps } from './run-deps.js';
-import type { RunState } from './run-state.js';
+import { planSeed, type SeedStream } from '../../core/planning/plan-seed.js';
+import type { PlanRequest, WavePlan } from '../../core/planning/plan-request.js';
+import { planEvolve } from '../../core/planning/policies/evolve.js';
+import { planGreedy } from '../../core/planning/policies/greedy.js';
+import { planLlm } from '../../core/planning/policies/llm.js';
+import type { PolicyInput, PolicyPlan } from '../../core/planning/policy-input.js';
+import { planRandom } from '../../core/planning/policies/random.js';
+import { withSharedSeeds } from '../../core/planning/policies/shared-seeds.js';
+import { planRsi } from '../../core/planning/policies/rsi.js';
+import { planSwarm } from '../../core/planning/policies/swarm.js';
+import { CODE_NICHES, type NicheDescriptor } from '../../core/planning/policies/niches.js';
+import { createRng } from '../../core/domain/random.js';
+import { planRulesWave } from '../../core/planning/policies/rules.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 
 const policyInput = (config: SwarmConfig, request: PlanRequest, stream: SeedStream = 'policy'): PolicyInput => ({
   attempts: request.population,

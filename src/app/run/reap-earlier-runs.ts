@@ -1,5 +1,5 @@
 import { findOrphans } from '../../process/find-orphans.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * Kills every agent and evaluator that an earlier driver of this repository left running (a

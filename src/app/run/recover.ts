@@ -1,11 +1,11 @@
 import { relative } from 'node:path';
-import type { AttemptId } from '../../core/ids.js';
-import { attemptBranch, attemptId } from '../../core/ids.js';
-import type { AttemptSpec } from '../../core/types.js';
+import type { AttemptId } from '../../core/domain/ids.js';
+import { attemptBranch, attemptId } from '../../core/domain/ids.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord, EdgeRecord } from '../../store/records.js';
 import { interruptEarlierRuns, reapOrphanProcesses } from './reap-earlier-runs.js';
 import { recordStoredResults } from '../attempt/record-stored.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * After a crash or kill: processes earlier drivers left are killed, stale git locks cleared,

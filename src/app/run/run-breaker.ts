@@ -1,14 +1,10 @@
-import { createCircuitBreaker, type FinishedAttempt } from '../../core/circuit-breaker.js';
+import { createCircuitBreaker, type FinishedAttempt } from '../../core/budget/circuit-breaker.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Logger } from '../setup/logger.js';
+import type { RunBreaker } from '../context/run-context.js';
 
-/** The run's circuit breaker, fed every finished attempt. */
-export interface RunBreaker {
-  observe(attempt: AttemptRecord): void;
-  /** Why the breaker stopped the run, or null. */
-  readonly reason: string | null;
-}
+export type { RunBreaker } from '../context/run-context.js';
 
 /**
  * What the breaker counts of a finished attempt, or null for one that is no evidence either way

@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type { LoadedConfig } from '../../config/index.js';
-import { runId as toRunId } from '../../core/ids.js';
+import { runId as toRunId } from '../../core/domain/ids.js';
 import { loadSystemPrompts } from '../attempt/system-prompts.js';
 import { writeSwarmShim } from '../setup/cli-path.js';
 import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
 import { createRunBreaker } from './run-breaker.js';
-import type { RunDeps } from './run-deps.js';
-import type { RunState } from './run-state.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 
 /** What the deps are built from; `logger` is the process logger, the deps get a child bound to the run. */
 export type RunDepsInput = Pick<RunDeps, 'paths' | 'store' | 'workspace' | 'runner' | 'backend' | 'logger'> & { runId: string; loaded: LoadedConfig };

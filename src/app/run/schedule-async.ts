@@ -1,15 +1,15 @@
-import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
+import { budgetVerdict, waveBudgetLeft } from '../../core/budget/budget.js';
+import { attemptId } from '../../core/domain/ids.js';
+import type { WavesOptions } from '../../core/planning/plan-request.js';
+import type { AttemptSpec, AttemptView, Budget } from '../../core/domain/types.js';
 import { interruptedReason } from './stopped-by.js';
-import { attemptId } from '../../core/ids.js';
-import type { WavesOptions } from '../../core/plan-request.js';
-import type { AttemptSpec, AttemptView, Budget } from '../../core/types.js';
 import { storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
-import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
+import { reportWait, waitForBackend } from '../attempt/backend-gate.js';
 import { planWave } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
 import { specOf } from './recover.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /**
  * The generation an attempt started now belongs to: the first `initialExplorers` searchers form
@@ -26,14 +26,15 @@ const wakeUp = (): { promise: Promise<void>; fire: () => void } => {
 };
 
 /**
- * Asynchronous scheduling (GitSwarm): no wave barrier. Whenever one of `concurrency.agents` slots
- * is free, the policy plans ONE attempt from the current state of the population (running
- * attempts included), and it starts at once. An attempt holds its slot from its plan until its
- * official evaluation gets an evaluation slot (or it ends without one): the next attempt is then
- * planned, prepared, worked on and committed while that evaluation runs, and waits ready for the
- * next free evaluation slot, so evaluators do not idle through git work and planning. At most
- * `concurrency.agents` attempts are before their evaluation, at most `concurrency.evaluations`
- * in it. Interrupted attempts of a previous process are started again first.
+ * Asynchronous scheduling (GitSwarm): no wave barrier. The policy plans ONE attempt at a time from
+ * the current state of the population (running attempts included), and it starts at once. Only the
+ * agent's turn holds one of `concurrency.agents` slots; planning, preparing, committing and the
+ * evaluation do not. So that a slot freed by an ending agent passes at once to an attempt that is
+ * already planned and prepared, up to `agents` attempts are kept ready ahead (at most 2 × agents
+ * before their agent's end). An attempt whose agent ended waits for an evaluation slot; at most
+ * `agents` wait so (beyond it, no new attempt starts: the evaluations are the bottleneck, and a
+ * backlog would only hold worktrees). So at most 3 × agents + evaluations worktrees exist.
+ * Interrupted attempts of a previous process are started again first.
  */
 export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: { budget: Budget; started: number }): Promise<{ stopReason: string }> => {
   const { config, store } = ctx;
@@ -44,7 +45,10 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
     .filter((p): p is { wave: number; spec: AttemptSpec } => p.spec !== null);
   if (pending.length > 0) options.report(`re-planning ${pending.length} interrupted attempt(s)`);
   const inFlight = new Set<Promise<void>>();
-  let holding = 0;
+  const agents = config.concurrency.agents;
+  // Attempts before their agent's end, and those after it that wait for an evaluation slot.
+  let beforeAgent = 0;
+  let beforeEvaluation = 0;
   let freed = wakeUp();
   const draws = new Map<number, number>();
   let stopReason: string | null = null;
@@ -54,7 +58,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
   };
 
   for (;;) {
-    while (stopReason === null && holding < config.concurrency.agents) {
+    while (stopReason === null && beforeAgent < 2 * agents && beforeEvaluation - beforeAgent < agents) {
       if (options.drain.aborted || ctx.force.aborted) {
         stopReason = interruptedReason(ctx.force, options.drain);
         break;
@@ -78,16 +82,20 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
         break;
       }
       const record = createPlannedAttempt(ctx, next.wave, next.spec);
-      let held = true;
-      holding += 1;
-      const free = (): void => {
-        if (!held) return;
-        held = false;
-        holding -= 1;
-        freed.fire();
+      beforeAgent += 1;
+      beforeEvaluation += 1;
+      const hooks = {
+        agentDone: (): void => {
+          beforeAgent -= 1;
+          freed.fire();
+        },
+        evaluating: (): void => {
+          beforeEvaluation -= 1;
+          freed.fire();
+        },
       };
-      const task = runPlannedAttempt(ctx, record, next.spec, options.report, free).finally(() => {
-        free();
+      // executeAttempt calls each hook exactly once, also when the attempt ends early.
+      const task = runPlannedAttempt(ctx, record, next.spec, options.report, hooks).finally(() => {
         inFlight.delete(task);
         closeFinishedGenerations(generationOf(populationView(ctx).filter((a) => a.role !== 'baseline').length, config.shepherd.initialExplorers, config.shepherd.waveSize));
       });

@@ -1,17 +1,17 @@
-import { budgetVerdict, waveBudgetLeft } from '../../core/budget.js';
+import { budgetVerdict, waveBudgetLeft } from '../../core/budget/budget.js';
+import { attemptId } from '../../core/domain/ids.js';
+import { bestAttempt } from '../../core/domain/population.js';
+import type { WavesOptions } from '../../core/planning/plan-request.js';
+import type { AttemptSpec } from '../../core/domain/types.js';
 import { interruptedReason } from './stopped-by.js';
-import { attemptId } from '../../core/ids.js';
-import { bestAttempt } from '../../core/population.js';
-import type { WavesOptions } from '../../core/plan-request.js';
-import type { AttemptSpec } from '../../core/types.js';
 import { budgetFrom, storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
-import { reportWait, waitForBackend } from '../attempt/limits/backend-gate.js';
+import { reportWait, waitForBackend } from '../attempt/backend-gate.js';
 import { planWave } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
 import { runAsync } from './schedule-async.js';
 import { specOf } from './recover.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../context/run-context.js';
 
 /** Plans and runs waves until a budget, the policy or a Ctrl-C stops the search. */
 export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<{ stopReason: string }> => {
@@ -22,6 +22,10 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   ctx.incumbent = best && best.score !== null ? { id: best.id, score: best.score } : null;
 
   if (config.shepherd.schedule === 'async') return runAsync(ctx, options, { budget, started });
+  if (config.shepherd.waveSize < config.concurrency.agents) {
+    const { waveSize } = config.shepherd;
+    options.report(`waves of ${waveSize} keep at most ${waveSize} of ${config.concurrency.agents} agents busy; raise shepherd.waveSize or use shepherd.schedule "async"`);
+  }
 
   const pendingWave = options.replan.filter((a) => a.role !== 'baseline');
   // Slots re-planned after a crash obey the budget like any other (a raised or lowered budget included).

@@ -1,9 +1,8 @@
-import type { ModelApi } from '../../agents/api-loop/index.js';
-import { describeModelError, type HistoryItem } from '../../agents/api-loop/model-api.js';
+import { describeModelError, type HistoryItem, type ModelApi } from '../../agents/api-loop/model-api.js';
 import type { SwarmConfig } from '../../config/index.js';
 import type { ShepherdModel } from '../../core/ports/shepherd-model.js';
-import { costOf } from '../../core/pricing.js';
-import { createModelApi } from '../setup/create-model-api.js';
+import { costOf } from '../../core/budget/pricing.js';
+import { createModelApi } from '../../agents/api-loop/create-model-api.js';
 
 /** The model of the LLM Shepherd: `shepherd.llm`, falling back to the agent's model on the same API. */
 export const shepherdModelApi = (config: SwarmConfig): Promise<ModelApi> => {

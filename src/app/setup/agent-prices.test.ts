@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ANTHROPIC_MODEL } from '../../agents/anthropic/default-model.js';
 import { DEFAULT_OPENAI_MODEL } from '../../agents/openai/default-model.js';
 import { validateConfig } from '../../config/index.js';
-import { knownPrice } from '../../core/pricing/known-price.js';
+import { knownPrice } from '../../core/budget/known-price.js';
 import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from './agent-prices.js';
 
 const config = (raw: Record<string, unknown>) => {

@@ -1,10 +1,11 @@
 import { DEFAULT_ANTHROPIC_MODEL } from '../../agents/anthropic/default-model.js';
 import { DEFAULT_OPENAI_MODEL } from '../../agents/openai/default-model.js';
 import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
-import { describePrice, knownPrice, type KnownPrice } from '../../core/pricing/known-price.js';
-import { PRICE_TABLE_DATE } from '../../core/pricing/price-table.js';
-import { codexConfiguredModel } from './cli-credentials.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { describePrice, knownPrice, type KnownPrice } from '../../core/budget/known-price.js';
+import { PRICE_TABLE_DATE } from '../../core/budget/price-table.js';
+import { codexConfiguredModel } from '../../agents/codex/codex-access.js';
+import { agentBackend } from '../../agents/registry.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -44,7 +45,7 @@ const modelOf = (config: SwarmConfig, backend: AgentBackendName, env: Env): { mo
 export const agentPricing = (config: SwarmConfig, backend: AgentBackendName = config.agent.backend, env: Env = process.env): ModelPricing => {
   const { model, from } = modelOf(config, backend, env);
   const who = `agent ${backend}`;
-  const reports = backend === 'local' ? 'none' : backend === 'claude-code' || (backend === 'command' && config.agent.command.costUsdPath !== null) ? 'dollars' : 'tokens';
+  const reports = backend === 'local' ? 'none' : agentBackend(backend).pricedByTokens(config) ? 'tokens' : 'dollars';
   return { who, model, modelFrom: from, reports, price: model === null ? null : knownPrice(model, config.agent.prices) };
 };
 

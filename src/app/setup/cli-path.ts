@@ -1,4 +1,4 @@
-import { shellQuote } from '../../core/shell-quote.js';
+import { shellQuote } from '../../core/text/shell-quote.js';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from './package-root.js';

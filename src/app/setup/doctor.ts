@@ -1,11 +1,10 @@
+import { isSet, type AccessCheck } from '../../agents/access/access-check.js';
 import { findBinary } from '../../agents/cli-common/resolve-binary.js';
-import { INSTALL_HINTS } from '../../agents/cli-common/create-cli-backend.js';
-import { AGENT_BACKENDS, configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
-import { isSwarmError } from '../../core/errors.js';
+import { AGENT_BACKEND_NAMES, agentBackend } from '../../agents/registry.js';
+import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
+import { isSwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from './agent-prices.js';
-import { isSet, type AccessCheck } from './cli-credentials.js';
-import { backendAccess } from '../run/preflight.js';
 import { probeBackend } from './probe-backend.js';
 
 type Env = Record<string, string | undefined>;
@@ -60,13 +59,6 @@ const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig; found:
   }
 };
 
-const binaryOf = (backend: AgentBackendName, config: SwarmConfig): string | null => {
-  if (backend === 'claude-code') return config.agent.claudeCode.binary;
-  if (backend === 'codex') return config.agent.codex.binary;
-  if (backend === 'command') return config.agent.command.argv[0] ?? null;
-  return null;
-};
-
 /** No secret's value may reach the report, even inside an error message a server sent back. */
 const redact = (check: AccessCheck, env: Env): AccessCheck => {
   let detail = check.detail;
@@ -79,23 +71,24 @@ const redact = (check: AccessCheck, env: Env): AccessCheck => {
 
 const checkBackend = async (backend: AgentBackendName, project: { config: SwarmConfig; found: boolean }, root: string, env: Env, probe: boolean): Promise<BackendCheck> => {
   const { config } = project;
-  const name = binaryOf(backend, config);
+  const descriptor = agentBackend(backend);
+  const executable = descriptor.binary(config);
+  const name = executable?.name ?? null;
   let binary: BackendCheck['binary'] = null;
   if (name !== null) {
     const path = findBinary(name, env);
     binary = { name, path, version: path === null ? null : await versionOf(path, ['--version']) };
   }
-  if (backend === 'command' && name === null) {
-    return { backend, binary: null, auth: { ok: false, detail: 'agent.command.argv is not configured' }, probe: null, price: priceCheck(config, backend, env), ok: false };
+  if (executable !== null && name === null) {
+    return { backend, binary: null, auth: { ok: false, detail: `${executable.setting} is not configured` }, probe: null, price: priceCheck(config, backend, env), ok: false };
   }
   if (binary !== null && binary.path === null) {
-    const hint = backend === 'command' ? INSTALL_HINTS.command : INSTALL_HINTS[backend === 'codex' ? 'codex' : 'claude-code'];
-    return { backend, binary, auth: { ok: false, detail: `not checked: ${name ?? backend} not found; ${hint}` }, probe: null, price: priceCheck(config, backend, env), ok: false };
+    return { backend, binary, auth: { ok: false, detail: `not checked: ${binary.name} not found; ${descriptor.installHint ?? `install ${binary.name}`}` }, probe: null, price: priceCheck(config, backend, env), ok: false };
   }
   // The local agent is checked against the project's files only inside a project.
   const auth = backend === 'local' && !project.found
     ? { ok: true, detail: 'built in (offline, no model)' }
-    : redact(await backendAccess(backend, config, root, env), env);
+    : redact(await descriptor.access(config, root, env), env);
   const answered = probe && auth.ok ? await probeBackend(backend, binary?.path ?? null, config, env) : null;
   const probed = answered === null ? null : redact(answered, env);
   const binaryOk = binary === null || binary.version !== null;
@@ -127,7 +120,7 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
   const env = options.env ?? process.env;
   const project = await projectConfig(options.cwd);
   const backends: BackendCheck[] = [];
-  for (const backend of AGENT_BACKENDS) backends.push(await checkBackend(backend, project, options.cwd, env, options.probe ?? false));
+  for (const backend of AGENT_BACKEND_NAMES) backends.push(await checkBackend(backend, project, options.cwd, env, options.probe ?? false));
   const git = findBinary('git', env);
   return {
     node: process.version,

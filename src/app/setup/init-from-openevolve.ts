@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_FILE_NAME, completeConfigFile } from '../../config/index.js';
 import { mapOpenEvolve } from '../../config/from-openevolve.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { packageRoot } from './package-root.js';
 import { initRepository, insideRepository } from '../../workspace/init-repository.js';
 import { writeSchemaCopy } from './schema-copy.js';

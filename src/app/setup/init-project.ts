@@ -2,7 +2,7 @@ import { copyFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE_NAME, defaultConfigFile } from '../../config/index.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { writeSchemaCopy } from './schema-copy.js';
 import { packageRoot } from './package-root.js';
 

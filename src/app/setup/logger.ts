@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { redactSecrets } from '../evaluation/redaction.js';
+import { redactSecrets } from './env-secrets.js';
 
 export type { Logger };
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import type { RunRecord } from '../../store/records.js';
 import type { GitWorkspace } from '../../workspace/index.js';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { SwarmError } from '../../core/errors.js';
-import type { Role } from '../../core/types.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { Role } from '../../core/domain/types.js';
 import { packageRoot } from './package-root.js';
 
 /** The `skills/` folder shipped with the package. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { SwarmError } from '../../core/errors.js';
-import { formatScore } from '../../core/score.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { formatScore } from '../../core/domain/score.js';
 import { applyProgram, type AppliedProgram } from '../../workspace/apply-program.js';
 import { openProjectStore } from '../setup/open-store.js';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { openProjectStore } from '../setup/open-store.js';
 
 /** `swarm checkout <attempt> [dir]`: restores an attempt's branch as a worktree to inspect or continue. */

@@ -1,5 +1,5 @@
-import { SwarmError } from '../../core/errors.js';
-import { recordNomination } from '../../store/nominations.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { countNominations, recordNomination } from '../../store/nominations.js';
 import { openRunStore } from '../setup/open-store.js';
 
 /**
@@ -15,8 +15,7 @@ export const nominateAttempt = async (options: { cwd: string; attemptId: string;
     if (!attempt) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
     if (options.by === attempt.id) throw new SwarmError('USAGE', `attempt ${attempt.id} cannot nominate itself`);
     recordNomination(store, { runId: attempt.runId, attemptId: attempt.id, reason, by: options.by });
-    const count = Number(store.db.prepare("SELECT COUNT(*) FROM events WHERE attempt_id = ? AND type = 'attempt.nominated'").pluck().get(attempt.id));
-    return { attempt: attempt.id, run: attempt.runId, nominations: count };
+    return { attempt: attempt.id, run: attempt.runId, nominations: countNominations(store, attempt.id) };
   } finally {
     store.close();
   }

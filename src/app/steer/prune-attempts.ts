@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { SwarmError } from '../../core/errors.js';
-import { attemptsToPrune, parseKeepSpec } from '../../core/keep-spec.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { attemptsToPrune, parseKeepSpec } from '../../core/attempt/keep-spec.js';
 import { openProjectStore } from '../setup/open-store.js';
 
 export interface PruneOptions {

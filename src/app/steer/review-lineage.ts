@@ -1,4 +1,4 @@
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 
 /** One commit on an attempt's lineage: the program an attempt left, and what it changed from its first parent. */

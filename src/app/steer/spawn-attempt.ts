@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AGENT_BACKENDS, loadConfig, type SwarmConfig } from '../../config/index.js';
-import { budgetVerdict } from '../../core/budget.js';
-import { SwarmError } from '../../core/errors.js';
-import { attemptBranch, attemptId, runId as toRunId } from '../../core/ids.js';
-import type { Operator } from '../../core/types.js';
+import { budgetVerdict } from '../../core/budget/budget.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/ids.js';
+import type { Operator } from '../../core/domain/types.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';

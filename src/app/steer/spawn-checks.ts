@@ -1,8 +1,8 @@
+import { agentBackend } from '../../agents/registry.js';
 import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
-import { createCircuitBreaker } from '../../core/circuit-breaker.js';
-import { SwarmError } from '../../core/errors.js';
+import { createCircuitBreaker } from '../../core/budget/circuit-breaker.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
-import { backendAccess } from '../run/preflight.js';
 import { breakerInput } from '../run/run-breaker.js';
 
 /** Recorded by `swarm spawn --reset-breaker`: the breaker counts only attempts that finish after it. */
@@ -13,7 +13,7 @@ export const BREAKER_RESET_EVENT = 'run.breaker.reset';
  * a key, login, binary or code to mutate is a usage error with its fix, not an attempt that fails.
  */
 export const refuseUnusableBackend = async (backend: AgentBackendName, config: SwarmConfig, root: string, env: Record<string, string | undefined> = process.env): Promise<void> => {
-  const access = await backendAccess(backend, config, root, env);
+  const access = await agentBackend(backend).access(config, root, env);
   if (access.ok) return;
   throw new SwarmError('BACKEND_UNAVAILABLE', `agent ${backend} cannot work: ${access.detail}; no attempt spawned (fix it, or choose another --backend; \`swarm doctor\` checks every backend)`);
 };

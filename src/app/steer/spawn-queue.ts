@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
+import { attemptIdsWithEvent } from '../../store/event-queries.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 
@@ -15,9 +16,7 @@ export type DriverIdentity = z.output<typeof driverIdentity>;
 
 /** Attempts `swarm spawn` recorded that no driver has prepared yet: running, phase prepare, no worktree. */
 export const queuedAttempts = (store: SwarmStore, runId: string): AttemptRecord[] => {
-  const spawned = new Set(
-    store.db.prepare('SELECT attempt_id FROM events WHERE run_id = ? AND type = ?').pluck().all(runId, SPAWNED_EVENT).filter((id): id is string => typeof id === 'string'),
-  );
+  const spawned = attemptIdsWithEvent(store, runId, SPAWNED_EVENT);
   return store.listRunningAttempts().filter((a) => a.runId === runId && spawned.has(a.id) && a.phase === 'prepare' && a.worktree === null);
 };
 

@@ -1,4 +1,4 @@
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { SwarmError } from '../../core/domain/errors.js';
 
 const port = (value: string): number => {
   const n = Number(value);
@@ -12,9 +13,13 @@ export const registerDashboard = (program: Command): void => {
     .description('serve a read-only live view of the run on 127.0.0.1: tree, attempts, score plot, in-flight attempts, events')
     .option('--port <port>', 'port to listen on (default: a free one)', port, 0)
     .option('--run <id>', 'a run other than the latest')
-    .action(async (flags: { port: number; run?: string }) => {
+    .option('--token [secret]', 'on a shared machine: every request must carry this secret (a random one when none is given); the printed URL carries it')
+    .action(async (flags: { port: number; run?: string; token?: string | true }) => {
       const { startDashboard } = await import('../../app/queries/dashboard.js');
-      const dashboard = await startDashboard({ cwd: process.cwd(), port: flags.port, ...(flags.run ? { runId: flags.run } : {}) });
+      const { newDashboardToken } = await import('../../web/request-gate.js');
+      const token = flags.token === undefined ? null : flags.token === true ? newDashboardToken() : flags.token;
+      if (token === '') throw new SwarmError('USAGE', 'an empty --token protects nothing; give a secret, or --token alone for a random one');
+      const dashboard = await startDashboard({ cwd: process.cwd(), port: flags.port, token, ...(flags.run ? { runId: flags.run } : {}) });
       process.stdout.write(`dashboard of run ${dashboard.runId}: ${dashboard.url}\n(read-only; Ctrl-C stops it)\n`);
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals): void => {

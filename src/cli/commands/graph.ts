@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { GRAPH_FORMATS, isGraphFormat, type GraphFormat } from '../../export/graph-formats.js';
 import { writeResult } from '../output-file.js';
 

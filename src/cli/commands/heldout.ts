@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { formatScore } from '../../core/score.js';
-import { stripControl } from '../../core/terminal-text.js';
+import { formatScore } from '../../core/domain/score.js';
+import { stripControl } from '../../core/text/terminal-text.js';
 import { installInterrupts } from '../interrupts.js';
 import { printJson } from '../options.js';
 

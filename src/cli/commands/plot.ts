@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { PlotFormat } from '../../app/queries/plot.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { writeResult } from '../output-file.js';
 
 const parseFormat = (value: string): PlotFormat => {

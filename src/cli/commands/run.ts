@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { AGENT_BACKEND_NAMES } from '../../agents/registry.js';
 import type { ConfigOverrides } from '../../config/index.js';
-import { formatScore } from '../../core/score.js';
-import { stripControl } from '../../core/terminal-text.js';
+import { formatScore } from '../../core/domain/score.js';
+import { stripControl } from '../../core/text/terminal-text.js';
 import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 import { startProgress } from '../progress.js';
@@ -14,7 +15,7 @@ export const registerRun = (program: Command): void => {
     .command('run')
     .description('search for better programs: baseline, then waves of explorers and optimizers (resumes an unfinished run)')
     .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
-    .option('--agent <backend>', 'agent backend: local, claude-code, codex, anthropic, openai, command')
+    .option('--agent <backend>', `agent backend: ${AGENT_BACKEND_NAMES.join(', ')}`)
     .option('--model <name>', 'model for the agent backend')
     .option('--attempts <n>', 'attempt budget (overrides budget.attempts)', positiveInt)
     .option('--waves <n>', 'wave budget, 0 = unlimited (overrides budget.waves)', nonNegativeInt)
@@ -31,6 +32,7 @@ export const registerRun = (program: Command): void => {
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
       const { runSearch } = await import('../../app/run/run-search.js');
+      (await import('../../app/run/driver-heap.js')).keepDriverHeapSmall();
       const { config: _config, new: _new, json: _json, quiet: _quiet, ...overrides } = flags;
       const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
       const say = (line: string): void => {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SkillAgent, SkillFileChange, SkillsOptions } from '../../app/setup/install-skills.js';
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { printJson } from '../options.js';
 
 interface SkillsFlags {

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseDuration } from '../../config/duration.js';
-import { formatScore } from '../../core/score.js';
-import { stripControl } from '../../core/terminal-text.js';
+import { formatScore } from '../../core/domain/score.js';
+import { stripControl } from '../../core/text/terminal-text.js';
 import { printJson } from '../options.js';
 
 const idList = (value: string): string[] => {
@@ -37,7 +37,7 @@ export const registerSpawn = (program: Command): void => {
     .option('--reset-breaker', 'count the run\'s circuit breaker afresh, once the cause of its trip is fixed')
     .option('--json', 'print the result as JSON')
     .action(async (flags: SpawnFlags) => {
-      const { SwarmError } = await import('../../core/errors.js');
+      const { SwarmError } = await import('../../core/domain/errors.js');
       const sources = [flags.parent, flags.parents, flags.baseline ? 'baseline' : undefined].filter((s) => s !== undefined);
       if (sources.length !== 1) throw new SwarmError('USAGE', 'choose exactly one of --parent <id>, --parents <ids> and --baseline');
       const { spawnAttempt } = await import('../../app/steer/spawn-attempt.js');

@@ -1,7 +1,7 @@
 import type { ReviewReport, ReviewedStep } from '../../app/steer/review-attempt.js';
-import type { MeanInterval } from '../../core/seed-statistics.js';
-import { formatScore } from '../../core/score.js';
-import { stripControl } from '../../core/terminal-text.js';
+import type { MeanInterval } from '../../core/evaluation/seed-statistics.js';
+import { formatScore } from '../../core/domain/score.js';
+import { stripControl } from '../../core/text/terminal-text.js';
 import { pad, textWidth } from './ansi.js';
 
 const signed = (value: number): string => `${value > 0 ? '+' : ''}${formatScore(value)}`;

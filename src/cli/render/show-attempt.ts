@@ -1,10 +1,10 @@
-import type { AttemptDetail, AttemptRow, EvaluationRow as AttemptEvaluation } from '../../core/report.js';
-import { formatScore } from '../../core/score.js';
-import { stripControl, stripControlOrNull } from '../../core/terminal-text.js';
+import type { AttemptDetail, AttemptRow, EvaluationRow as AttemptEvaluation } from '../../core/views/report.js';
+import { formatScore } from '../../core/domain/score.js';
+import { stripControl, stripControlOrNull } from '../../core/text/terminal-text.js';
 import { painter, type Paint } from './ansi.js';
 import { formatCost, formatDuration } from './format-duration.js';
 
-export type { AttemptDetail, EvaluationRow as AttemptEvaluation } from '../../core/report.js';
+export type { AttemptDetail, EvaluationRow as AttemptEvaluation } from '../../core/views/report.js';
 
 export interface ShowAttemptOptions {
   color: boolean;

@@ -1,8 +1,8 @@
-import { stripControl } from '../../core/terminal-text.js';
-import type { StatusReport, WaveRow } from '../../core/report.js';
+import { stripControl } from '../../core/text/terminal-text.js';
+import type { StatusReport, WaveRow } from '../../core/views/report.js';
 import { describeWait } from '../../core/limits/describe-wait.js';
-import { formatScore, isBetter, type Direction } from '../../core/score.js';
-import type { AttemptStatus, RunStatus } from '../../core/types.js';
+import { formatScore, isBetter, type Direction } from '../../core/domain/score.js';
+import type { AttemptStatus, RunStatus } from '../../core/domain/types.js';
 import { textWidth, truncate, type Paint, type Style } from './ansi.js';
 import { formatCost, formatDuration } from './format-duration.js';
 

@@ -1,4 +1,4 @@
-import type { AttemptRow } from '../../core/report.js';
+import type { AttemptRow } from '../../core/views/report.js';
 import { pad, textWidth, type Paint } from './ansi.js';
 import { formatDuration } from './format-duration.js';
 import { attemptDurationMs } from './status-rows.js';

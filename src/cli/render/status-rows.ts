@@ -1,5 +1,5 @@
-import type { AttemptRow } from '../../core/report.js';
-import { compareScores, isBetter, type Direction } from '../../core/score.js';
+import type { AttemptRow } from '../../core/views/report.js';
+import { compareScores, isBetter, type Direction } from '../../core/domain/score.js';
 import { compareAttemptIds, sortAttempts } from '../../export/node-order.js';
 
 /** Above this many attempts, `swarm status` shows a digest unless `--all` is given. */

@@ -1,7 +1,7 @@
-import { stripControl } from '../../core/terminal-text.js';
-import type { AttemptRow, StatusReport } from '../../core/report.js';
+import { stripControl } from '../../core/text/terminal-text.js';
+import type { AttemptRow, StatusReport } from '../../core/views/report.js';
 import { formatUntil } from '../../core/limits/describe-wait.js';
-import { formatScore } from '../../core/score.js';
+import { formatScore } from '../../core/domain/score.js';
 import { pad, painter, textWidth, truncate, type Paint, type Style } from './ansi.js';
 import { formatDuration } from './format-duration.js';
 import { renderStatusHeader } from './status-header.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../core/report.js';
+import type { StatusReport } from '../../core/views/report.js';
 import { renderProgressLine, renderStatus } from './status-table.js';
 
 const NOW = new Date(2026, 11, 1, 9, 0, 0).getTime();

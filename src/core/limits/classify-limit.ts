@@ -1,4 +1,4 @@
-import type { AgentLimit } from '../ports.js';
+import type { AgentLimit } from '../ports/index.js';
 import { parseResetTime, parseSpan } from './reset-time.js';
 
 /** What a backend knows about a failed request or run. */

@@ -1,7 +1,7 @@
-import type { ReadFileAt } from '../file-at.js';
-import type { AttemptId, RunId } from '../ids.js';
-import type { Direction } from '../score.js';
-import type { Role, Usage } from '../types.js';
+import type { ReadFileAt } from './file-at.js';
+import type { AttemptId, RunId } from '../domain/ids.js';
+import type { Direction } from '../domain/score.js';
+import type { Role, Usage } from '../domain/types.js';
 
 /** A reference to an agent conversation that a later Optimizer may fork. */
 export interface SessionRef {

@@ -30,6 +30,8 @@ export interface EvalOutcome {
   jobId: string | null;
   /** Where a cluster runner ran the job: node, time spent waiting for it, final state, resubmissions. */
   cluster?: ClusterRun | null;
+  /** Processes the evaluator left running after it exited (stopped by the runner); absent: none, or unknown. */
+  leftoverProcesses?: number;
 }
 
 /** A batch job's record beside the evaluation it ran. */

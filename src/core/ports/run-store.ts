@@ -1,8 +1,8 @@
-import type { CodeSignature } from '../code-signature.js';
+import type { CodeSignature } from '../code/code-signature.js';
 import type { SessionRef } from './agent-backend.js';
 import type { EvalOutcome } from './evaluator-runner.js';
-import type { AttemptRecord, AttemptRowRecord, EdgeRecord, PopulationRow, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from '../records.js';
-import type { AttemptPhase, AttemptStatus, Operator, Role, Usage } from '../types.js';
+import type { AttemptRecord, AttemptRowRecord, EdgeRecord, PopulationRow, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from './records.js';
+import type { AttemptPhase, AttemptStatus, Operator, Role, Usage } from '../domain/types.js';
 
 /**
  * What the run, the attempt life cycle and the evaluations need from the store (SwarmStore, on

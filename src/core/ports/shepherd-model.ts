@@ -1,4 +1,4 @@
-import type { Usage } from '../types.js';
+import type { Usage } from '../domain/types.js';
 
 /** One message of a planning conversation. */
 export interface ShepherdTurn {

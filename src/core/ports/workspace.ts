@@ -1,4 +1,5 @@
-import type { FileAt } from '../file-at.js';
+import type { FileAt } from './file-at.js';
+import type { TreeSymlink } from '../trust/escaping-symlinks.js';
 /** Git trailers such as `Swarm-Attempt: a7`, `Swarm-Parent: a3`, `Informed-By: a2, a5` (insertion order kept). */
 export type Trailers = Record<string, string>;
 
@@ -55,6 +56,10 @@ export interface Workspace {
   /** Resets `worktree` and its branch to `commit`, removing untracked and ignored files. */
   resetWorktree(worktree: string, commit: string): Promise<void>;
   diffStat(from: string, to: string): Promise<DiffStat>;
+  /** Restores an attempt worktree's `.git` link and HEAD (on `branch`) that its agent changed; returns what was restored. */
+  reclaimWorktree(worktree: string, branch: string): Promise<string[]>;
+  /** The symlinks of `commit` among `paths` (directories include what is below them), with their targets. */
+  symlinksAt(commit: string, paths: readonly string[]): Promise<TreeSymlink[]>;
   /** Paths changed between two commits that match any protected glob. */
   protectedViolations(from: string, to: string, globs: string[]): Promise<string[]>;
   /** The content of `file` at `commit`, or null when the file (or commit) does not exist there. */

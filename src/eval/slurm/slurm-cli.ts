@@ -1,4 +1,4 @@
-import { SwarmError } from '../../core/errors.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { parseJobRecord, type SlurmJobRecord } from './job-record.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isSwarmError, SwarmError } from '../../core/errors.js';
-import type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports.js';
+import { isSwarmError, SwarmError } from '../../core/domain/errors.js';
+import type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
 import { canceledBeforeStart, evalOutcomeFrom } from '../eval-outcome.js';
 import { evalJobFiles } from '../local-evaluator-runner.js';
 import { readFileTail } from '../../process/output-tail.js';

@@ -1,4 +1,4 @@
-import type { AttemptRow, GraphInput } from '../../core/report.js';
+import type { AttemptRow, GraphInput } from '../../core/views/report.js';
 
 /** Attempt ids in numeric order (a9 before a10); one collator, not one per comparison. */
 const ATTEMPT_IDS = new Intl.Collator('en', { numeric: true });

@@ -1,6 +1,6 @@
-import type { AttemptRow } from '../../core/report.js';
-import { formatScore, isBetter } from '../../core/score.js';
-import type { Role } from '../../core/types.js';
+import type { AttemptRow } from '../../core/views/report.js';
+import { formatScore, isBetter } from '../../core/domain/score.js';
+import type { Role } from '../../core/domain/types.js';
 import { DEAD_LINE, LINEAGE_COLOR, ROLE_INK } from '../graph-style.js';
 import { escapeXml } from '../svg-text.js';
 import { chartBox, chartFrame, type LegendEntry } from './chart-frame.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnthropicApi } from '../../../src/agents/anthropic/index.js';
+import { createAnthropicApi } from '../../../src/agents/anthropic/anthropic-api.js';
 import { createApiAgent } from '../../../src/agents/api-loop/api-agent.js';
 import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
 import { describeProvider } from '../api-loop/provider-scenarios.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAnthropicApi } from '../../../src/agents/anthropic/index.js';
+import { createAnthropicApi } from '../../../src/agents/anthropic/anthropic-api.js';
 import { describeModelError, type ModelApi } from '../../../src/agents/api-loop/model-api.js';
-import { createOpenAiApi } from '../../../src/agents/openai/index.js';
+import { createOpenAiApi } from '../../../src/agents/openai/openai-api.js';
 import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 
 const request = { system: 's', history: [{ kind: 'user' as const, text: 'hi' }], tools: [], maxOutputTokens: 10 };

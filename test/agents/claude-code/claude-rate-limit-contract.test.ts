@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClaudeCodeAgent } from '../../../src/agents/claude-code/index.js';
+import { createClaudeCodeAgent } from '../../../src/agents/claude-code/claude-code-agent.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
-import { continuationOf, CONTINUE_PROMPT } from '../../../src/app/attempt/limits/run-agent-parked.js';
+import { continuationOf, CONTINUE_PROMPT } from '../../../src/app/attempt/run-agent-parked.js';
 import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { anthropicHandler, messagesBody, requestText } from '../../support/fake-llm/anthropic-messages.js';
 import { cliTask, createCliFixture, type CliFixture } from './cli-fixture.js';

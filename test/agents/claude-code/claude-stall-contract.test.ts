@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClaudeCodeAgent } from '../../../src/agents/claude-code/index.js';
+import { createClaudeCodeAgent } from '../../../src/agents/claude-code/claude-code-agent.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
-import type { AgentBackend } from '../../../src/core/ports.js';
+import type { AgentBackend } from '../../../src/core/ports/index.js';
 import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { cliTask, createCliFixture, processesIn, type CliFixture } from './cli-fixture.js';
 

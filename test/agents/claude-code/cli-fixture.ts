@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { attemptId, runId } from '../../../src/core/ids.js';
-import type { AgentTask } from '../../../src/core/ports.js';
+import { attemptId, runId } from '../../../src/core/domain/ids.js';
+import type { AgentTask } from '../../../src/core/ports/index.js';
+import { commitFiles, gitOutput } from '../../support/git-repo.js';
 
 /** A temp folder with a real git repository, worktrees on demand, a fresh HOME and log folders. */
 export interface CliFixture {
@@ -21,12 +21,9 @@ export const createCliFixture = (): CliFixture => {
   const repo = join(dir, 'repo');
   mkdirSync(home);
   mkdirSync(repo);
-  const git = (cwd: string, ...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
-  writeFileSync(join(repo, 'prog.js'), 'console.log(1);\n');
+  const git = gitOutput;
   git(repo, 'init', '-q', '-b', 'main');
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'baseline');
+  commitFiles(repo, { 'prog.js': 'console.log(1);\n' }, 'baseline');
   return {
     dir, home, repo,
     addWorktree: (name) => {

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCodexAgent } from '../../../src/agents/codex/index.js';
+import { createCodexAgent } from '../../../src/agents/codex/codex-agent.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
-import type { AgentBackend } from '../../../src/core/ports.js';
+import type { AgentBackend } from '../../../src/core/ports/index.js';
 import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { addFilePatch, endsWithToolOutput, offeredResponseTools, responsesBody, responsesHandler } from '../../support/fake-llm/openai-responses.js';
 import { cliTask, createCliFixture, processesIn, type CliFixture } from '../claude-code/cli-fixture.js';

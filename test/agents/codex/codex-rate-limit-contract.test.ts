@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCodexAgent } from '../../../src/agents/codex/index.js';
+import { createCodexAgent } from '../../../src/agents/codex/codex-agent.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
-import { continuationOf, CONTINUE_PROMPT, limitOf } from '../../../src/app/attempt/limits/run-agent-parked.js';
+import { continuationOf, CONTINUE_PROMPT, limitOf } from '../../../src/app/attempt/run-agent-parked.js';
 import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { codexConfigToml, responsesBody, responsesHandler } from '../../support/fake-llm/openai-responses.js';
 import { cliTask, createCliFixture, type CliFixture } from '../claude-code/cli-fixture.js';

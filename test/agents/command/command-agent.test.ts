@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCommandAgent, type CommandAgentOptions } from '../../../src/agents/command/index.js';
+import { createCommandAgent, type CommandAgentOptions } from '../../../src/agents/command/command-agent.js';
 import { cliTask, createCliFixture, processesIn, type CliFixture } from '../claude-code/cli-fixture.js';
 
 const FAKE_AGENT = fileURLToPath(new URL('./fixtures/fake-agent.mjs', import.meta.url));

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAnthropicApi } from '../../../src/agents/anthropic/index.js';
+import { createAnthropicApi } from '../../../src/agents/anthropic/anthropic-api.js';
 import { createApiAgent, type ApiAgentOptions } from '../../../src/agents/api-loop/api-agent.js';
-import { createOpenAiApi } from '../../../src/agents/openai/index.js';
+import { createOpenAiApi } from '../../../src/agents/openai/openai-api.js';
 import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
 import type { FakeServer } from '../../support/fake-llm/http-server.js';
 import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalAgent } from '../../../src/agents/local/index.js';
+import { createLocalAgent } from '../../../src/agents/local/local-agent.js';
 import { createTempWorktree, type TempWorktree } from './temp-worktree.js';
 
 const PROGRAM = [

@@ -3,11 +3,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalAgent } from '../../../src/agents/local/index.js';
-import { attemptId, runId } from '../../../src/core/ids.js';
-import type { AgentTask } from '../../../src/core/ports.js';
+import { createLocalAgent } from '../../../src/agents/local/local-agent.js';
+import { attemptId, runId } from '../../../src/core/domain/ids.js';
+import type { AgentTask } from '../../../src/core/ports/index.js';
 import { GitWorkspace } from '../../../src/workspace/index.js';
-import { commitFiles, git, makeRepo } from '../../workspace/repo-fixture.js';
+import { commitFiles, git, makeRepo } from '../../support/git-repo.js';
 
 const program = (values: number[]): string =>
   ['// EVOLVE-BLOCK-START', `const A = ${values[0]};`, `const B = ${values[1]};`, `const C = ${values[2]};`, `const D = ${values[3]};`, '// EVOLVE-BLOCK-END', 'console.log(A + B + C + D);', ''].join('\n');

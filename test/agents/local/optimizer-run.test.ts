@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatScore } from '../../../src/core/score.js';
+import { formatScore } from '../../../src/core/domain/score.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { createLocalAgent } from '../../../src/agents/local/index.js';
-import { attemptId } from '../../../src/core/ids.js';
+import { createLocalAgent } from '../../../src/agents/local/local-agent.js';
+import { attemptId } from '../../../src/core/domain/ids.js';
 import { GitWorkspace } from '../../../src/workspace/index.js';
 import { createTempWorktree, type TempWorktree } from './temp-worktree.js';
 

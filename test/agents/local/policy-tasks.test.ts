@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalAgent } from '../../../src/agents/local/index.js';
-import { attemptId, runId } from '../../../src/core/ids.js';
+import { createLocalAgent } from '../../../src/agents/local/local-agent.js';
+import { attemptId, runId } from '../../../src/core/domain/ids.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TASKS = join(ROOT, 'bench', 'policies', 'tasks');

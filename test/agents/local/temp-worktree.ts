@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { attemptId, runId } from '../../../src/core/ids.js';
-import type { AgentTask } from '../../../src/core/ports.js';
+import { attemptId, runId } from '../../../src/core/domain/ids.js';
+import type { AgentTask } from '../../../src/core/ports/index.js';
 
 export interface TempWorktree {
   root: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiAgent } from '../../../src/agents/api-loop/api-agent.js';
-import { createOpenAiApi } from '../../../src/agents/openai/index.js';
+import { createOpenAiApi } from '../../../src/agents/openai/openai-api.js';
 import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
 import { assistantTurns } from '../../support/fake-llm/scripted-reply.js';
 import { describeProvider } from '../api-loop/provider-scenarios.js';

@@ -1,12 +1,14 @@
-import type { EvalOutcome } from '../../../core/ports.js';
-import { codeSignature, type CodeSignature } from '../../../core/code-signature.js';
+import type { EvalOutcome } from '../../../core/ports/index.js';
+import { codeSignature, type CodeSignature } from '../../../core/code/code-signature.js';
+import { forbiddenSymlinks } from '../../../core/trust/escaping-symlinks.js';
 import type { FileRef } from '../../../core/ports/workspace.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
-import { FINDINGS_FILE, matchProtected, type GitWorkspace } from '../../../workspace/index.js';
+import type { Workspace } from '../../../core/ports/workspace.js';
+import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
 import { onlyCommentsDiffer } from './audit-comments.js';
 import { codeHashOf, decidingEvaluation, findIdenticalCode, type CodeIndexDeps } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
-import type { RunContext } from '../../run/run-context.js';
+import type { RunContext } from '../../context/run-context.js';
 
 export interface ChangeAudit {
   /** `no-change`, `comments-only`, `outside-solution-files`. */
@@ -14,6 +16,8 @@ export interface ChangeAudit {
   codeHash: string;
   /** Where and which way the code differs from the run's baseline (the policies' niches without a declared metric). */
   signature: CodeSignature;
+  /** Symlinks the change commits that leave the worktree or stand at a swarm-owned path (`path -> target`). */
+  escapingLinks: string[];
   /** An evaluated attempt with byte-identical code, whose result is reused instead of evaluating again. */
   reuse: { from: string; evaluation: CheckoutEvaluation } | null;
 }
@@ -47,7 +51,7 @@ const signatureFiles = (ctx: Pick<RunContext, 'store'>, parents: readonly string
  * compares read by one git process (this sits on every attempt's critical path).
  */
 const readChange = async (
-  workspace: Pick<GitWorkspace, 'readTreeAndFiles' | 'readFiles'>,
+  workspace: Pick<Workspace, 'readTreeAndFiles' | 'readFiles'>,
   commits: { baseline: string; base: string; head: string },
   changed: readonly string[],
   compared: readonly string[],
@@ -114,7 +118,10 @@ export const auditChange = async (
   const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
   const flags: string[] = [];
   const baseline = ctx.store.requireRun(ctx.runId).baseCommit;
-  const { hash, onlyComments, signature } = await readChange(ctx.workspace, { baseline, base, head }, changed, signatureFiles(ctx, parents, changed));
+  const [{ hash, onlyComments, signature }, links] = await Promise.all([
+    readChange(ctx.workspace, { baseline, base, head }, changed, signatureFiles(ctx, parents, changed)),
+    ctx.workspace.symlinksAt(head, changedPaths),
+  ]);
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;
@@ -125,7 +132,7 @@ export const auditChange = async (
   // A twin that timed out may have hit a passing hiccup: evaluate again rather than inherit it.
   // A twin still running has its evaluation stored but no verdict yet (the record step decides it).
   const reusable = twinAttempt !== null && twinAttempt.status !== 'running' && record !== null && !record.timedOut;
-  return { flags, codeHash: hash, signature, reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
+  return { flags, codeHash: hash, signature, escapingLinks: forbiddenSymlinks(links), reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
 };
 
 /** The output hash an evaluator reported: a metric `output_hash` or an artifacts entry `output_hash`. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
-import { FINDINGS_FILE, type GitWorkspace } from '../../../workspace/index.js';
-import type { RunContext } from '../../run/run-context.js';
+import type { Workspace } from '../../../core/ports/workspace.js';
+import { FINDINGS_FILE } from '../../../workspace/index.js';
+import type { RunContext } from '../../context/run-context.js';
 
 /**
  * What the code index reads: the run's attempts and evaluations, and the trees of their commits.
@@ -20,7 +21,7 @@ export const codeHashOf = (topLevel: readonly string[]): string =>
     .digest('hex');
 
 /** The code hash of `commit` (see codeHashOf). */
-export const codeHash = async (workspace: Pick<GitWorkspace, 'readTreeAndFiles'>, commit: string): Promise<string> =>
+export const codeHash = async (workspace: Pick<Workspace, 'readTreeAndFiles'>, commit: string): Promise<string> =>
   codeHashOf((await workspace.readTreeAndFiles(commit, [])).topLevel);
 
 /** The evaluation that decided an attempt's score (its last official or baseline evaluation). */

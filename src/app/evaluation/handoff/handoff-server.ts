@@ -1,8 +1,9 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, unlink, utimes, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstat, lutimes, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import type { HeldDir } from '../../../workspace/confined-fs.js';
+import { openHandoffFolder, readRequest, removeHandoffFolder, stillInPlace } from './handoff-folder.js';
 import {
-  CLIENT_GONE, CLIENT_HEARTBEAT_MS, CLIENT_STALE_MS, HANDOFF_ENV, HEARTBEAT_MS, MAX_PENDING, MAX_REQUEST_BYTES, boundText, handoffDir, handoffFiles, handoffRequestSchema, requestIdOf,
+  CLIENT_GONE, CLIENT_HEARTBEAT_MS, CLIENT_STALE_MS, HANDOFF_ENV, HEARTBEAT_MS, MAX_PENDING, boundText, handoffDir, handoffFiles, requestIdOf,
   type HandoffRequest, type HandoffResponse,
 } from './handoff-protocol.js';
 
@@ -20,9 +21,14 @@ export interface HandoffHandlers {
   refuse?: (attempt: HandoffAttempt) => string | null;
   /** A request that could not be answered with a score (malformed, too many, refused, a failed evaluation). */
   onFailure: (attempt: HandoffAttempt, reason: string) => void;
+  /** A swarm-owned path of the worktree the agent replaced (a symlink or a file): left alone. */
+  onRefusedPath?: (attempt: HandoffAttempt, problem: string) => void;
 }
 
 interface Registration extends HandoffAttempt {
+  /** The folder, held by descriptor: its entries are reached without following any link. */
+  held: HeldDir;
+  /** `held.self`, the base of the file names (handoffFiles) the driver works with. */
   dir: string;
   pending: Set<string>;
   chain: Promise<void>;
@@ -76,20 +82,23 @@ export class EvalHandoffServer {
 
   /** Starts listening for one attempt; returns the environment its agent needs and the closer. */
   async open(attempt: HandoffAttempt): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
-    const dir = handoffDir(attempt.worktree);
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dirname(dir), '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
+    const folder = await openHandoffFolder(attempt.worktree);
+    if ('refused' in folder) {
+      // No hand-off for this attempt: its `swarm eval` evaluates by itself.
+      this.handlers.onRefusedPath?.(attempt, folder.refused);
+      return { env: {}, close: async () => undefined };
+    }
     const registration: Registration = {
-      ...attempt, dir, pending: new Set(), chain: Promise.resolve(), controller: new AbortController(), watcher: null, scanning: false,
+      ...attempt, held: folder.dir, dir: folder.dir.self, pending: new Set(), chain: Promise.resolve(), controller: new AbortController(), watcher: null, scanning: false,
     };
     try {
-      registration.watcher = watch(dir, () => void this.scan(registration));
+      registration.watcher = watch(registration.dir, () => void this.scan(registration));
       registration.watcher.on('error', () => undefined);
     } catch {
       // no inotify: the poll still finds requests
     }
     this.attempts.set(attempt.attemptId, registration);
-    return { env: { [HANDOFF_ENV]: dir }, close: () => this.close(attempt.attemptId) };
+    return { env: { [HANDOFF_ENV]: handoffDir(attempt.worktree) }, close: () => this.close(attempt.attemptId) };
   }
 
   /** Stops every attempt's listener and removes the folders (the run ended). */
@@ -106,10 +115,9 @@ export class EvalHandoffServer {
     registration.watcher?.close();
     registration.controller.abort();
     await registration.chain;
-    await rm(registration.dir, { recursive: true, force: true });
-    const parent = dirname(registration.dir);
-    await unlink(join(parent, '.gitignore')).catch(() => undefined);
-    await rmdir(parent).catch(() => undefined); // only when the agent left nothing else there
+    await registration.held.close();
+    const refused = await removeHandoffFolder(registration.worktree);
+    if (refused !== null) this.handlers.onRefusedPath?.(registration, refused);
   }
 
   private scanAll(): void {
@@ -120,10 +128,8 @@ export class EvalHandoffServer {
     if (registration.scanning || registration.controller.signal.aborted) return;
     registration.scanning = true;
     try {
-      // The agent owns the worktree: a folder replaced by a symlink is not followed.
-      const real = await realpath(registration.dir).catch(() => null);
-      const expected = join(await realpath(registration.worktree).catch(() => registration.worktree), '.swarm', 'eval');
-      if (real !== expected) return;
+      // The agent owns the worktree: a folder moved away or replaced by a symlink is not served.
+      if (!(await stillInPlace(registration.worktree, registration.held))) return;
       for (const name of await readdir(registration.dir).catch(() => [])) {
         const id = requestIdOf(name);
         if (id === null || registration.pending.has(id)) continue;
@@ -144,7 +150,7 @@ export class EvalHandoffServer {
 
   private async handle(registration: Registration, id: string): Promise<void> {
     const files = handoffFiles(registration.dir, id);
-    const request = await readRequest(files.busy);
+    const request = await readRequest(registration.held, `busy-${id}.json`);
     if (!request.ok) {
       await this.answer(registration, id, { version: 1, ok: false, error: request.error }, true);
       return;
@@ -180,22 +186,7 @@ export class EvalHandoffServer {
   private touchBusy(): void {
     const now = new Date();
     for (const registration of this.attempts.values()) {
-      for (const id of registration.pending) void utimes(handoffFiles(registration.dir, id).busy, now, now).catch(() => undefined);
+      for (const id of registration.pending) void lutimes(handoffFiles(registration.dir, id).busy, now, now).catch(() => undefined);
     }
   }
 }
-
-/** Reads a request: a regular file, bounded, JSON, and the schema; never echoes its content. */
-const readRequest = async (file: string): Promise<{ ok: true; value: HandoffRequest } | { ok: false; error: string }> => {
-  const stat = await lstat(file).catch(() => null);
-  if (stat === null || !stat.isFile()) return { ok: false, error: 'the request is not a regular file' };
-  if (stat.size > MAX_REQUEST_BYTES) return { ok: false, error: `the request is larger than ${MAX_REQUEST_BYTES} bytes` };
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return { ok: false, error: 'the request is not JSON' };
-  }
-  const parsed = handoffRequestSchema.safeParse(value);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: 'the request does not match the hand-off protocol (version 1)' };
-};

@@ -1,0 +1,34 @@
+import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import type { ApiProvider } from './api-access.js';
+
+/** The descriptor of an API backend (`anthropic`, `openai`): the tool loop (or diff mode) over the provider's SDK. */
+export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDescriptor => ({
+  doc,
+  configSection: null,
+  binary: () => null,
+  installHint: null,
+  pricedByTokens: () => true,
+  create: async (config, context) => {
+    const { createApiAgent } = await import('./api-agent.js');
+    const { createModelApi } = await import('./create-model-api.js');
+    const { agent } = config;
+    const api = await createModelApi(config, provider, { model: agent.model, baseUrl: agent.baseUrl });
+    return createApiAgent(api, {
+      mode: agent.mode,
+      limits: { maxTurns: agent.maxTurns, maxTokens: agent.maxTokens, maxCostUsd: agent.maxCostUsd },
+      maxOutputTokens: agent.api.maxOutputTokens,
+      commandTimeoutMs: agent.api.commandTimeoutMs,
+      outputChars: agent.api.outputChars,
+      evalArgv: context.evalArgv,
+      diff: { resamples: agent.diff.resamples, fullRewrite: agent.diff.fullRewrite },
+    });
+  },
+  access: async (config, _root, env) => {
+    const { apiAccess } = await import('../access/api-access-check.js');
+    return apiAccess(provider, config.agent.backend === provider ? config.agent.baseUrl : null, env, 'agent.baseUrl (or --base-url)');
+  },
+  probe: async (config) => {
+    const { probeApi } = await import('./api-probe.js');
+    return probeApi(provider, config);
+  },
+});

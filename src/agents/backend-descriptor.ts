@@ -1,0 +1,37 @@
+import type { SwarmConfig } from '../config/index.js';
+import type { AgentBackend } from '../core/ports/agent-backend.js';
+import type { AccessCheck, Env } from './access/access-check.js';
+
+/** The section of `agent` in the config holding one backend's own settings (a key the schema must have). */
+export type BackendConfigSection = keyof SwarmConfig['agent'];
+
+/** What swarm hands a backend it creates (swarm's own paths, which the agents folder does not know). */
+export interface BackendContext {
+  /** argv of `swarm eval --json`, for agents that score their work themselves. */
+  evalArgv: string[];
+}
+
+/**
+ * One agent backend, as the registry (`agents/registry.ts`) names it: everything swarm needs to
+ * know about it outside its own folder. Modules of this kind import nothing heavy: `create`,
+ * `access` and `probe` load the implementation when they are called, so the CLI can list the
+ * backends without loading an SDK or zod.
+ */
+export interface AgentBackendDescriptor {
+  /** One line for `--agent` help, `swarm doctor` and the docs. */
+  doc: string;
+  /** The `agent.<section>` holding this backend's own settings, or null (it reads the shared ones). */
+  configSection: BackendConfigSection | null;
+  /** The executable it runs, and the setting naming it; null for a backend built into swarm. */
+  binary: (config: SwarmConfig) => { name: string | null; setting: string } | null;
+  /** How to install the executable, for the message when it is missing. */
+  installHint: string | null;
+  /** Whether its usage comes in tokens only (then a cost limit needs `agent.prices[model]`). */
+  pricedByTokens: (config: SwarmConfig) => boolean;
+  /** Builds the backend; a missing executable or key is a SwarmError CONFIG_INVALID. */
+  create: (config: SwarmConfig, context: BackendContext) => Promise<AgentBackend>;
+  /** Whether it can work at all here: a key or a login, a binary, code to change (never a secret's value). */
+  access: (config: SwarmConfig, root: string, env: Env) => Promise<AccessCheck>;
+  /** One tiny request through it (`swarm doctor --probe`) in the scratch directory `cwd`; null: nothing to probe. */
+  probe: ((config: SwarmConfig, binaryPath: string | null, env: Env, cwd: string) => Promise<AccessCheck | null>) | null;
+}

@@ -1,0 +1,77 @@
+import type PQueue from 'p-queue';
+import type { SwarmConfig } from '../../config/index.js';
+import type { RunId } from '../../core/domain/ids.js';
+import type { Role } from '../../core/domain/types.js';
+import type { AgentBackend, EvaluatorRunner } from '../../core/ports/index.js';
+import type { AttemptRecord } from '../../core/ports/records.js';
+import type { RunStore } from '../../core/ports/run-store.js';
+import type { Workspace } from '../../core/ports/workspace.js';
+import type { Logger } from '../setup/logger.js';
+import type { ProjectPaths } from '../setup/project-paths.js';
+
+/**
+ * The driver's side of agents' `swarm eval` (evaluation/handoff): an attempt's agent gets the
+ * environment that sends its requests to this process, closed when the agent is done.
+ */
+export interface EvalHandoff {
+  open(attempt: { attemptId: string; worktree: string }): Promise<{ env: Record<string, string>; close: () => Promise<void> }>;
+}
+
+/**
+ * What one run works with, fixed once the run is claimed: its settings and the ports (store,
+ * workspace, runner, backend, logger) with the two queues that bound concurrency. Nothing here
+ * changes during the run, and nothing is added after it is built; what changes is in RunState.
+ */
+export interface RunDeps {
+  runId: RunId;
+  config: SwarmConfig;
+  task: string;
+  paths: ProjectPaths;
+  store: RunStore;
+  workspace: Workspace;
+  runner: EvaluatorRunner;
+  backend: AgentBackend;
+  logger: Logger;
+  agentQueue: PQueue;
+  evalQueue: PQueue;
+  systemPrompts: Record<Exclude<Role, 'baseline'>, string>;
+  /** Extra environment for agents and evaluators (PATH with the `swarm` shim, SWARM_* ids). */
+  env: Record<string, string>;
+  /** Answers agents' `swarm eval` by evaluating their worktree in this process (absent: agents evaluate themselves). */
+  evalHandoff?: EvalHandoff;
+}
+
+/** The run's circuit breaker, fed every finished attempt (see run/run-breaker.ts). */
+export interface RunBreaker {
+  observe(attempt: AttemptRecord): void;
+  /** Why the breaker stopped the run, or null. */
+  readonly reason: string | null;
+}
+
+/** The attempt holding the best official score so far. */
+export interface Incumbent {
+  id: string;
+  score: number;
+}
+
+/**
+ * What changes while a run goes on, owned by the scheduler: the stop signals, the breaker that
+ * may drain the run, and the incumbent that recording an attempt moves.
+ */
+export interface RunState {
+  /** Aborted on the first Ctrl-C or by the breaker: attempts still waiting for a slot do not start. */
+  drain: AbortSignal;
+  /** Aborted on the second Ctrl-C: children are killed, attempts marked interrupted. */
+  force: AbortSignal;
+  /** Stops the run after `agent.maxConsecutiveFailures` attempts in a row failed alike. */
+  breaker: RunBreaker;
+  /** The incumbent, updated as attempts are recorded (for confirmation of a new best). */
+  incumbent: Incumbent | null;
+}
+
+/**
+ * What the attempt life cycle is handed: the run's ports and its state, as one object (the steps
+ * read `ctx.store` and move `ctx.incumbent`). Code that needs no state takes `RunDeps` (or a Pick).
+ * It lives below app/run, app/attempt and app/evaluation, which all import it downwards.
+ */
+export type RunContext = RunDeps & RunState;

@@ -1,0 +1,105 @@
+import type { LoadedConfig } from '../../config/index.js';
+import type { AgentBackend, EvaluatorRunner } from '../../core/ports/index.js';
+import type { RunRecord } from '../../store/records.js';
+import { SwarmStore } from '../../store/swarm-store.js';
+import type { GitWorkspace } from '../../workspace/index.js';
+import type { RunContext } from '../context/run-context.js';
+import { startEvalHandoff } from '../evaluation/driver-evaluation.js';
+import type { EvalHandoffServer } from '../evaluation/handoff/handoff-server.js';
+import { routeConsoleWarnings } from '../setup/console-warnings.js';
+import { createRunLogger, type Logger } from '../setup/logger.js';
+import type { ProjectPaths } from '../setup/project-paths.js';
+import { claimRun, type ClaimRunInput } from './claim-run.js';
+import { guardAgainstCrash } from './crash-guard.js';
+import { createRunDeps, createRunState } from './run-dependencies.js';
+
+export interface DriverSessionInput {
+  workspace: GitWorkspace;
+  paths: ProjectPaths;
+  loaded: LoadedConfig;
+  backend: AgentBackend;
+  runner: EvaluatorRunner;
+  /** Which run is resumed, and the overrides kept with it (see claimRun); the base commit is read here. */
+  claim: Pick<ClaimRunInput, 'candidate' | 'overridesJson' | 'resumes' | 'by'>;
+  /** The first Ctrl-C: no new attempts. Null: nothing drains this driver (the breaker only stops its own controller). */
+  drain: AbortSignal | null;
+  /** The second Ctrl-C: children killed. The crash guard adds its own. */
+  force: AbortSignal | null;
+  /** Progress lines (the breaker's trip among them); absent: they go to the run log as warnings. */
+  report?: (line: string) => void;
+  /** Called once the run is claimed and guarded, before its context is built. */
+  onClaimed?: (claimed: { run: RunRecord; resumed: boolean }) => void | Promise<void>;
+}
+
+/** A claimed run and its complete context, from the one start-up `swarm run` and the spawn driver share. */
+export interface DriverSession {
+  run: RunRecord;
+  resumed: boolean;
+  store: SwarmStore;
+  ctx: RunContext;
+  logger: Logger;
+  /** Aborted with the stop reason when the crash guard caught a crash. */
+  crashed: AbortSignal;
+  /** The run's forced stop: the caller's second Ctrl-C or a crash. */
+  force: AbortSignal;
+}
+
+const NEVER = new AbortController().signal;
+
+/**
+ * Drives one run from its claim to its release: opens the store and the run log, claims the run
+ * (see claimRun), guards the process against crashes, builds the run's dependencies complete (the
+ * `swarm eval` hand-off included) and hands them to `body`. An error releases the run as
+ * interrupted with the reason (`errorPrefix`), so a later driver resumes it; whatever happens,
+ * the guard, the hand-off, the console routing, the store and the log are closed again.
+ */
+export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string, body: (session: DriverSession) => Promise<T>): Promise<T> => {
+  const { workspace, paths, loaded } = input;
+  const { config } = loaded;
+  const store = SwarmStore.openForDriver(paths.dbFile);
+  const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
+  const restoreWarnings = routeConsoleWarnings(logger);
+  // Drained by the first Ctrl-C or by the circuit breaker: no new attempts, running ones finish.
+  const stop = new AbortController();
+  // The reason (a signal's name, set by the CLI) travels on to the run's stop reason.
+  const onDrain = (): void => stop.abort(input.drain?.reason);
+  if (input.drain?.aborted) stop.abort(input.drain.reason);
+  else input.drain?.addEventListener('abort', onDrain, { once: true });
+  // A crash of the driver is a forced stop too (see guardAgainstCrash).
+  const crashed = new AbortController();
+  const force = input.force === null ? crashed.signal : AbortSignal.any([input.force, crashed.signal]);
+  let claimedRun: string | null = null;
+  let unguard = (): void => undefined;
+  let evalHandoff: EvalHandoffServer | null = null;
+  try {
+    // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
+    const [commit, branch, seqFloor] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.highestRunNumber()]);
+    const { run, resumed } = claimRun(store, { ...input.claim, config, base: { commit, branch }, seqFloor });
+    claimedRun = run.id;
+    unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush, abort: (reason) => crashed.abort(reason) });
+    await input.onClaimed?.({ run, resumed });
+    const deps = await createRunDeps({ runId: run.id, loaded, paths, store, workspace, runner: input.runner, backend: input.backend, logger });
+    evalHandoff = startEvalHandoff({ ...deps, force });
+    const state = createRunState(deps, { stop, force, report: input.report ?? ((line) => logger.warn(line)) });
+    // A driver nothing drains keeps a drain of its own: the breaker's stop is recorded and reported, never shared.
+    const ctx: RunContext = { ...deps, evalHandoff, ...state, drain: input.drain === null ? NEVER : state.drain };
+    return await body({ run, resumed, store, ctx, logger, crashed: crashed.signal, force });
+  } catch (error) {
+    // A bug or an environment failure mid-run: the run is released (a later driver resumes it)
+    // with the reason, instead of staying "running" under a dead owner.
+    if (claimedRun !== null && store.db.open) {
+      store.updateRun(claimedRun, { status: 'interrupted', ownerPid: null, stopReason: `${errorPrefix}: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    throw error;
+  } finally {
+    unguard();
+    input.drain?.removeEventListener('abort', onDrain);
+    restoreWarnings();
+    await evalHandoff?.stop();
+    store.close();
+    flush();
+  }
+};
+
+/** The stop reason the crash guard gave when it stopped the run, else null. */
+export const crashReason = (signal: AbortSignal): string | null => (signal.aborted && typeof signal.reason === 'string' ? signal.reason : null);

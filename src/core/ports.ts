@@ -1,6 +1,0 @@
-// The ports the core depends on, one module each under ports/; this file gathers them.
-export type { AgentBackend, AgentLimit, AgentOutcome, AgentStatus, AgentTask, InspirationRef, ParentScore, SessionRef } from './ports/agent-backend.js';
-export type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from './ports/evaluator-runner.js';
-export type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from './ports/run-store.js';
-export type { ShepherdModel, ShepherdReply, ShepherdTurn } from './ports/shepherd-model.js';
-export type { CommitAllParams, DiffStat, PrepareAttemptParams, PreparedAttempt, Trailers, Workspace } from './ports/workspace.js';

@@ -1,0 +1,156 @@
+import type { ClusterRun } from '../ports/index.js';
+import type { WaitView } from '../limits/describe-wait.js';
+import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from '../domain/types.js';
+
+/** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
+export interface AttemptRow {
+  id: string;
+  runId: string;
+  wave: number;
+  role: Role;
+  operator: Operator;
+  backend: string;
+  parents: string[];
+  status: AttemptStatus;
+  phase: AttemptPhase;
+  score: number | null;
+  valid: boolean | null;
+  reason: string | null;
+  hypothesis: string | null;
+  summary: string | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  durationMs: number | null;
+  costUsd: number;
+  flags: string[];
+}
+
+export interface WaveRow {
+  number: number;
+  attempts: number;
+  running: number;
+  bestScore: number | null;
+  startedAt: number;
+  finishedAt: number | null;
+}
+
+export interface RunSummary {
+  id: string;
+  status: RunStatus;
+  description: string;
+  objective: Objective;
+  createdAt: number;
+  finishedAt: number | null;
+  stopReason: string | null;
+  attemptsUsed: number;
+  attemptBudget: number;
+  /** Evaluator runs recorded for the run (every kind; see `budget.evaluations`). */
+  evaluationsUsed?: number;
+  /** The run's `budget.evaluations` (0 = unlimited). */
+  evaluationBudget?: number;
+  /**
+   * Set when the run is recorded `running` but its driver process is gone (killed, crashed): its
+   * attempts are not running either, and `command` recovers it. Null for a live or ended run.
+   */
+  stale?: StaleRun | null;
+}
+
+export interface StaleRun {
+  /** The recorded driver pid (null when none was recorded). */
+  ownerPid: number | null;
+  /** When the run last recorded anything; clocks of the run and its attempts stop here. */
+  lastActivityAt: number;
+  command: string;
+}
+
+/** A backend closed by a rate or usage limit: nothing new starts on it before `until`. */
+export interface LimitWaitRow extends WaitView {
+  /** When the wait was recorded. */
+  since: number;
+  /** Attempts parked on it (phase `waiting`), to continue after `until`. */
+  attempts: string[];
+}
+
+/** What `swarm status` shows; `--json` prints exactly this object. */
+export interface StatusReport {
+  run: RunSummary;
+  baseline: { id: string; score: number | null } | null;
+  best: { id: string; score: number | null; improvement: number | null } | null;
+  waves: WaveRow[];
+  attempts: AttemptRow[];
+  counts: Record<AttemptStatus, number>;
+  costUsd: number;
+  /** Limits the run waits on (empty when none; `buildStatusReport` always sets it). */
+  waits?: LimitWaitRow[];
+  /** Finalists scored by evaluator.heldOut, best run score first: both scores side by side. */
+  heldOut?: Array<{ id: string; score: number | null; heldOut: number | null; valid: boolean }>;
+  /** Nominated attempts (`swarm nominate`), most nominated first: a readout apart from the best score. */
+  nominations?: NominatedAttempt[];
+}
+
+export interface NominatedAttempt {
+  id: string;
+  count: number;
+  score: number | null;
+  reasons: string[];
+}
+
+export interface GraphEdge {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+}
+
+/** What `swarm graph` exports. */
+export interface GraphInput {
+  run: { id: string; description: string; objective: Objective };
+  nodes: AttemptRow[];
+  edges: GraphEdge[];
+  bestId: string | null;
+}
+
+/** One evaluation as `swarm show` presents it. */
+export interface EvaluationRow {
+  kind: string;
+  stage: string;
+  seed: number;
+  valid: boolean;
+  score: number | null;
+  metrics: Record<string, number>;
+  reason: string | null;
+  durationMs: number;
+  exitCode: number | null;
+  timedOut: boolean;
+  stdoutTail: string;
+  stderrTail: string;
+  feedback: string | null;
+  /** Named texts the evaluator reported (`artifacts`), e.g. OpenEvolve's stderr or traceback. */
+  artifacts: Record<string, string> | null;
+  /** The batch job that ran it (slurm runner), else null. */
+  jobId: string | null;
+  cluster: ClusterRun | null;
+}
+
+/** What `swarm show <attempt>` presents; `--json` prints exactly this object. */
+export interface AttemptDetail {
+  attempt: AttemptRow;
+  branch: string;
+  baseCommit: string | null;
+  headCommit: string | null;
+  context: string | null;
+  prompt: string | null;
+  diffStat: { files: number; insertions: number; deletions: number; paths: string[] } | null;
+  /** Where and which way its code differs from the baseline (core/code-signature.ts signatureKey); null until audited. */
+  codeSignature?: string | null;
+  evaluations: EvaluationRow[];
+  findingsEntry: string | null;
+  logDir: string;
+  transcriptPath: string | null;
+  usage: { inputTokens: number; outputTokens: number; costUsd: number };
+  /** The agent's own `swarm eval` calls: recorded scores, and those that gave it none (with why). */
+  selfEvaluations: { recorded: number; failed: number; failures: string[] };
+  /** The agent's note on a completed run (a limit reached, refused tool calls), or null. */
+  agentNote?: string | null;
+  /** Tool calls the agent CLI refused for want of permission (`<tool>: <command or path>`). */
+  permissionDenials?: string[];
+}

@@ -1,0 +1,14 @@
+import { SwarmError } from '../../core/domain/errors.js';
+import { localRunner } from './local.js';
+import type { EvaluatorRunnerDescriptor } from './runner-descriptor.js';
+
+/** `command`: evaluator.wrap around the evaluator command (srun, kubectl, modal …), run like a local evaluation. */
+export const commandRunner: EvaluatorRunnerDescriptor = {
+  doc: 'evaluator.wrap around the evaluator command (srun, kubectl, modal …), with the local timeout and tree kill',
+  create: async (evaluator, context) => {
+    const local = await localRunner.create(evaluator, context);
+    if (evaluator.wrap.length === 0) throw new SwarmError('CONFIG_INVALID', 'evaluator.runner is "command" but evaluator.wrap is empty; set it, e.g. ["srun", "--gpus=1", "{command}"]');
+    const { CommandEvaluatorRunner } = await import('../command-runner.js');
+    return new CommandEvaluatorRunner(evaluator.wrap, local);
+  },
+};

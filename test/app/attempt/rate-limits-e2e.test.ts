@@ -1,0 +1,278 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../../src/core/views/report.js';
+import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
+import { anthropicHandler, endsWithToolResult, messagesBody, requestText as messagesText } from '../../support/fake-llm/anthropic-messages.js';
+import { startFakeServer, writeJson, type FakeServer, type RecordedRequest } from '../../support/fake-llm/http-server.js';
+import { assistantTurns, requestText, type FakeReply } from '../../support/fake-llm/scripted-reply.js';
+import { createToyRepo, runCli, startCli, type ToyRepo } from '../../support/toy-repo.js';
+
+const EDIT_A = { path: 'prog.js', search: 'const a = 1.0;', replace: 'const a = 3.0;' };
+const CONTINUED = 'stopped by a rate or usage limit';
+
+/** Edits, then finishes; the reply follows from how many assistant turns the history holds. */
+const workReply = (request: RecordedRequest): FakeReply =>
+  assistantTurns(request) === 0
+    ? { kind: 'message', toolCalls: [{ name: 'edit_file', input: EDIT_A }] }
+    : { kind: 'message', toolCalls: [{ name: 'finish', input: { summary: 'a = 3', hypothesis: 'a near 3 is best' } }] };
+
+const limited = (retryAfter: string): FakeReply => ({ kind: 'error', status: 429, headers: { 'retry-after': retryAfter }, message: 'Number of requests has exceeded your rate limit' });
+
+interface EventRow { type: string; attempt_id: string | null; data_json: string; at: number }
+const readEvents = (repo: ToyRepo): EventRow[] => {
+  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT type, attempt_id, data_json, at FROM events ORDER BY id').all() as EventRow[];
+  } finally {
+    db.close();
+  }
+};
+const attemptOf = (repo: ToyRepo, id: string): { status: string; score: number | null; input_tokens: number } => {
+  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT status, score, input_tokens FROM attempts WHERE id = ?').get(id) as { status: string; score: number | null; input_tokens: number };
+  } finally {
+    db.close();
+  }
+};
+
+/** Polls `swarm status --json` until it shows a wait with a parked attempt (the test's own timeout bounds it). */
+const statusWhileWaiting = async (repo: ToyRepo): Promise<StatusReport> => {
+  for (;;) {
+    if (existsSync(join(repo.dir, '.swarm', 'swarm.db'))) {
+      const run = await runCli(repo.dir, ['status', '--json']);
+      if (run.code === 0) {
+        const report = JSON.parse(run.stdout) as StatusReport;
+        if ((report.waits ?? []).some((w) => w.attempts.length > 0)) return report;
+      }
+    }
+    await sleep(100);
+  }
+};
+
+/**
+ * An agent CLI whose first call prints "usage limit reached · resets at <now + seconds>" (local
+ * time) and fails; every later call sets a = 3. The calls are counted in `state`.
+ */
+const limitedAgentScript = (dir: string, seconds: number): { script: string; state: string } => {
+  const script = join(dir, 'agent.sh');
+  const state = join(dir, 'calls');
+  writeFileSync(
+    script,
+    `#!/bin/sh
+n=$(cat "${state}" 2>/dev/null || echo 0)
+echo $((n + 1)) > "${state}"
+date +%s%3N >> "${state}.times"
+if [ "$n" = 0 ]; then
+  msg="usage limit reached · resets at $(date -d '+${seconds} seconds' +%H:%M:%S)"
+  echo "$msg" > "${state}.message"
+  echo "$msg" >&2
+  exit 1
+fi
+sed -i 's/const a = 1.0;/const a = 3.0;/' prog.js
+echo "HYPOTHESIS: a near 3 is best"
+echo "set a to 3"
+`,
+  );
+  chmodSync(script, 0o755);
+  return { script, state };
+};
+
+const ONE_ATTEMPT = { budget: { attempts: 1 }, shepherd: { initialExplorers: 1, waveSize: 1 }, concurrency: { agents: 1 } };
+
+describe('rate and usage limits park the attempt instead of failing it', () => {
+  let repo: ToyRepo | undefined;
+  let server: FakeServer | undefined;
+  let tools: string | undefined;
+  afterEach(async () => {
+    await server?.close();
+    repo?.cleanup();
+    if (tools) rmSync(tools, { recursive: true, force: true });
+    server = repo = tools = undefined;
+  });
+
+  it('anthropic: HTTP 429 with retry-after after the SDK retries waits, shows in status, resumes the conversation and is scored', async () => {
+    let released = false;
+    // The first call works (an edit), then the API limits the next ones until the test has seen the wait.
+    server = await startFakeAnthropic((request) => (released || assistantTurns(request) === 0 ? workReply(request) : limited('2')));
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 1 } } });
+    const run = startCli(repo.dir, ['run', '--json'], { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url });
+    const waiting = await statusWhileWaiting(repo);
+    released = true;
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+
+    const wait = waiting.waits?.[0];
+    expect(wait).toMatchObject({ backend: 'anthropic', kind: 'rate-limit', attempts: ['a2'] });
+    expect(wait?.detail).toContain('HTTP 429, retry-after 2');
+    expect(wait!.until).toBeGreaterThan(wait!.since);
+    expect(waiting.attempts.find((a) => a.id === 'a2')).toMatchObject({ status: 'running', phase: 'waiting' });
+    // The SDK's own retry came first: the edit call, then two 429s before the first wait.
+    expect(server.requests.length).toBeGreaterThanOrEqual(3);
+
+    // Scored, and the usage of the run before the limit (the edit call) counts with the continuation's.
+    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9, input_tokens: 200 });
+    const a2 = readEvents(repo).filter((e) => e.attempt_id === 'a2').map((e) => e.type);
+    expect(a2.indexOf('agent.waiting')).toBeGreaterThan(-1);
+    expect(a2.indexOf('agent.resumed')).toBeGreaterThan(a2.indexOf('agent.waiting'));
+    expect(a2.lastIndexOf('attempt.finished')).toBeGreaterThan(a2.lastIndexOf('agent.resumed'));
+    // The continuation carried the conversation on: the task prompt and then the note to continue.
+    const worked = server.requests.filter((r) => requestText(r).includes('prog.js') && requestText(r).includes(CONTINUED));
+    expect(worked.length).toBeGreaterThan(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ stopReason: expect.any(String) as string });
+    // The status after the run no longer shows the wait.
+    const after = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    expect(after.waits).toEqual([]);
+  }, 120_000);
+
+  it('command backend: a "usage limit reached … resets at <time>" message parks the attempt until then, then the agent runs again', async () => {
+    tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
+    const { script, state } = limitedAgentScript(tools, 3);
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] } } });
+    const result = await runCli(repo.dir, ['run']);
+    expect(result.code, result.stderr).toBe(0);
+    const output = result.stderr + result.stdout;
+    expect(output).toMatch(/a2 waits: command usage limit until \d\d:\d\d:\d\d/);
+    expect(output.indexOf('a2 continues after the usage limit')).toBeGreaterThan(output.indexOf('a2 waits'));
+    expect(readFileSync(state, 'utf8').trim()).toBe('2');
+    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
+
+    const events = readEvents(repo).filter((e) => e.attempt_id === 'a2');
+    const types = events.map((e) => e.type);
+    expect(types.indexOf('agent.resumed')).toBeGreaterThan(types.indexOf('agent.waiting'));
+    const waitingEvent = events.find((e) => e.type === 'agent.waiting');
+    const data = JSON.parse(waitingEvent?.data_json ?? '{}') as { kind: string; until: number; detail: string };
+    const printed = readFileSync(`${state}.message`, 'utf8').trim();
+    expect(data.kind).toBe('usage-limit');
+    expect(data.detail).toContain(printed);
+    // It waited for exactly the time the agent named (local time, to the second).
+    const until = new Date(data.until);
+    const clock = [until.getHours(), until.getMinutes(), until.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+    expect(printed.endsWith(clock)).toBe(true);
+    expect(JSON.parse(events.find((e) => e.type === 'agent.resumed')?.data_json ?? '{}')).toMatchObject({ resumesSession: false });
+  }, 120_000);
+
+  it('claude-code (real claude): an HTTP 429 parks the attempt with a backoff, then its session is resumed and scored', async () => {
+    let released = false;
+    const answer = anthropicHandler((body) =>
+      endsWithToolResult(body)
+        ? { kind: 'text', text: 'Edited prog.js.\nHYPOTHESIS: a near 3 is best' }
+        : { kind: 'tool_use', name: 'Bash', input: { command: "sed -i 's/^const a = 1.0/const a = 3.0/' prog.js", description: 'edit prog.js' } });
+    server = await startFakeServer((request, response) => {
+      if (!released && messagesBody(request) !== null) {
+        writeJson(response, 429, { type: 'error', error: { type: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit' } });
+        return;
+      }
+      answer(request, response);
+    });
+    tools = mkdtempSync(join(tmpdir(), 'swarm-claude-home-'));
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'claude-code', timeout: '90s', limits: { backoff: '1s' } } });
+    const run = startCli(repo.dir, ['run'], {
+      HOME: tools, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
+      DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    });
+    const waiting = await statusWhileWaiting(repo);
+    released = true;
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(waiting.waits?.[0]).toMatchObject({ backend: 'claude-code', kind: 'rate-limit', attempts: ['a2'] });
+    expect(waiting.waits?.[0]?.detail).toContain('HTTP 429');
+    expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
+    expect(result.stderr + result.stdout).toMatch(/a2 continues after the rate limit, resuming its session/);
+    // The resumed session still holds the task prompt, then the note to continue.
+    const last = server.requests.map(messagesBody).filter((b) => b !== null).at(-1);
+    expect(messagesText(last!)).toContain('You are explorer a2');
+    expect(messagesText(last!)).toContain(CONTINUED);
+  }, 180_000);
+
+  it('agent.limits.park: false fails the attempt at the limit, as before', async () => {
+    tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
+    const { script, state } = limitedAgentScript(tools, 3);
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] }, limits: { park: false } } });
+    await runCli(repo.dir, ['run']);
+    expect(readFileSync(state, 'utf8').trim()).toBe('1');
+    expect(attemptOf(repo, 'a2').status).toBe('failed');
+    expect(readEvents(repo).map((e) => e.type)).not.toContain('agent.waiting');
+  }, 120_000);
+
+  it('Ctrl-C during a wait ends it cleanly: the attempt is interrupted and the run resumes later', async () => {
+    let released = false;
+    server = await startFakeAnthropic((request) => (released ? workReply(request) : limited('3')));
+    repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
+    const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url };
+    const first = startCli(repo.dir, ['run'], env);
+    await statusWhileWaiting(repo);
+    first.child.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code).toBe(130);
+    expect(attemptOf(repo, 'a2').status).toBe('interrupted');
+    const types = readEvents(repo).filter((e) => e.attempt_id === 'a2').map((e) => e.type);
+    expect(types).toContain('agent.waiting');
+    expect(types).not.toContain('agent.resumed');
+    expect(types.at(-1)).toBe('attempt.interrupted');
+
+    released = true;
+    const resumed = await runCli(repo.dir, ['run', '--json'], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(attemptOf(repo, 'a3')).toMatchObject({ status: 'scored', score: -9 });
+  }, 120_000);
+
+  it('a run killed during a wait resumes correctly: nothing starts on the backend before the recorded reset', async () => {
+    let released = false;
+    let firstAfterRestart: number | null = null;
+    server = await startFakeAnthropic((request) => {
+      if (!released) return limited('4');
+      firstAfterRestart ??= Date.now();
+      return workReply(request);
+    });
+    // Async scheduling: the re-planned attempt starts as soon as the run resumes, unless the gate holds it.
+    repo = createToyRepo({ ...ONE_ATTEMPT, shepherd: { ...ONE_ATTEMPT.shepherd, schedule: 'async' }, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
+    const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url };
+    const first = startCli(repo.dir, ['run'], env);
+    const waiting = await statusWhileWaiting(repo);
+    first.child.kill('SIGKILL');
+    await first.done;
+    released = true;
+
+    const resumed = await runCli(repo.dir, ['run'], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr + resumed.stdout).toContain('recovered 1 interrupted attempt(s): a2');
+    expect(attemptOf(repo, 'a2').status).toBe('interrupted');
+    expect(attemptOf(repo, 'a3')).toMatchObject({ status: 'scored', score: -9 });
+    const until = waiting.waits?.[0]?.until ?? Number.POSITIVE_INFINITY;
+    expect(firstAfterRestart).not.toBeNull();
+    expect(firstAfterRestart!).toBeGreaterThanOrEqual(until);
+    const types = readEvents(repo).map((e) => `${e.type}:${e.attempt_id ?? ''}`);
+    expect(types.indexOf('attempt.interrupted:a2')).toBeGreaterThan(types.indexOf('agent.waiting:a2'));
+    expect(types.indexOf('attempt.planned:a3')).toBeGreaterThan(types.indexOf('attempt.interrupted:a2'));
+  }, 120_000);
+
+  it('async scheduling: while one attempt is parked no new agent starts on the backend', async () => {
+    tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
+    const { script, state } = limitedAgentScript(tools, 8);
+    repo = createToyRepo({
+      budget: { attempts: 3 }, concurrency: { agents: 2 }, shepherd: { schedule: 'async', initialExplorers: 3 },
+      agent: { backend: 'command', command: { argv: [script, '{prompt}'] } },
+    });
+    const result = await runCli(repo.dir, ['run']);
+    expect(result.code, result.stderr).toBe(0);
+    // The park line always; the gate's own line only when a slot frees during the wait (timing).
+    expect(result.stderr).toMatch(/waits: command usage limit until \d\d:\d\d:\d\d/);
+    // Counted by the call log below: the counter file is not atomic when two agents start at the reset.
+    const events = readEvents(repo);
+    const waitingAt = events.findIndex((e) => e.type === 'agent.waiting');
+    const until = (JSON.parse(events[waitingAt]?.data_json ?? '{}') as { until: number }).until;
+    const planned = events.filter((e) => e.type === 'attempt.planned' && e.attempt_id !== 'a1');
+    expect(planned).toHaveLength(3);
+    // Two agents started together; the third attempt may be planned and prepared ahead, but no
+    // agent ran on the backend again until the limit had reset.
+    const calls = readFileSync(`${state}.times`, 'utf8').trim().split('\n').map(Number);
+    expect(calls).toHaveLength(4);
+    expect(calls.filter((at) => at < until)).toHaveLength(2);
+    expect(events.findIndex((e) => e.type === 'agent.resumed')).toBeGreaterThan(waitingAt);
+  }, 120_000);
+});

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../../src/core/views/report.js';
+import { processesWithEnv } from '../../support/processes-with-env.js';
+import { createToyRepo, runCli, startCli, type ToyRepo } from '../../support/toy-repo.js';
+
+const repos: ToyRepo[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.cleanup();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The toy task whose evaluator also drops a file in the host's /tmp. */
+const toy = (sandbox: 'none' | 'bwrap', canary: string): ToyRepo => {
+  const repo = createToyRepo({
+    evaluator: { command: `node evaluate.js && touch ${canary}`, sandbox },
+    budget: { attempts: 4 },
+  });
+  repos.push(repo);
+  return repo;
+};
+
+const statusOf = async (dir: string): Promise<StatusReport> => JSON.parse((await runCli(dir, ['status', '--json'])).stdout) as StatusReport;
+
+describe('evaluator.sandbox through the CLI', () => {
+  it('swarm run scores every attempt exactly as without a sandbox, and nothing lands in the host /tmp', async () => {
+    const plainCanary = join(tmpdir(), `swarm-canary-${randomUUID()}`);
+    const boxedCanary = join(tmpdir(), `swarm-canary-${randomUUID()}`);
+    dirs.push(plainCanary);
+    const plain = toy('none', plainCanary);
+    const boxed = toy('bwrap', boxedCanary);
+    const [plainRun, boxedRun] = [await runCli(plain.dir, ['run']), await runCli(boxed.dir, ['run'])];
+    expect(plainRun.code, plainRun.stderr).toBe(0);
+    // A host where bwrap cannot sandbox fails here, with swarm's exit-2 reason as the message.
+    expect(boxedRun.code, boxedRun.stderr).toBe(0);
+    const scores = (report: StatusReport) => report.attempts.map((a) => [a.id, a.status, a.score]);
+    const [plainStatus, boxedStatus] = [await statusOf(plain.dir), await statusOf(boxed.dir)];
+    expect(scores(boxedStatus)).toEqual(scores(plainStatus));
+    expect(boxedStatus.attempts.filter((a) => a.status === 'scored').length).toBeGreaterThan(1);
+    expect(existsSync(plainCanary)).toBe(true);
+    expect(existsSync(boxedCanary)).toBe(false);
+  }, 120_000);
+
+  it('swarm eval exits 2 naming evaluator.sandbox and the fix when bwrap is missing', async () => {
+    const repo = toy('bwrap', join(tmpdir(), `swarm-canary-${randomUUID()}`));
+    // A PATH with git and node but no bwrap.
+    const bin = mkdtempSync(join(tmpdir(), 'swarm-nobwrap-'));
+    dirs.push(bin);
+    symlinkSync(execFileSync('/bin/sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const result = await runCli(repo.dir, ['eval'], { PATH: bin });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/evaluator\.sandbox is "bwrap" but bwrap cannot be run .*install bubblewrap .*set evaluator\.sandbox to "none"/);
+  });
+
+  it('a sandboxed evaluation dies with a SIGKILLed driver', async () => {
+    const canary = randomUUID();
+    const repo = createToyRepo({ evaluator: { command: 'node -e "setInterval(() => {}, 1000)"', sandbox: 'bwrap', env: { CANARY: canary } } });
+    repos.push(repo);
+    const driver = startCli(repo.dir, ['run']);
+    const running = await until(async () => (await processesWithEnv('CANARY', canary)).length > 0, 60_000);
+    expect(running).toBe(true);
+    driver.child.kill('SIGKILL');
+    await driver.done;
+    // --die-with-parent: the kernel kills the sandbox when the driver goes; give it a moment.
+    await until(async () => (await processesWithEnv('CANARY', canary)).length === 0, 10_000);
+    expect(await processesWithEnv('CANARY', canary)).toEqual([]);
+  }, 90_000);
+});
+
+const until = async (check: () => Promise<boolean>, limitMs: number): Promise<boolean> => {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
+};

@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+
+const statusSchema = z.object({
+  best: z.object({ id: z.string() }).nullable(),
+  attempts: z.array(z.object({ id: z.string(), role: z.string(), status: z.string() })),
+});
+
+describe('swarm apply', () => {
+  let repo: ToyRepo;
+  let best = '';
+  let main = '';
+  // The attempt's program change: its branch against the baseline, without the swarm's files.
+  const programDiff = (attempt: string): string =>
+    repo.git('diff', '--binary', main, `swarm/r1/${attempt}`, '--', '.', ':(exclude)findings.md', ':(exclude).swarm');
+
+  beforeAll(async () => {
+    repo = createToyRepo({ budget: { attempts: 4 } });
+    main = repo.git('rev-parse', 'HEAD').trim();
+    const run = await runCli(repo.dir, ['run']);
+    expect(run.code).toBe(0);
+    const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+    best = status.best?.id ?? '';
+    expect(best).not.toBe('');
+  }, 120_000);
+  afterAll(() => repo.cleanup());
+
+  it('commits exactly the attempt\'s program diff onto a clean main, without findings.md or swarm trailers', async () => {
+    expect(programDiff(best)).not.toBe('');
+    const applied = await runCli(repo.dir, ['apply', best]);
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain(`${best}: committed`);
+    expect(repo.git('rev-parse', 'HEAD~1').trim()).toBe(main);
+    expect(repo.git('diff', '--binary', 'HEAD~1', 'HEAD')).toBe(programDiff(best));
+    expect(repo.git('ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('findings.md');
+    const message = repo.git('log', '-1', '--format=%B');
+    expect(message).toContain(`Adopted from swarm attempt ${best} of run r1`);
+    expect(message).not.toMatch(/Swarm-Attempt|Swarm-Parent|Informed-By/);
+    expect(repo.git('status', '--porcelain')).toBe('');
+    repo.git('reset', '-q', '--hard', main);
+  });
+
+  it('refuses a dirty tree with exit 2 and names the fix', async () => {
+    writeFileSync(join(repo.dir, 'prog.js'), '// edited by hand\n');
+    const refused = await runCli(repo.dir, ['apply', best]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('uncommitted changes; commit or stash them');
+    expect(repo.git('rev-parse', 'HEAD').trim()).toBe(main);
+    repo.git('checkout', '--', 'prog.js');
+  });
+
+  it('--worktree stages the change; --branch commits it on a new branch and leaves main alone', async () => {
+    const staged = await runCli(repo.dir, ['apply', best, '--worktree']);
+    expect(staged.code).toBe(0);
+    expect(repo.git('rev-parse', 'HEAD').trim()).toBe(main);
+    expect(repo.git('diff', '--binary', '--cached')).toBe(programDiff(best));
+    repo.git('reset', '-q', '--hard', main);
+
+    const branched = await runCli(repo.dir, ['apply', best, '--branch', 'adopt-best', '--json']);
+    expect(branched.code).toBe(0);
+    expect(z.object({ branch: z.string(), commit: z.string() }).parse(JSON.parse(branched.stdout)).branch).toBe('adopt-best');
+    expect(repo.git('rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('adopt-best');
+    expect(repo.git('rev-parse', 'main').trim()).toBe(main);
+    expect(repo.git('diff', '--binary', 'main', 'adopt-best')).toBe(programDiff(best));
+  });
+});

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+
+const statusSchema = z.object({
+  best: z.object({ id: z.string() }).nullable(),
+  attempts: z.array(z.object({ id: z.string(), score: z.number().nullable(), status: z.string() })),
+});
+const pruneSchema = z.object({ dryRun: z.boolean(), kept: z.array(z.string()), pruned: z.array(z.string()), branches: z.number(), logBytes: z.number() });
+
+describe('swarm prune', () => {
+  let repo: ToyRepo;
+  let ids: string[] = [];
+  let best = '';
+  const branches = (): string[] => repo.git('for-each-ref', '--format=%(refname:short)', 'refs/heads/swarm/').split('\n').filter((l) => l !== '').sort();
+
+  beforeAll(async () => {
+    repo = createToyRepo({ budget: { attempts: 5 } });
+    expect((await runCli(repo.dir, ['run'])).code).toBe(0);
+    const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+    ids = status.attempts.map((a) => a.id);
+    best = status.best?.id ?? '';
+  }, 120_000);
+  afterAll(() => repo.cleanup());
+
+  it('a dry run says what it would free and deletes nothing', async () => {
+    const before = branches();
+    expect(before).toHaveLength(ids.length);
+    const dry = pruneSchema.parse(JSON.parse((await runCli(repo.dir, ['prune', '--dry-run', '--json'])).stdout));
+    expect(dry.kept).toEqual([best]);
+    expect(dry.pruned).toHaveLength(ids.length - 1);
+    expect(dry.branches).toBe(ids.length - 1);
+    expect(dry.logBytes).toBeGreaterThan(0);
+    expect(branches()).toEqual(before);
+    for (const id of ids) expect(existsSync(join(repo.dir, '.swarm', 'logs', id))).toBe(true);
+  });
+
+  it('keeps exactly what it is told (the best and named attempts), deletes the rest, and says how much it freed', async () => {
+    const named = ids.find((id) => id !== best) ?? '';
+    const pruned = await runCli(repo.dir, ['prune', '--run', 'r1', '--keep', `best,${named}`]);
+    expect(pruned.code).toBe(0);
+    expect(pruned.stdout).toMatch(new RegExp(`deleted ${ids.length - 2} branches and [\\d.]+ (B|KiB|MiB) of logs of ${ids.length - 2} attempts`));
+    expect(branches()).toEqual([`swarm/r1/${best}`, `swarm/r1/${named}`].sort());
+    for (const id of ids) expect(existsSync(join(repo.dir, '.swarm', 'logs', id))).toBe(id === best || id === named);
+    // The store keeps every attempt: status still lists them all.
+    const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+    expect(status.attempts.map((a) => a.id)).toEqual(ids);
+    const again = pruneSchema.parse(JSON.parse((await runCli(repo.dir, ['prune', '--keep', `best,${named}`, '--json'])).stdout));
+    expect(again.pruned).toEqual([]);
+  });
+
+  it('rejects a keep it does not understand with exit 2', async () => {
+    const bad = await runCli(repo.dir, ['prune', '--keep', 'most']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"most" is not best, top:<N>');
+  });
+});
