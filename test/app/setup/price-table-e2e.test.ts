@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startFakeAnthropic } from '../support/fake-llm/anthropic-json.js';
-import type { FakeServer } from '../support/fake-llm/http-server.js';
-import { startFakeServer } from '../support/fake-llm/http-server.js';
-import { startFakeOpenAi } from '../support/fake-llm/openai-chat.js';
-import { responsesHandler, endsWithToolOutput } from '../support/fake-llm/openai-responses.js';
-import { assistantTurns, type FakeReply, type FakeScript } from '../support/fake-llm/scripted-reply.js';
-import { createCodexHome } from '../agents/codex/codex-home.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
+import type { FakeServer } from '../../support/fake-llm/http-server.js';
+import { startFakeServer } from '../../support/fake-llm/http-server.js';
+import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
+import { responsesHandler, endsWithToolOutput } from '../../support/fake-llm/openai-responses.js';
+import { assistantTurns, type FakeReply, type FakeScript } from '../../support/fake-llm/scripted-reply.js';
+import { createCodexHome } from '../../agents/codex/codex-home.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const attemptRow = z.object({ id: z.string(), status: z.string(), cost_usd: z.number(), input_tokens: z.number() });
 

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startFakeServer, writeJson, type FakeServer } from '../support/fake-llm/http-server.js';
-import { createCodexHome } from '../agents/codex/codex-home.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
+import { createCodexHome } from '../../agents/codex/codex-home.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const attemptRow = z.object({ id: z.string(), status: z.string(), error: z.string().nullable() });
 const eventRow = z.object({ type: z.string(), attempt_id: z.string().nullable() });
