@@ -84,6 +84,13 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
     expect({ valid: intermediate[0]?.valid, score: intermediate[0]?.score }).toEqual({ valid: 1, score: official[0]?.score ?? null });
   });
 
+  it('records the commit the intermediate evaluation scored (the agent\'s uncommitted edit), not the base commit', () => {
+    const { evaluations } = readDb();
+    const scored = evaluations.find((e) => e.kind === 'intermediate')?.commit_sha ?? null;
+    expect(scored).not.toBeNull();
+    expect(repo.git('show', `${scored ?? ''}:prog.js`)).toContain('const a = 3.0;');
+  });
+
   it('shows the agent the score, not "command not found" or "invalid"', () => {
     expect(shellOutputs).toHaveLength(1);
     expect(shellOutputs[0]).toContain('score = -9');
