@@ -75,6 +75,10 @@ describe('a dollar budget needs a known price (swarm\'s price table or agent.pri
     expect(attempts[0]?.cost_usd).toBeGreaterThan(0);
     // The bare `swarm eval` through run_command reached the run's shim.
     expect(intermediate).toBe(1);
+    // status shows the cost per attempt and per role.
+    const status = await runCli(repo.dir, ['status']);
+    expect(status.stdout).toMatch(/cost \$\d+\.\d+ \(explorer \$\d+\.\d+\)/);
+    expect(status.stdout).toMatch(/ time +cost +hypothesis/);
   }, 120_000);
 
   it('openai with its default model and no agent.prices: cost > 0, and run_command\'s bare `swarm eval` is recorded', async () => {
