@@ -26,6 +26,8 @@ export interface AgentTask {
   model?: string;
   maxTurns?: number;
   timeoutMs: number;
+  /** This attempt's share of the run's remaining dollar budget (budget.costUsd); absent = none. */
+  maxCostUsd?: number;
   /** CLI backends: stop the agent after this long without output (agent.stallTimeout); absent = off. */
   stallTimeoutMs?: number;
   seed: number;
