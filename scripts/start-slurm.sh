@@ -1,24 +1,55 @@
 #!/usr/bin/env bash
-# Starts a one-node Slurm cluster on this machine for swarm's tests: munged, slurmctld and slurmd
-# with two fake GPUs (character devices), so `--gpus` sets CUDA_VISIBLE_DEVICES without hardware.
-# Idempotent: a cluster already answering is left alone. Needs root and Debian's
-# slurmctld slurmd slurm-client munge (installed here when missing and apt-get is available).
+# Starts swarm's own one-node Slurm test cluster: its own munged, slurmctld and slurmd, each with
+# its config, key, socket, ports, spool and logs under one state directory, so it never reads or
+# touches a real cluster (/etc/slurm, /etc/munge, the default ports 6817/6818). Two fake GPUs
+# (character devices) let `--gpus` set CUDA_VISIBLE_DEVICES without hardware.
+#
+#   bash scripts/start-slurm.sh [state-dir]     default $SWARM_TEST_SLURM_DIR or /var/tmp/swarm-test-slurm
+#   bash scripts/start-slurm.sh --stop [state-dir]
+#
+# Idempotent: a cluster of this state directory that already answers is left alone. Prints
+# `SLURM_CONF=<dir>/slurm.conf` as its last line; point Slurm's clients there. Needs root and
+# Debian's slurmctld slurmd slurm-client munge (installed here when missing and apt-get exists).
 set -euo pipefail
 
-say() { printf 'start-slurm: %s\n' "$*"; }
+say() { printf 'start-slurm: %s\n' "$*" >&2; }
 fail() { printf 'start-slurm: %s\n' "$*" >&2; exit 1; }
 
-[ "$(id -u)" = 0 ] || fail "must run as root (it writes /etc/slurm and starts daemons)"
+stop=false
+if [ "${1:-}" = "--stop" ]; then stop=true; shift; fi
+dir=${1:-${SWARM_TEST_SLURM_DIR:-/var/tmp/swarm-test-slurm}}
+ctld_port=${SWARM_TEST_SLURM_PORT:-6917}
+slurmd_port=$((ctld_port + 1))
+conf="$dir/slurm.conf"
+socket="$dir/munge/munge.socket"
+export SLURM_CONF="$conf"
+
+stop_pid() { [ -s "$1" ] && kill "$(cat "$1")" 2>/dev/null || true; }
+if $stop; then
+  stop_pid "$dir/run/slurmd.pid"; stop_pid "$dir/run/slurmctld.pid"; stop_pid "$dir/munge/munged.pid"
+  say "stopped the cluster of $dir"
+  exit 0
+fi
+
+[ "$(id -u)" = 0 ] || fail "must run as root (it starts munged, slurmctld and slurmd)"
 
 if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v sbatch >/dev/null || ! command -v munged >/dev/null; then
+  command -v apt-get >/dev/null || fail "Slurm is not installed and there is no apt-get: install slurmctld slurmd slurm-client munge"
   say "installing slurmctld slurmd slurm-client munge"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
   apt-get install -y -qq slurmctld slurmd slurm-client munge >/dev/null
 fi
 
-if scontrol ping 2>/dev/null | grep -q 'is UP' && sinfo -h -o '%T' 2>/dev/null | grep -qE '^(idle|mixed|allocated)'; then
-  say "a cluster is already up: $(sinfo -h -o '%N %T %G')"
+mkdir -p "$dir"
+# One start at a time: parallel test runs may all ask for the cluster.
+exec 9>"$dir/.lock"
+flock 9
+
+up() { scontrol ping 2>/dev/null | grep -q 'is UP' && sinfo -h -o '%T' 2>/dev/null | grep -qE '^(idle|mixed|allocated)'; }
+if [ -s "$conf" ] && up; then
+  say "the cluster of $dir is already up: $(sinfo -h -o '%N %T %G')"
+  echo "SLURM_CONF=$conf"
   exit 0
 fi
 
@@ -26,37 +57,45 @@ host=$(hostname -s)
 cpus=$(nproc)
 memory=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 - 1024 ))
 
-# munge first: without munged every Slurm client call retries for seconds.
-mkdir -p /run/munge /var/log/munge /var/lib/munge
-chown munge:munge /run/munge /var/log/munge /var/lib/munge /etc/munge
-chmod 0755 /run/munge
-[ -s /etc/munge/munge.key ] || { dd if=/dev/urandom of=/etc/munge/munge.key bs=1 count=1024 status=none; }
-chown munge:munge /etc/munge/munge.key
-chmod 0400 /etc/munge/munge.key
-if ! munge -n >/dev/null 2>&1; then
-  runuser -u munge -- /usr/sbin/munged --force
-  for _ in $(seq 50); do munge -n >/dev/null 2>&1 && break; sleep 0.1; done
+# munge first, with a key and socket of its own: without munged every Slurm call retries for seconds.
+mkdir -p "$dir/munge" "$dir/run" "$dir/spool/slurmctld" "$dir/spool/slurmd" "$dir/log"
+chown munge:munge "$dir/munge"
+chmod 0755 "$dir/munge"
+if [ ! -s "$dir/munge/munge.key" ]; then
+  dd if=/dev/urandom of="$dir/munge/munge.key" bs=1 count=1024 status=none
 fi
-munge -n | unmunge >/dev/null 2>&1 || fail "munged does not answer (see /var/log/munge/munged.log)"
+chown munge:munge "$dir/munge/munge.key"
+chmod 0400 "$dir/munge/munge.key"
+if ! munge --socket="$socket" -n >/dev/null 2>&1; then
+  stop_pid "$dir/munge/munged.pid"
+  # 9>&-: a daemon must not inherit the start lock, or the next start waits for it forever.
+  runuser -u munge -- /usr/sbin/munged --force --socket="$socket" --key-file="$dir/munge/munge.key" \
+    --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" 9>&-
+  for _ in $(seq 50); do munge --socket="$socket" -n >/dev/null 2>&1 && break; sleep 0.1; done
+fi
+# munged keeps its socket private to its user; Slurm's daemons and clients run as root.
+munge --socket="$socket" -n | unmunge --socket="$socket" >/dev/null 2>&1 || fail "munged does not answer (see $dir/munge/munged.log)"
 
-# Two fake GPUs: character devices like /dev/null, enough for Slurm's gres bookkeeping.
 for i in 0 1; do
   [ -e "/dev/fakegpu$i" ] || mknod "/dev/fakegpu$i" c 1 3
 done
 
-mkdir -p /etc/slurm /var/spool/slurmctld /var/spool/slurmd /var/log/slurm
-cat > /etc/slurm/slurm.conf <<CONF
+cat > "$conf" <<CONF
 ClusterName=swarm-test
 SlurmctldHost=$host
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
-StateSaveLocation=/var/spool/slurmctld
-SlurmdSpoolDir=/var/spool/slurmd
-SlurmctldPidFile=/run/slurmctld.pid
-SlurmdPidFile=/run/slurmd.pid
-SlurmctldLogFile=/var/log/slurm/slurmctld.log
-SlurmdLogFile=/var/log/slurm/slurmd.log
+CredType=cred/munge
+AuthInfo=socket=$socket
+StateSaveLocation=$dir/spool/slurmctld
+SlurmdSpoolDir=$dir/spool/slurmd
+SlurmctldPidFile=$dir/run/slurmctld.pid
+SlurmdPidFile=$dir/run/slurmd.pid
+SlurmctldLogFile=$dir/log/slurmctld.log
+SlurmdLogFile=$dir/log/slurmd.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
@@ -77,21 +116,23 @@ SchedulerParameters=sched_interval=1
 NodeName=localhost NodeHostname=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory Gres=gpu:fake:2 State=UNKNOWN
 PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 CONF
-cat > /etc/slurm/gres.conf <<CONF
+cat > "$dir/gres.conf" <<CONF
 NodeName=localhost Name=gpu Type=fake File=/dev/fakegpu[0-1]
 CONF
 
-pkill -x slurmctld 2>/dev/null || true
-pkill -x slurmd 2>/dev/null || true
+# Only this directory's daemons are stopped (by their pid files), never another cluster's.
+stop_pid "$dir/run/slurmctld.pid"; stop_pid "$dir/run/slurmd.pid"
 sleep 0.5
-/usr/sbin/slurmctld -i
-/usr/sbin/slurmd -N localhost
+# -c: a fresh start forgets the jobs of an earlier one (a test cluster keeps no history).
+/usr/sbin/slurmctld -c -i -f "$conf" 9>&-
+/usr/sbin/slurmd -N localhost -f "$conf" 9>&-
 for _ in $(seq 100); do
-  if sinfo -h -o '%T' 2>/dev/null | grep -qE '^(idle|mixed|allocated)'; then
+  if up; then
     say "up: $(sinfo -h -o '%P %N %T %G')"
+    echo "SLURM_CONF=$conf"
     exit 0
   fi
   sleep 0.2
 done
-tail -n 20 /var/log/slurm/slurmctld.log /var/log/slurm/slurmd.log >&2 || true
+tail -n 20 "$dir/log/slurmctld.log" "$dir/log/slurmd.log" >&2 || true
 fail "the node did not become idle within 20 s (logs above)"

@@ -7,6 +7,7 @@
  * problems is a result (`status`, `problem`), not a throw.
  */
 import type { GraphFormat } from './export/graph-formats.js';
+import type { EdgeKind } from './core/domain/types.js';
 import type { AttemptDetail, StatusReport } from './core/views/report.js';
 import type { RunSearchOptions, RunSearchResult } from './app/run/run-search.js';
 import type { SpawnOptions, SpawnResult } from './app/steer/spawn-attempt.js';
@@ -22,7 +23,7 @@ import type { AppliedProgram } from './workspace/apply-program.js';
 export { SwarmError, isSwarmError, type SwarmErrorCode } from './core/domain/errors.js';
 export type { SwarmConfig, SwarmConfigInput, AgentBackendName } from './config/index.js';
 export type { AttemptDetail, StatusReport, GraphFormat, RunSearchOptions, RunSearchResult, SpawnOptions, SpawnResult, WaitResult, EvalHereOptions, EvalHereResult };
-export type { ApplyAttemptOptions, PruneOptions, PruneResult, ReviewReport, DoctorReport, EvaluatorLanguage, AppliedProgram };
+export type { ApplyAttemptOptions, PruneOptions, PruneResult, ReviewReport, DoctorReport, EvaluatorLanguage, AppliedProgram, EdgeKind };
 
 /** `swarm run`: starts a search in the repository at `cwd`, or resumes the latest unfinished one. `drain` and `force` are the two stages of Ctrl-C. */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => (await import('./app/run/run-search.js')).runSearch(options);
@@ -34,7 +35,8 @@ export const status = async (options: { cwd: string; runId?: string }): Promise<
 export const show = async (options: { cwd: string; attemptId: string }): Promise<AttemptDetail> => (await import('./app/queries/show-attempt.js')).showAttempt(options);
 
 /** `swarm graph`: the run's tree as json, dot, mermaid, svg, png or html. */
-export const graph = async (options: { cwd: string; runId?: string; format: GraphFormat }): Promise<string | Buffer> => (await import('./app/queries/graph.js')).exportGraph(options);
+export const graph = async (options: { cwd: string; runId?: string; format: GraphFormat; edges?: EdgeKind[] }): Promise<{ output: string | Buffer; hidden: EdgeKind[] }> =>
+  (await import('./app/queries/graph.js')).exportGraph(options);
 
 /** `swarm spawn`: records attempts for a background driver (started when none runs) and returns their ids. */
 export const spawn = async (options: SpawnOptions): Promise<SpawnResult> => (await import('./app/steer/spawn-attempt.js')).spawnAttempt(options);

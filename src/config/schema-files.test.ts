@@ -55,7 +55,7 @@ describe('defaultConfigFile', () => {
     const file = defaultConfigFile({ command: 'python evaluate.py', metric: 'loss', direction: 'minimize' });
     expect(file.$schema).toBe('./.swarm/schema.json');
     expect(file.evaluator).toMatchObject({ command: 'python evaluate.py', timeout: '10m', cascade: [] });
-    expect(file.objective).toEqual({ metric: 'loss', direction: 'minimize' });
+    expect(file.objective).toEqual({ metric: 'loss', direction: 'minimize', metrics: [], constraints: [] });
     expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0, evaluations: 0 });
     const result = validateConfig(JSON.parse(JSON.stringify(file)));
     expect(result.ok && result.config.objective.direction).toBe('minimize');

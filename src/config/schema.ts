@@ -16,9 +16,24 @@ const taskSchema = z.strictObject({
     .describe('Globs (picomatch syntax) of the declared solution files; an attempt that changes only other files is flagged "outside-solution-files". Empty = every file is a solution file.'),
 });
 
+const metricObjectiveSchema = z.strictObject({
+  metric: z.string().min(1).describe('Name of a metric in the evaluator\'s JSON output.'),
+  direction: z.enum(DIRECTIONS).default('maximize').describe('Whether a higher or a lower value is better.'),
+});
+
+const constraintSchema = z.strictObject({
+  metric: z.string().min(1).describe('Name of a metric in the evaluator\'s JSON output (the primary metric included).'),
+  max: z.number().optional().describe('Largest feasible value.'),
+  min: z.number().optional().describe('Smallest feasible value.'),
+}).refine((c) => c.max !== undefined || c.min !== undefined, { message: 'a constraint needs max, min or both' });
+
 const objectiveSchema = z.strictObject({
   metric: z.string().min(1).default('score').describe('Name of the primary metric in the evaluator\'s JSON output.'),
   direction: z.enum(DIRECTIONS).default('maximize').describe('Whether a higher or a lower primary metric is better.'),
+  metrics: z.array(metricObjectiveSchema).default([])
+    .describe('Further objectives beside the primary metric: the Pareto front of feasible attempts over all of them is stored and offered to the policies as parents. The primary metric still decides the best attempt, crowning and the exit code. Empty = one objective.'),
+  constraints: z.array(constraintSchema).default([])
+    .describe('Bounds on metrics: an attempt that breaks one is recorded as scored but infeasible (flag "infeasible:<metric><=<max>"), never crowned and never on the front.'),
 });
 
 const localAgentSchema = z.strictObject({
@@ -130,8 +145,8 @@ const llmShepherdSchema = z.strictObject({
 
 const evolveSchema = z.strictObject({
   islands: int(1, 64).default(3).describe('Islands of the program database ("evolve" policy); each evolves its own lineages.'),
-  featureDimensions: z.array(z.string().min(1)).min(1).default(['depth', 'diffSize'])
-    .describe('MAP-Elites feature dimensions: "depth" (lineage depth), "diffSize" (lines changed), "score", or the name of an evaluator metric.'),
+  featureDimensions: z.array(z.string().min(1)).min(1).nullable().default(null)
+    .describe('MAP-Elites feature dimensions: "depth" (lineage depth), "diffSize" (lines changed), "score", or the name of an evaluator metric; null = the metrics of objective.metrics when it names any, else ["depth", "diffSize"].'),
   gridSize: int(1, 100).default(4).describe('Bins per feature dimension of each island\'s MAP-Elites grid.'),
   explorationRatio: z.number().min(0).max(1).default(0.2).describe('Share of parents sampled uniformly from the island.'),
   exploitationRatio: z.number().min(0).max(1).default(0.7).describe('Share of parents sampled from the archive of elites (refined by an optimizer); the rest are elites of random grid cells. 0.7 with explorationRatio 0.2 are OpenEvolve\'s defaults.'),
@@ -165,6 +180,12 @@ const shepherdSchema = z.strictObject({
     .describe('When no niche metric is named: true = niches are code signatures (which constants of the EVOLVE-BLOCKs moved which way from the baseline, which lines changed), false = niches are lineages.'),
   seed: int(0, Number.MAX_SAFE_INTEGER).default(1).describe('Seed of every random choice, for reproducible runs; also the SWARM_SEED of official evaluations and of `swarm eval` (confirmations use the next seeds).'),
   llm: llmShepherdSchema.prefault({}).describe('The model that plans waves when shepherd.policy is "llm".'),
+  novelty: z.strictObject({
+    threshold: z.number().gt(0).max(1).nullable().default(null)
+      .describe('Similarity (estimated Jaccard of normalized token shingles, comments stripped) at or above which an attempt\'s code counts as a near-duplicate of an evaluated program of the run: it reuses that program\'s result with the flag "near-duplicate:aN" instead of being evaluated, never crowned and never an improvement; null = off. 0.9 catches reformatting and small additions, not a changed constant in a small program.'),
+  }).prefault({}).describe('Near-duplicates caught before they cost an evaluation.'),
+  memory: z.boolean().default(false)
+    .describe('Offer .swarm/memory.md (what earlier runs of the project tried, what worked and by how much; rewritten at the end of every run) to the "llm" Shepherd and to explorers.'),
 });
 
 const budgetSchema = z.strictObject({

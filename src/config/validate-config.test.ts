@@ -106,6 +106,8 @@ describe('validateConfig: resolution', () => {
       objective: {
         metric: 'score',
         direction: 'maximize',
+        metrics: [],
+        constraints: [],
       },
       evaluator: {
         command: 'python evaluate.py',
@@ -184,7 +186,7 @@ describe('validateConfig: resolution', () => {
         schedule: 'waves',
         evolve: {
           islands: 3,
-          featureDimensions: ['depth', 'diffSize'],
+          featureDimensions: null,
           gridSize: 4,
           explorationRatio: 0.2,
           exploitationRatio: 0.7,
@@ -214,6 +216,8 @@ describe('validateConfig: resolution', () => {
           baseUrl: null,
           waveSize: null,
         },
+        novelty: { threshold: null },
+        memory: false,
       },
       budget: {
         attempts: 40,

@@ -32,17 +32,18 @@ const columns = (metric: string): Column[] => [
  * Every attempt as an HTML table (report order), with the best attempt's row marked and dead ends
  * greyed. Numeric cells carry `data-sort` so that the page's script can sort by them.
  */
-export const attemptsTable = (attempts: readonly AttemptRow[], metric: string, bestId: string | null): string => {
+export const attemptsTable = (attempts: readonly AttemptRow[], metric: string, bestId: string | null, front: readonly string[] = []): string => {
+  const onFront = new Set(front);
   const cols = columns(metric);
   const head = cols.map((c) => `<th${c.numeric ? ' class="num"' : ''}>${escapeXml(c.title)}</th>`).join('');
   const body = sortAttempts(attempts).map((row) => {
-    const cls = row.id === bestId ? ' class="best"' : isDeadEnd(row) ? ' class="dead"' : '';
+    const cls = row.id === bestId ? ' class="best"' : onFront.has(row.id) ? ' class="front"' : isDeadEnd(row) ? ' class="dead"' : '';
     const cells = cols.map((c) => {
       const sortValue = c.sort?.(row);
       const data = sortValue === undefined ? '' : ` data-sort="${sortValue ?? ''}"`;
       return `<td${c.numeric ? ' class="num"' : ''}${data}>${escapeXml(c.cell(row))}</td>`;
     });
-    return `<tr${cls} data-status="${row.status}" data-role="${row.role}">${cells.join('')}</tr>`;
+    return `<tr${cls}${onFront.has(row.id) ? ' data-front="true"' : ''} data-status="${row.status}" data-role="${row.role}">${cells.join('')}</tr>`;
   });
   return `<table class="attempts"><thead><tr>${head}</tr></thead><tbody>\n${body.join('\n')}\n</tbody></table>`;
 };

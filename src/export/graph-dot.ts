@@ -19,7 +19,7 @@ const EDGE_STYLE: Record<GraphEdge['kind'], string> = {
 export const dotString = (text: string): string =>
   `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r\n?|\n/g, '\\n')}"`;
 
-const nodeStatement = (node: AttemptRow, lineage: ReadonlySet<string>, bestId: string | null): string => {
+const nodeStatement = (node: AttemptRow, lineage: ReadonlySet<string>, bestId: string | null, front: ReadonlySet<string>): string => {
   const role = ROLE_STYLE[node.role];
   const label = nodeLabelLines(node).map((line) => dotString(line).slice(1, -1)).join('\\n');
   const attrs = [`label="${label}"`, `shape=${role.shape}`];
@@ -38,6 +38,8 @@ const nodeStatement = (node: AttemptRow, lineage: ReadonlySet<string>, bestId: s
     }
   }
   if (node.status === 'running') styles.push('dotted');
+  // A member of the Pareto front has a double outline.
+  if (front.has(node.id)) attrs.push('peripheries=2');
   attrs.push(`style="${styles.join(',')}"`);
   const tooltip = nodeTooltip(node);
   if (tooltip !== '') attrs.push(`tooltip=${dotString(tooltip)}`);
@@ -86,7 +88,8 @@ export const graphToDot = (input: GraphInput, options: DotOptions = {}): string 
     '  edge [arrowsize=0.7];',
   ];
   const nodes = sortAttempts(input.nodes);
-  for (const node of nodes) lines.push(nodeStatement(node, lineage, input.bestId));
+  const front = new Set(input.front ?? []);
+  for (const node of nodes) lines.push(nodeStatement(node, lineage, input.bestId, front));
   for (const edge of sortEdges(input.edges, nodes)) lines.push(edgeStatement(edge, lineage));
   for (const group of options.groups ?? []) lines.push(...foldStatements(group));
   lines.push('}');

@@ -61,8 +61,11 @@ const chunked = (items: readonly string[], render: (chunk: string) => string): s
   return out;
 };
 
-const classesOf = (node: AttemptRow, lineage: ReadonlySet<string>, bestId: string | null): string[] => {
+const FRONT_DEF = 'classDef front stroke:#7c3aed,stroke-width:3px';
+
+const classesOf = (node: AttemptRow, lineage: ReadonlySet<string>, bestId: string | null, front: ReadonlySet<string>): string[] => {
   const classes: string[] = [node.role];
+  if (front.has(node.id)) classes.push('front');
   if (node.status === 'running') classes.push('running');
   if (node.id === bestId) classes.push('best');
   else if (lineage.has(node.id)) classes.push('lineage');
@@ -80,13 +83,14 @@ export const graphToMermaid = (input: GraphInput): string => {
   const nodes = sortAttempts(input.nodes);
   const lines = ['flowchart TD'];
   const members = new Map<string, string[]>();
+  const front = new Set(input.front ?? []);
 
   for (const node of nodes) {
     const [open, close] = SHAPE[node.role];
     const label = nodeLabelLines(node).map(mermaidText).join('<br/>');
     const id = safeId(node.id);
     lines.push(`  ${id}${open}"${label}"${close}`);
-    for (const name of classesOf(node, lineage, input.bestId)) {
+    for (const name of classesOf(node, lineage, input.bestId, front)) {
       const list = members.get(name);
       if (list) list.push(id);
       else members.set(name, [id]);
@@ -99,8 +103,10 @@ export const graphToMermaid = (input: GraphInput): string => {
     if (edge.kind !== 'informed_by' && lineage.has(edge.from) && lineage.has(edge.to)) lineageLinks.push(String(index));
   });
 
-  for (const def of CLASS_DEFS) lines.push(`  ${def}`);
-  for (const def of CLASS_DEFS) {
+  // The front's class only where there is a front: a one-objective graph reads as before.
+  const defs = front.size > 0 ? [...CLASS_DEFS, FRONT_DEF] : CLASS_DEFS;
+  for (const def of defs) lines.push(`  ${def}`);
+  for (const def of defs) {
     const name = def.split(' ')[1] ?? '';
     lines.push(...chunked(members.get(name) ?? [], (ids) => `  class ${ids} ${name}`));
   }

@@ -11,7 +11,7 @@ table { border-collapse: collapse; font-size: 12px; }
 th, td { border-bottom: 1px solid #e5e7eb; padding: 3px 8px; text-align: left; vertical-align: top; }
 th { background: #f9fafb; position: sticky; top: 0; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-tr.dead td { color: #9ca3af; } tr.best td { font-weight: bold; background: #fef9c3; }
+tr.dead td { color: #9ca3af; } tr.best td { font-weight: bold; background: #fef9c3; } tr.front td { background: #ede9fe; }
 `;
 
 // Zoom buttons scale every picture's SVG from its own width; no library, no network.

@@ -33,6 +33,8 @@ export const renderReport = async (report: StatusReport, graph: GraphInput, plot
     `<h1>${escapeXml(title)}</h1>`,
     run.description.trim() === '' ? '' : `<p class="meta">${escapeXml(run.description)}</p>`,
     `<p class="meta">${escapeXml(summary(report))}</p>`,
+    (report.imports ?? []).length === 0 ? '' : `<p class="meta imports">Started from an earlier run: ${escapeXml((report.imports ?? []).map((i) => `${i.id} ← ${i.from} (${formatScore(i.fromScore)} there)`).join(', '))}</p>`,
+    (report.front ?? []).length === 0 ? '' : `<p class="meta front">Pareto front of the feasible attempts: ${escapeXml((report.front ?? []).join(', '))} (violet rows; swarm plot --x A --y B draws it)</p>`,
     `<p class="meta">generated ${escapeXml(generatedAt.toISOString())} by swarm report</p>`,
     '<h2 id="tree">Evolution tree</h2>',
     pictureSection(tree),
@@ -40,7 +42,7 @@ export const renderReport = async (report: StatusReport, graph: GraphInput, plot
     `<div class="picture">${inlineSvg(renderPlotSvg(plots))}</div>`,
     `<h2 id="attempts">Attempts (${report.attempts.length})</h2>`,
     '<p class="meta">click a column header to sort</p>',
-    attemptsTable(report.attempts, run.objective.metric, report.best?.id ?? null),
+    attemptsTable(report.attempts, run.objective.metric, report.best?.id ?? null, report.front ?? []),
   ];
   return htmlDocument(title, body.filter((part) => part !== '').join('\n'), TABLE_SCRIPT);
 };

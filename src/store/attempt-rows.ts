@@ -3,7 +3,7 @@ import type { AttemptRecord, AttemptRowRecord, AttemptUsageRecord } from '../cor
 import { int, jsonColumn, metricsSchema, nullableText } from './column-schemas.js';
 
 const roleSchema = z.enum(['baseline', 'explorer', 'optimizer']);
-const operatorSchema = z.enum(['baseline', 'explore', 'fan-out', 'deepen', 'merge', 'rebase', 'repair']);
+const operatorSchema = z.enum(['baseline', 'explore', 'fan-out', 'deepen', 'merge', 'rebase', 'repair', 'import']);
 const attemptStatusSchema = z.enum(['running', 'scored', 'invalid', 'failed', 'interrupted']);
 const phaseSchema = z.enum(['prepare', 'waiting', 'agent', 'commit', 'evaluate', 'record', 'done']);
 const flagsSchema = z.array(z.string());

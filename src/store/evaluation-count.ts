@@ -4,12 +4,12 @@ import type { Db } from './open-database.js';
 /**
  * Evaluator runs recorded for a run, every kind (baseline and its noise check, official, confirm,
  * an agent's `swarm eval`, review, held-out): what `budget.evaluations` counts. The official row an
- * attempt with byte-identical code copied from its twin (flag `reused:aN`) is not a run of the
- * evaluator and does not count.
+ * attempt with byte-identical code copied from its twin (flag `reused:aN`), or a near-duplicate
+ * from its nearest program (flag `near-duplicate:aN`), is not a run of the evaluator and does not count.
  *
  * A driver asks before every plan, so each count reads only the rows added since the last one.
  * That is exact because evaluation rows are never deleted, a row's id is above every row committed
- * before it (SQLite serialises writers), and the `reused:` flag is written in the same transaction
+ * before it (SQLite serialises writers), and the `reused:` and `near-duplicate:` flags are written in the same transaction
  * as the copied rows (storeResult) and never changes after.
  */
 export class EvaluationCounts {
@@ -25,7 +25,7 @@ export class EvaluationCounts {
     const added: unknown = prepared(
       this.db,
       `SELECT COUNT(*) FROM evaluations e CROSS JOIN attempts a ON a.id = e.attempt_id
-       WHERE e.id > ? AND e.id <= ? AND a.run_id = ? AND NOT (e.kind = 'official' AND a.flags_json LIKE '%"reused:%')`,
+       WHERE e.id > ? AND e.id <= ? AND a.run_id = ? AND NOT (e.kind = 'official' AND (a.flags_json LIKE '%"reused:%' OR a.flags_json LIKE '%"near-duplicate:%'))`,
       { pluck: true },
     ).get(known.upTo, newest, runId);
     const next = { upTo: newest, count: known.count + (typeof added === 'number' ? added : 0) };

@@ -146,4 +146,25 @@ export const MIGRATIONS: readonly string[] = [
   // Where and which way each attempt's code differs from the baseline (core/code-signature.ts),
   // written by the audit step: the policies' niches when no evaluator metric names them.
   `ALTER TABLE attempts ADD COLUMN code_signature_json TEXT;`,
+  // The Pareto front of a run's feasible attempts over objective.metrics (issue 32): kept
+  // incrementally by the record step, read by the policies, status, graph, report and plot.
+  `
+  CREATE TABLE pareto_front (
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    attempt_id TEXT NOT NULL REFERENCES attempts(id),
+    PRIMARY KEY (run_id, attempt_id)
+  );
+  `,
+  // Where an imported attempt (swarm run --new --from) came from: an edge across runs, apart from
+  // \`edges\`, whose rows are the physical parents and declared sources inside one run.
+  `
+  CREATE TABLE imports (
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    attempt_id TEXT NOT NULL REFERENCES attempts(id),
+    from_run TEXT NOT NULL,
+    from_attempt TEXT NOT NULL,
+    from_score REAL,
+    PRIMARY KEY (run_id, attempt_id)
+  );
+  `,
 ];

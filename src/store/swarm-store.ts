@@ -1,6 +1,8 @@
 import { prepared } from './prepared.js';
 import { EvaluationCounts } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
+import { FrontQueries } from './front-rows.js';
+import { ImportQueries } from './import-rows.js';
 import { z } from 'zod';
 import type { EvalOutcome, SessionRef } from '../core/ports/index.js';
 import type { EdgeKind } from '../core/domain/types.js';
@@ -10,19 +12,19 @@ import {
   ATTEMPT_ROW_COLUMNS, attemptRecord, attemptRowRecord, attemptUsageRecord, edgeRecord, evaluationRecord, eventRecord, runRecord, waveRecord,
   type AttemptRecord, type AttemptRowRecord, type AttemptUsageRecord, type EdgeRecord, type EvaluationKind, type EvaluationRecord, type EventRecord, type RunRecord, type WaveRecord,
 } from './records.js';
-
 const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
-
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
 /** The run database: one instance per process, every recorded step in one transaction. */
 export class SwarmStore implements RunStore {
   readonly db: Db;
   readonly population: PopulationQueries;
+  readonly front: FrontQueries; readonly imports: ImportQueries;
   private readonly evaluationCounts: EvaluationCounts;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
     this.population = new PopulationQueries(db);
+    this.front = new FrontQueries(db); this.imports = new ImportQueries(db);
     this.evaluationCounts = new EvaluationCounts(db);
   }
 

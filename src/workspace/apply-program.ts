@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
 import { FINDINGS_FILE } from './findings.js';
@@ -35,7 +35,7 @@ const excludes = (): string[] => SWARM_OWN_PATHS.map((path) => `:(exclude)${path
  * (no swarm trailers) or leaves it staged.
  */
 export const applyProgram = async (p: ApplyProgramParams): Promise<AppliedProgram> => {
-  const names = await runGit(p.root, ['diff', '--name-only', '-z', p.from, p.to, '--', '.', ...excludes()]);
+  const names = await runGit(p.root, ['diff', '--name-only', '--no-renames', '-z', p.from, p.to, '--', '.', ...excludes()]);
   const files = names.split('\0').filter((name) => name !== '');
   if (files.length === 0) throw new SwarmError('USAGE', `the attempt changes nothing in the program since the baseline (${p.from.slice(0, 10)}); there is nothing to apply`);
   if (p.branch !== null) {
@@ -53,7 +53,14 @@ export const applyProgram = async (p: ApplyProgramParams): Promise<AppliedProgra
     rmSync(patch, { force: true });
   }
   if (p.message === null) return { files, commit: null, branch: p.branch };
-  await runGit(p.root, ['commit', '-q', '-m', p.message]);
+  // Only the program's files: anything the user staged under the ignored tool folders stays staged.
+  const pathspec = join(p.scratchDir, `apply-${process.pid}.paths`);
+  try {
+    writeFileSync(pathspec, files.join('\0'));
+    await runGit(p.root, ['commit', '-q', '-m', p.message, `--pathspec-from-file=${pathspec}`, '--pathspec-file-nul']);
+  } finally {
+    rmSync(pathspec, { force: true });
+  }
   const commit = (await runGit(p.root, ['rev-parse', 'HEAD'])).trim();
   return { files, commit, branch: p.branch };
 };

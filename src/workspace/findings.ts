@@ -61,6 +61,6 @@ export const formatFindingsEntry = (p: {
   const description = oneLine(p.description, MAX_DESCRIPTION) || 'no description';
   const failure = p.failure ? oneLine(p.failure, MAX_DESCRIPTION) : '';
   const outcome =
-    failure !== '' ? `failed: ${failure}` : p.score === null ? 'no score' : `score = ${formatScore(p.score)}`;
+    failure !== '' ? (failure.startsWith('infeasible:') ? failure : `failed: ${failure}`) : p.score === null ? 'no score' : `score = ${formatScore(p.score)}`;
   return `- ${p.attemptId} (${origin}): ${description} | ${outcome}`;
 };

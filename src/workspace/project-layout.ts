@@ -8,6 +8,8 @@ export interface ProjectPaths {
   root: string;
   swarmDir: string;
   dbFile: string;
+  /** The project's memory across runs (issue 32), rewritten at the end of every run. */
+  memoryFile: string;
   worktreesDir: string;
   logsDir: string;
   binDir: string;
@@ -23,6 +25,7 @@ export const projectPaths = (root: string): ProjectPaths => {
     root,
     swarmDir,
     dbFile: join(swarmDir, 'swarm.db'),
+    memoryFile: join(swarmDir, 'memory.md'),
     worktreesDir: join(swarmDir, 'worktrees'),
     logsDir: join(swarmDir, 'logs'),
     binDir: join(swarmDir, 'bin'),

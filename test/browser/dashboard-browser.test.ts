@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StatusReport } from '../../src/core/views/report.js';
 import { startBrowser, type Browser } from '../support/browser.js';
 import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
@@ -22,7 +22,7 @@ const dashboardUrl = async (stdout: () => string): Promise<string> => {
 
 const rowIds = (page: Page): Promise<string[]> => page.locator('#attempts tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-attempt') ?? ''));
 
-describe('swarm dashboard follows a live run in headless Chromium', () => {
+describe.skipIf(inject('systemTools').chromium === null)('swarm dashboard follows a live run in headless Chromium', () => {
   let repo: ToyRepo;
   let browser: Browser;
   let run: { done: Promise<CliResult> };

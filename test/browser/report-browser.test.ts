@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StatusReport } from '../../src/core/views/report.js';
 import { startBrowser, type Browser } from '../support/browser.js';
 import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
 
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
-describe('the HTML report in headless Chromium', () => {
+describe.skipIf(inject('systemTools').chromium === null)('the HTML report in headless Chromium', () => {
   let repo: ToyRepo;
   let browser: Browser;
   let status: StatusReport;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptRow } from '../../src/core/views/report.js';
 import { renderPlotSvg } from '../../src/export/plot/plot-svg.js';
 import type { PlotInput } from '../../src/export/plot/plot-input.js';
-import { linearScale, niceTicks } from '../../src/export/plot/scale.js';
+import { linearScale, niceTicks, robustRange } from '../../src/export/plot/scale.js';
 import { svgToPng } from '../../src/export/svg-to-png.js';
 import { row, smallGraph } from './graph-fixtures.js';
 import { countClass, expectValidXml, pngSize, PNG_SIGNATURE, textsOf } from './svg-checks.js';
@@ -76,5 +76,43 @@ describe('swarm plot', () => {
     const png = await svgToPng(renderPlotSvg(plotInput()));
     expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     expect(pngSize(png).width).toBe(2 * (760 + 32));
+  });
+});
+
+describe('swarm plot: which point is which, and outliers', () => {
+  it('labels the best lineage\'s points with their ids and gives every point a tooltip', () => {
+    const attempts = finishedAt([
+      row('a0', { role: 'baseline', score: 1 }),
+      row('a1', { score: 3, parents: ['a0'] }),
+      row('a2', { score: 2, parents: ['a0'] }),
+      row('a3', { score: 4, parents: ['a1'] }),
+    ]);
+    const svg = renderPlotSvg({ run: smallGraph().run, attempts, usage: [] });
+    expectValidXml(svg);
+    const labels = [...svg.matchAll(/<text class="point-label"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(labels.sort()).toEqual(['a0', 'a1', 'a3']);
+    for (const id of ['a0', 'a1', 'a2', 'a3']) expect(svg).toMatch(new RegExp(`<title>${id} · `));
+    expect(textsOf(svg)).toContain('attempt, in the order they finished · ids: the best lineage');
+  });
+
+  it('keeps the range on the bulk of the scores: two low outliers are drawn at the edge and counted', () => {
+    const scores = [2.17, 2.2, 2.25, 2.28, 2.3, 2.31, 2.33, 2.35, -50, -80];
+    const attempts = finishedAt(scores.map((score, i) => row(`a${i}`, { role: i === 0 ? 'baseline' : 'explorer', score, parents: i === 0 ? [] : ['a0'] })));
+    const svg = renderPlotSvg({ run: smallGraph().run, attempts, usage: [] });
+    expectValidXml(svg);
+    expect(countClass(svg, 'clipped')).toBe(2);
+    expect(textsOf(svg)).toContain('2 outliers outside the range, drawn at its edge as triangles');
+    // The y ticks cover the bulk (about 2.1 to 2.4), not -80.
+    const ticks = textsOf(svg).map(Number).filter((n) => Number.isFinite(n) && !Number.isInteger(n));
+    expect(Math.min(...ticks)).toBeGreaterThan(2);
+  });
+});
+
+describe('robustRange', () => {
+  it('leaves out values beyond 3 IQR but never the kept ones, and keeps everything with few values or no spread', () => {
+    expect(robustRange([1, 2, 3, 4, 5, 6, 7, 8, -100])).toEqual({ min: 1, max: 8 });
+    expect(robustRange([1, 2, 3, 4, 5, 6, 7, 8, -100], [-100])).toEqual({ min: -100, max: 8 });
+    expect(robustRange([1, 2, -100])).toEqual({ min: -100, max: 2 });
+    expect(robustRange([1, 1, 1, 1, 1, 9])).toEqual({ min: 1, max: 9 });
   });
 });

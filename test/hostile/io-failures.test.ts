@@ -10,7 +10,7 @@ const toFullDisk = (cwd: string, args: string[]): Promise<{ code: number | null;
     const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', full, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     closeSync(full);
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => resolve({ code, stderr }));
   });
 
@@ -20,7 +20,7 @@ const toClosedPipe = (cwd: string, args: string[]): Promise<{ code: number | nul
     const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     child.stdout.destroy();
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => resolve({ code, stderr }));
   });
 

@@ -25,7 +25,7 @@ export const SHEPHERD_STEPS = (history: string): string[] => {
   return [
     'swarm spawn --baseline --role explorer --json',
     'swarm spawn --baseline --role explorer --json',
-    'swarm wait --all --json',
+    'swarm wait --all --timeout 100s --json',
     `swarm spawn --parents ${ids[0]},${ids[1]} --role explorer --json`,
     `swarm wait ${ids[2]} --json`,
     'swarm status --json',

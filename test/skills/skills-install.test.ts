@@ -48,7 +48,8 @@ describe('swarm skills install / uninstall', () => {
     }
     const second = swarm('skills', 'install', '--json');
     const files = z.object({ files: z.array(z.object({ action: z.string() })) }).parse(JSON.parse(second)).files;
-    expect(files).toHaveLength(8);
+    // Four skills for each agent, and Codex's rule.
+    expect(files).toHaveLength(9);
     expect(files.every((f) => f.action === 'unchanged')).toBe(true);
   });
 
@@ -65,6 +66,36 @@ describe('swarm skills install / uninstall', () => {
     expect(existsSync(join(home, '.claude', 'skills', 'swarm-shepherd'))).toBe(false);
     expect(existsSync(join(home, '.claude', 'skills', 'mine'))).toBe(true);
     expect(existsSync(join(home, '.codex', 'skills', 'swarm-shepherd', 'SKILL.md'))).toBe(true);
+  });
+
+  it('every skill declares the swarm commands it runs as allowed tools, for Claude Code\'s default permissions', () => {
+    swarm('skills', 'install', '--claude');
+    for (const name of SKILLS) {
+      const text = readFileSync(join(project, '.claude/skills', name, 'SKILL.md'), 'utf8');
+      expect(text.split('\n---\n')[0]).toContain('\nallowed-tools: Bash(swarm:*)');
+    }
+  });
+
+  it('--codex writes a rule the real codex loads: swarm commands allowed outside the sandbox, nothing else; uninstall removes it', async () => {
+    const binary = findBinary('codex');
+    if (binary === null) throw new Error('the pinned devDependency @openai/codex is not installed; run npm ci');
+    const projectRule = join(project, '.codex', 'rules', 'swarm.rules');
+    expect(swarm('skills', 'install', '--codex')).toContain(`wrote ${projectRule}`);
+    const codexHome = join(dir, 'codex-home');
+    execFileSync(process.execPath, [CLI, 'skills', 'install', '--codex', '--user'], { cwd: project, env: { ...process.env, HOME: home, CODEX_HOME: codexHome } });
+    const userRule = join(codexHome, 'rules', 'swarm.rules');
+    expect(readFileSync(userRule, 'utf8')).toBe(readFileSync(projectRule, 'utf8'));
+    const decision = async (...command: string[]): Promise<unknown> => {
+      // Codex validates the rule's match / not_match examples when it loads the file.
+      const { stdout } = await run(binary, ['execpolicy', 'check', '--rules', userRule, ...command], { env: { PATH: process.env.PATH ?? '', HOME: home, CODEX_HOME: codexHome } });
+      return z.object({ decision: z.string().optional() }).parse(JSON.parse(stdout)).decision ?? 'no rule';
+    };
+    expect(await decision('swarm', 'spawn', '--baseline', '--role', 'explorer', '--json')).toBe('allow');
+    expect(await decision('swarm', 'wait', '--all', '--timeout', '100s')).toBe('allow');
+    expect(await decision('rm', '-rf', '/')).toBe('no rule');
+    expect(await decision('npx', 'swarm', 'status')).toBe('no rule');
+    expect(swarm('skills', 'uninstall', '--codex')).toContain(`removed ${projectRule}`);
+    expect(existsSync(join(project, '.codex', 'rules'))).toBe(false);
   });
 
   it('swarm init --skills installs them into a new project', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { buildLineage, NOISY_EVAL, PROGRAM } from '../support/review-lineage.js';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ const report = z.object({ steps: z.array(z.object({ attempt: z.string(), ablatio
 
 /** Cases against the one test cluster; run from slurm.test.ts, one file so no two use it at once. */
 export const slurmReviewCases = (): void => {
-  describe('swarm review on the slurm runner', () => {
+  describe.skipIf(!inject('systemTools').slurm)('swarm review on the slurm runner', () => {
     let repo: ToyRepo;
     let review: CliResult;
 

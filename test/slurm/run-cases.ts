@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { ensureSlurm, jobState, swarmJobs, waitFor } from '../support/slurm.js';
 import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
@@ -20,7 +20,7 @@ const cluster = z.object({ node: z.string().nullable(), state: z.string(), pendi
 
 /** Cases against the one test cluster; run from slurm.test.ts, one file so no two use it at once. */
 export const slurmRunCases = (): void => {
-  describe('swarm run with evaluator.runner "slurm"', () => {
+  describe.skipIf(!inject('systemTools').slurm)('swarm run with evaluator.runner "slurm"', () => {
     let repo: ToyRepo;
     let run: CliResult;
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SlurmSettings } from '../../src/config/index.js';
 import type { EvalJob } from '../../src/core/ports/index.js';
 import { SlurmEvaluatorRunner } from '../../src/eval/slurm/slurm-runner.js';
@@ -19,7 +19,7 @@ const evaluator = (sleepMs: number, score = 1): string =>
 
 /** Cases against the one test cluster; run from slurm.test.ts, one file so no two use it at once. */
 export const slurmRunnerCases = (): void => {
-  describe('slurm runner against a real one-node cluster', () => {
+  describe.skipIf(!inject('systemTools').slurm)('slurm runner against a real one-node cluster', () => {
     let temp: Awaited<ReturnType<typeof makeTempDir>>;
     const job = (fields: Partial<EvalJob> = {}): EvalJob => makeJob(temp.dir, { env: { SWARM_ATTEMPT_ID: 'a9' }, ...fields });
 

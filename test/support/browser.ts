@@ -2,8 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 
-export const CHROMIUM = process.env.SWARM_TEST_CHROMIUM ?? '/usr/bin/chromium';
+/** The Chromium the test set-up found (or `SWARM_TEST_CHROMIUM`); Debian's path when it found none. */
+export const CHROMIUM = inject('systemTools').chromium ?? '/usr/bin/chromium';
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -16,11 +18,11 @@ export interface Browser {
 
 /**
  * Starts Debian's Chromium headless with a new, empty profile. When it cannot start, the error
- * says so and how to install it: browser tests fail, they never skip.
+ * says so and how to install it (the set-up skips the browser suites where Chromium is missing).
  */
 export const startBrowser = async (executable = CHROMIUM): Promise<Browser> => {
   if (!existsSync(executable)) {
-    throw new Error(`Chromium is not installed at ${executable}: the browser tests need it (apt-get install -y chromium; .ci/run does this)`);
+    throw new Error(`Chromium is not installed at ${executable}: the browser tests need it (apt-get install -y chromium; npm test does this as root)`);
   }
   const profile = mkdtempSync(join(tmpdir(), 'swarm-chromium-'));
   let context: BrowserContext;

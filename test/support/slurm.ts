@@ -3,17 +3,26 @@ import { fileURLToPath } from 'node:url';
 
 const START = fileURLToPath(new URL('../../scripts/start-slurm.sh', import.meta.url));
 
+/** The test cluster's own state directory: its config, munge key and socket, spool and logs. */
+export const SLURM_TEST_DIR = process.env.SWARM_TEST_SLURM_DIR ?? '/var/tmp/swarm-test-slurm';
+
 /**
- * Makes sure the one-node test cluster answers (`scripts/start-slurm.sh`, which CI runs too; it
- * is idempotent). Fails, never skips, when Slurm cannot start here, with the script's reason.
+ * Makes sure swarm's own one-node test cluster answers (`scripts/start-slurm.sh`, idempotent) and
+ * points this process's Slurm clients, and every child's, at its config (`SLURM_CONF`): never a
+ * real cluster's /etc/slurm. Fails, never skips, when the cluster cannot start (the set-up skips
+ * the suite beforehand where Slurm is missing or this is not root).
  */
 export const ensureSlurm = (): void => {
+  let stdout: string;
   try {
-    execFileSync('bash', [START], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+    stdout = execFileSync('bash', [START, SLURM_TEST_DIR], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
   } catch (error) {
     const detail = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
-    throw new Error(`the Slurm test cluster could not start (scripts/start-slurm.sh, needs root and Debian's slurm packages): ${detail.trim()}`);
+    throw new Error(`the Slurm test cluster could not start (scripts/start-slurm.sh ${SLURM_TEST_DIR}, needs root and Debian's slurm packages): ${detail.trim()}`);
   }
+  const conf = /^SLURM_CONF=(.+)$/m.exec(stdout)?.[1];
+  if (conf === undefined) throw new Error(`scripts/start-slurm.sh printed no SLURM_CONF line: ${stdout.trim()}`);
+  process.env.SLURM_CONF = conf;
 };
 
 export const scontrol = (...args: string[]): string => execFileSync('scontrol', args, { encoding: 'utf8' });

@@ -17,7 +17,7 @@ export interface AgentBrief {
   parentScore?: ParentScore;
 }
 
-export type BriefDeps = Pick<RunContext, 'runId' | 'config' | 'task' | 'paths' | 'store'>;
+export type BriefDeps = Pick<RunContext, 'runId' | 'config' | 'task' | 'paths' | 'store'> & Partial<Pick<RunContext, 'memory'>>;
 
 const briefsOf = (ctx: BriefDeps, ids: readonly string[]): ParentBrief[] =>
   ids.map((id) => {
@@ -74,6 +74,7 @@ export const briefAgent = (ctx: BriefDeps, attempt: AttemptRecord, spec: Attempt
     inspirations: briefsOf(ctx, shownInspirations(ctx, spec)),
     evalCommand: SELF_EVAL_COMMAND,
     worktree,
+    memory: ctx.memory ?? null,
     ...(forkFrom && firstParent ? { forkedFrom: { attemptId: firstParent, worktree: attemptWorktree(ctx.paths, firstParent) } } : {}),
   });
   const parentScore = parentScoreOf(ctx, spec);

@@ -5,6 +5,7 @@ import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
 import { recordAttempt, type AttemptResult } from './record.js';
+import { applyConstraints } from './feasibility.js';
 import { endAttempt, movePhase } from './phase.js';
 import { releaseAttempt } from './release.js';
 import { storeResult } from './stored-result.js';
@@ -53,14 +54,14 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
       return ctx.store.requireAttempt(attempt.id);
     }
     const valid = evaluation.final.valid;
-    const result: AttemptResult = {
+    const result: AttemptResult = applyConstraints(ctx.config, {
       kind: valid ? 'scored' : 'invalid',
       reason: valid ? null : evaluation.final.reason,
       head: prepared.baseCommit,
       diff: null,
       flags: evaluation.violations.length > 0 ? [PROTECTED_VIOLATION] : [],
       evaluation,
-    };
+    });
     storeResult(ctx, attempt.id, result, evaluation.results);
     await recordAttempt(ctx, attempt, { role: 'baseline', parents: [] }, result);
   } finally {

@@ -1,6 +1,7 @@
 import { needsConfirmation } from '../../core/attempt/attempt-confirm.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import { ESCAPING_SYMLINK, escapingSymlinkReason } from '../../core/trust/escaping-symlinks.js';
+import { violatedConstraint } from '../../core/objectives/constraints.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
@@ -9,6 +10,8 @@ import type { RunContext } from '../context/run-context.js';
 import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
 import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
 import type { CommittedWork } from './commit.js';
+import { applyConstraints } from './feasibility.js';
+import { findNearDuplicate, NEAR_DUPLICATE, rememberProgram } from './audit/near-duplicate.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
 
@@ -28,7 +31,10 @@ const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, wor
   // Stored at once (not in the record step): a kill from here on never evaluates this commit again.
   if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, first.results, work.head);
   const confirm = ctx.config.evaluator.confirm;
-  if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, ctx.config.objective.direction)) return first;
+  const { objective } = ctx.config;
+  // An infeasible result is never crowned, so it is never confirmed either.
+  if (violatedConstraint(objective.constraints, objective.metric, first.final.score, first.final.metrics) !== null) return first;
+  if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, objective.direction)) return first;
   const confirmed = await confirmBest(input, first.final, confirm);
   if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, confirmed.results, work.head);
   return { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
@@ -68,8 +74,13 @@ export const evaluateWork = async (
     return { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
   }
   if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
-  const evaluation = audit.reuse
-    ? audit.reuse.evaluation
+  // Near-duplicates (shepherd.novelty) reuse the nearest evaluated program's result, like a twin's;
+  // an optimizer's small steps on its own parent are its job, so that parent is not compared.
+  const near = audit.reuse === null ? await findNearDuplicate(ctx, head, audit.signature, spec.role === 'optimizer' ? spec.parents.slice(0, 1) : []) : null;
+  if (near !== null) flags.push(`${NEAR_DUPLICATE}${near.from}`);
+  const copied = audit.reuse ?? near;
+  const evaluation = copied
+    ? copied.evaluation
     : await ctx.evalQueue.add(() => {
         started();
         return evaluateOfficially(ctx, attempt, work);
@@ -80,9 +91,10 @@ export const evaluateWork = async (
   // The evaluator exited and left processes running (stopped by the runner): the score counts, the habit is named.
   if (evaluation.results.some((r) => (r.outcome.leftoverProcesses ?? 0) > 0)) flags.push(LEFTOVER_PROCESSES);
   await rememberCode(ctx, audit.codeHash, attempt.id);
+  if (copied === null) await rememberProgram(ctx, attempt.id, head, audit.signature);
   const result: AttemptResult = evaluation.final.valid
-    ? { kind: 'scored', reason: null, head, diff, flags, evaluation }
+    ? applyConstraints(ctx.config, { kind: 'scored', reason: null, head, diff, flags, evaluation })
     : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };
-  storeResult(ctx, attempt.id, result, audit.reuse ? evaluation.results : []);
+  storeResult(ctx, attempt.id, result, copied ? evaluation.results : []);
   return result;
 };

@@ -4,6 +4,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import { appendFindings, formatFindingsEntry } from '../../workspace/index.js';
 import type { CheckoutEvaluation } from '../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../context/run-context.js';
+import { updateFront } from './pareto.js';
 import { endAttempt, movePhase } from './phase.js';
 
 export interface AttemptResult {
@@ -33,9 +34,10 @@ export const commitFindings = async (
 ): Promise<string> => {
   const description = current.summary ?? current.hypothesis ?? `${origin.role} attempt`;
   const evaluated = outcome.head ?? current.headCommit;
-  const failure = outcome.kind === 'scored' ? null : outcome.reason;
+  // A scored attempt without a score broke a constraint: its reason names the bound.
+  const failure = outcome.kind === 'scored' && outcome.score !== null ? null : outcome.reason;
   const entry = formatFindingsEntry({ attemptId: current.id, role: origin.role, parents: [...origin.parents], description, score: outcome.score, failure });
-  const subject = `${current.id}: ${description} | ${outcome.kind === 'scored' ? `score = ${formatScore(outcome.score)}` : outcome.kind}`;
+  const subject = `${current.id}: ${description} | ${outcome.kind === 'scored' ? (outcome.score === null ? 'infeasible' : `score = ${formatScore(outcome.score)}`) : outcome.kind}`;
   const trailers = { 'Swarm-Attempt': current.id };
   // One fast-import onto the evaluated commit: the worktree (and what the evaluation wrote) is left alone.
   if (evaluated !== null) return workspace.commitFindings({ branch: current.branch, onto: evaluated, entry, subject, trailers });
@@ -73,8 +75,11 @@ export const recordAttempt = async (ctx: RecordDeps, attempt: AttemptRecord, ori
       finishedAt: Date.now(),
     });
     ctx.store.addEvent(ctx.runId, 'attempt.finished', { status: result.kind, score, reason: result.reason }, attempt.id);
+    if (score !== null) updateFront(ctx, attempt.id);
   });
-  if (score !== null && isBetter(score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) {
+  // A result reused from a near-duplicate never crowns an attempt (issue 32).
+  const reused = result.flags.some((flag) => flag.startsWith('near-duplicate:'));
+  if (score !== null && !reused && isBetter(score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) {
     ctx.incumbent = { id: attempt.id, score };
     ctx.store.addEvent(ctx.runId, 'best.improved', { score }, attempt.id);
   }

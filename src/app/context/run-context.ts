@@ -35,6 +35,8 @@ export interface RunDeps {
   agentQueue: PQueue;
   evalQueue: PQueue;
   systemPrompts: Record<Exclude<Role, 'baseline'>, string>;
+  /** What earlier runs tried (.swarm/memory.md as this run found it) when shepherd.memory is on, else null. */
+  memory: string | null;
   /** Extra environment for agents and evaluators (PATH with the `swarm` shim, SWARM_* ids). */
   env: Record<string, string>;
   /** Answers agents' `swarm eval` by evaluating their worktree in this process (absent: agents evaluate themselves). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StatusReport } from '../../core/views/report.js';
 import type { DashboardData, DashboardEvent } from '../../web/dashboard-server.js';
 import { attemptDiff } from './attempt-diff.js';
+import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 import { loadPlotInput } from './plot.js';
@@ -50,7 +51,7 @@ export const startDashboard = async (options: { cwd: string; runId?: string; por
     treeSvg: async () => {
       const key = fingerprint(buildStatusReport(store, runId));
       if (tree?.key !== key) {
-        tree = { key, svg: await renderTreeSvg(loadGraphInput(store, runId)) };
+        tree = { key, svg: await renderTreeSvg(withEdgeKinds(loadGraphInput(store, runId), null).graph) };
       }
       return tree.svg;
     },

@@ -14,5 +14,6 @@ export const loadGraphInput = (store: SwarmStore, runId?: string): GraphInput =>
     nodes: rows,
     edges: edges.map((e) => ({ from: e.from, to: e.to, kind: e.kind })),
     bestId: best?.id ?? null,
+    front: store.front.members(run.id),
   };
 };

@@ -1,9 +1,17 @@
+import { withEdgeKinds } from '../../core/views/edge-kinds.js';
+import type { EdgeKind } from '../../core/domain/types.js';
 import { renderGraphAnyFormat, type GraphFormat } from '../../export/index.js';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore } from '../setup/open-store.js';
 
-/** `swarm graph`: the evolution tree of a run in the chosen format (text, or PNG bytes). */
-export const exportGraph = async (options: { cwd: string; runId?: string; format: GraphFormat }): Promise<string | Buffer> => {
+const PICTURES: readonly GraphFormat[] = ['svg', 'png', 'html'];
+
+/**
+ * `swarm graph`: the evolution tree of a run in the chosen format (text, or PNG bytes), with the
+ * edge kinds asked for; without `edges`, data formats keep every edge and pictures leave
+ * informed-by out past 20 attempts (`hidden` says which kinds were left out).
+ */
+export const exportGraph = async (options: { cwd: string; runId?: string; format: GraphFormat; edges?: EdgeKind[] }): Promise<{ output: string | Buffer; hidden: EdgeKind[] }> => {
   const store = await openRunStore(options.cwd);
   let input;
   try {
@@ -11,5 +19,7 @@ export const exportGraph = async (options: { cwd: string; runId?: string; format
   } finally {
     store.close();
   }
-  return renderGraphAnyFormat(input, options.format);
+  const asked = options.edges ?? (PICTURES.includes(options.format) ? null : ['parent', 'merge', 'informed_by']);
+  const { graph, hidden } = withEdgeKinds(input, asked);
+  return { output: await renderGraphAnyFormat(graph, options.format), hidden };
 };

@@ -1,3 +1,7 @@
+import { isInfeasible } from '../../core/objectives/constraints.js';
+import { metricValue } from '../../core/objectives/objectives.js';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { FrontPlotInput } from '../../export/plot/front-plot.js';
 import type { PlotInput } from '../../export/plot/plot-input.js';
 import type { SwarmStore } from '../../store/swarm-store.js';
 import { attemptRows } from './attempt-rows.js';
@@ -15,17 +19,41 @@ export const loadPlotInput = (store: SwarmStore, runId?: string): PlotInput => {
   };
 };
 
+/**
+ * The attempts of a run over two metrics (the primary one by its name): scored attempts that report
+ * both, infeasible ones included and marked, the stored Pareto front flagged.
+ */
+export const loadFrontPlotInput = (store: SwarmStore, axes: { x: string; y: string }, runId?: string): FrontPlotInput => {
+  const run = selectRun(store, runId);
+  const front = new Set(store.front.members(run.id));
+  const input: FrontPlotInput = { run: { id: run.id, description: run.description }, x: axes.x, y: axes.y, points: [], missing: 0 };
+  for (const a of store.listAttempts(run.id)) {
+    if (a.status !== 'scored') continue;
+    const x = metricValue(axes.x, run.objective.metric, a.score, a.metrics);
+    const y = metricValue(axes.y, run.objective.metric, a.score, a.metrics);
+    if (x === null || y === null) input.missing++;
+    else input.points.push({ id: a.id, role: a.role, x, y, feasible: !isInfeasible(a.flags), front: front.has(a.id) });
+  }
+  if (input.points.length === 0 && input.missing > 0) {
+    throw new SwarmError('USAGE', `no scored attempt of run ${run.id} reports both ${axes.x} and ${axes.y}; name metrics of the evaluator's JSON (the primary one is "${run.objective.metric}")`);
+  }
+  return input;
+};
+
 /** `swarm plot`: score over attempts, and cost and tokens over time when reported, as SVG or PNG. */
-export const exportPlot = async (options: { cwd: string; runId?: string; format: PlotFormat }): Promise<string | Buffer> => {
+export const exportPlot = async (options: { cwd: string; runId?: string; format: PlotFormat; axes?: { x: string; y: string } }): Promise<string | Buffer> => {
   const store = await openRunStore(options.cwd);
-  let input: PlotInput;
+  let input: PlotInput | null = null;
+  let front: FrontPlotInput | null = null;
   try {
-    input = loadPlotInput(store, options.runId);
+    if (options.axes) front = loadFrontPlotInput(store, options.axes, options.runId);
+    else input = loadPlotInput(store, options.runId);
   } finally {
     store.close();
   }
-  const { renderPlotSvg } = await import('../../export/plot/plot-svg.js');
-  const svg = renderPlotSvg(input);
+  const svg = front !== null
+    ? (await import('../../export/plot/front-plot.js')).renderFrontPlotSvg(front)
+    : input === null ? '' : (await import('../../export/plot/plot-svg.js')).renderPlotSvg(input);
   if (options.format === 'svg') return svg;
   return (await import('../../export/svg-to-png.js')).svgToPng(svg);
 };

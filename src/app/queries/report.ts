@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
+import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
 import { openRunStore } from '../setup/open-store.js';
 import { loadPlotInput } from './plot.js';
@@ -14,7 +15,7 @@ export const writeReport = async (options: { cwd: string; runId?: string; output
   let inputs;
   try {
     const status = buildStatusReport(store, options.runId);
-    inputs = { status, graph: loadGraphInput(store, status.run.id), plots: loadPlotInput(store, status.run.id), swarmDir: dirname(store.path) };
+    inputs = { status, graph: withEdgeKinds(loadGraphInput(store, status.run.id), null).graph, plots: loadPlotInput(store, status.run.id), swarmDir: dirname(store.path) };
   } finally {
     store.close();
   }

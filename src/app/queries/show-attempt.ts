@@ -1,6 +1,7 @@
 import { SwarmError } from '../../core/domain/errors.js';
 import { signatureKey } from '../../core/code/code-signature.js';
 import type { AttemptDetail } from '../../core/views/report.js';
+import { pruneMarkOf } from '../../store/prune-marks.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { openProjectStore } from '../setup/open-store.js';
@@ -33,6 +34,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
     return {
       attempt: toAttemptRow(row, parents),
       branch: attempt.branch,
+      pruned: pruneMarkOf(store, attempt.runId, attempt.id),
       baseCommit: attempt.baseCommit,
       headCommit: attempt.headCommit,
       context: attempt.context,

@@ -108,6 +108,8 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
       .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
       .sort((a, b) => compareScores(direction)(a.score, b.score)),
     nominations: nominatedAttempts(store, run.id, rows),
+    front: store.front.members(run.id),
+    imports: store.imports.list(run.id).map((i) => ({ id: i.attemptId, from: `${i.fromRun}/${i.fromAttempt}`, fromScore: i.fromScore })),
   };
 };
 

@@ -11,6 +11,7 @@ import { createRunLogger, type Logger } from '../setup/logger.js';
 import type { ProjectPaths } from '../setup/project-paths.js';
 import { claimRun, type ClaimRunInput } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
+import { writeProjectMemory } from './project-memory.js';
 import { createRunDeps, createRunState } from './run-dependencies.js';
 
 export interface DriverSessionInput {
@@ -92,6 +93,8 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
     }
     throw error;
   } finally {
+    // The project's memory across runs, however the run ended (a failed baseline is a lesson too).
+    if (claimedRun !== null && store.db.open) await writeProjectMemory(store, paths.memoryFile).catch((error: unknown) => logger.warn({ err: error }, 'could not write .swarm/memory.md'));
     unguard();
     input.drain?.removeEventListener('abort', onDrain);
     restoreWarnings();

@@ -13,6 +13,7 @@ import { CODE_NICHES, type NicheDescriptor } from '../../core/planning/policies/
 import { createRng } from '../../core/domain/random.js';
 import { planRulesWave } from '../../core/planning/policies/rules.js';
 import type { RunDeps, RunState } from '../context/run-context.js';
+import { attemptId } from '../../core/domain/ids.js';
 
 const policyInput = (config: SwarmConfig, request: PlanRequest, stream: SeedStream = 'policy'): PolicyInput => ({
   attempts: request.population,
@@ -22,18 +23,24 @@ const policyInput = (config: SwarmConfig, request: PlanRequest, stream: SeedStre
   maxAttempts: request.maxAttempts,
   backend: config.agent.backend,
   rng: createRng(planSeed(config.shepherd.seed, request, stream)),
+  ...(request.front === undefined ? {} : { front: request.front }),
 });
+
+/** MAP-Elites dimensions of `evolve`: as configured, else the further objectives, else depth and diff size. */
+const featureDimensions = (config: SwarmConfig): string[] =>
+  config.shepherd.evolve.featureDimensions ?? (config.objective.metrics.length > 0 ? config.objective.metrics.map((m) => m.metric) : ['depth', 'diffSize']);
 
 /** Shepherd v0, the rules policy, on the given random stream. */
 const rulesPlan = (config: SwarmConfig, request: PlanRequest, stream: SeedStream): WavePlan => planRulesWave({ ...policyInput(config, request, stream), settings: config.shepherd });
 
 /** The llm policy over the configured model; its calls and a fallback are recorded as events. */
-const llmPlan = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
+const llmPlan = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
   const outcome = await planLlm({
     task: ctx.task,
     objective: config.objective,
     request,
+    memory: ctx.memory,
     settings: { llmWaveSize: config.shepherd.llm.waveSize, initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize, budgetCostUsd: config.budget.costUsd, backend: config.agent.backend },
     rng: policyInput(config, request).rng,
     // Loaded with the policy only: the model API client is not part of other runs' start.
@@ -56,8 +63,10 @@ const shared = (config: SwarmConfig, request: PlanRequest, plan: PolicyPlan): Po
 const nicheDescriptor = (config: SwarmConfig): NicheDescriptor => config.shepherd.niche ?? (config.shepherd.codeNiches ? CODE_NICHES : null);
 
 /** Plans the next wave with the configured Shepherd policy. */
-export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger'> & Pick<RunState, 'force'>, request: PlanRequest): Promise<WavePlan> => {
+export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory'> & Pick<RunState, 'force'>, asked: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
+  // The stored front travels with the request: every policy is offered it, the llm one included.
+  const request: PlanRequest = config.objective.metrics.length > 0 ? { ...asked, front: ctx.store.front.members(ctx.runId).map(attemptId) } : asked;
   switch (config.shepherd.policy) {
     case 'rules':
       return rulesPlan(config, request, 'rules');
@@ -68,7 +77,7 @@ export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 
     case 'swarm':
       return shared(config, request, planSwarm({ ...policyInput(config, request), settings: { ...config.shepherd, niche: nicheDescriptor(config) } }));
     case 'evolve':
-      return shared(config, request, planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
+      return shared(config, request, planEvolve({ ...policyInput(config, request), settings: { ...config.shepherd.evolve, featureDimensions: featureDimensions(config), niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'rsi':
       return shared(config, request, planRsi({ ...policyInput(config, request), settings: { ...config.shepherd.rsi, niche: nicheDescriptor(config), initialExplorers: config.shepherd.initialExplorers, waveSize: config.shepherd.waveSize } }));
     case 'llm':

@@ -5,6 +5,7 @@ import { runId as toRunId } from '../../core/domain/ids.js';
 import { loadSystemPrompts } from '../attempt/system-prompts.js';
 import { writeSwarmShim } from '../setup/cli-path.js';
 import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
+import { readProjectMemory } from './project-memory.js';
 import { createRunBreaker } from './run-breaker.js';
 import type { RunDeps, RunState } from '../context/run-context.js';
 
@@ -27,7 +28,8 @@ export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
     logger: input.logger.child({ run: input.runId }),
     agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
     evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
-    systemPrompts: await loadSystemPrompts(input.workspace.root, config.agent.systemPrompt, roleInstructionsFromSkills()),
+    memory: config.shepherd.memory ? await readProjectMemory(input.paths.memoryFile) : null,
+    systemPrompts: await loadSystemPrompts(input.workspace.projectFolder(input.workspace.root), config.agent.systemPrompt, roleInstructionsFromSkills()),
     env: {
       PATH: `${shimDir}:${process.env.PATH ?? ''}`,
       // For agents whose shell resets PATH (codex runs login shells): the shim by its absolute path.

@@ -13,6 +13,10 @@ export interface RunSearchResult {
   attempts: { scored: number; invalid: number; failed: number; interrupted: number };
   /** Why the run counts as a failure (exit 1) although it ran: the breaker, a failed baseline, nothing scored; null when fine. */
   problem: string | null;
+  /** Whether some attempt beat the baseline; a run that never does still exits 0, but says so. */
+  improved: boolean;
+  /** The Shepherd seed the run used (a fresh one when --new would have replayed an earlier run). */
+  seed?: number;
 }
 
 const problemOf = (status: RunRecord['status'], stopReason: string, attempts: RunSearchResult['attempts']): string | null => {
@@ -44,5 +48,7 @@ export const finish = (
     best,
     attempts,
     problem: problemOf(status, stopReason, attempts),
+    // The incumbent starts as the baseline and is replaced only by a strictly better attempt.
+    improved: best !== null && best.id !== baseline.id,
   };
 };

@@ -8,10 +8,13 @@ import { createBackend, describeBackend } from '../setup/create-backend.js';
 import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
 import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { ensureBaseline } from '../attempt/baseline.js';
+import { SwarmStore } from '../../store/swarm-store.js';
 import { resumableRun } from './claim-run.js';
+import { importAttempts, importSource, type ImportRequest } from './import-attempts.js';
 import { crashReason, driveRun } from './driver-session.js';
 import { preflight } from './preflight.js';
 import { recoverInterrupted } from './recover.js';
+import { earlierSeeds, freshSeed } from './fresh-seed.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
 import { finish, type RunSearchResult } from './run-result.js';
 import { runWaves } from './schedule-waves.js';
@@ -30,6 +33,8 @@ export interface RunSearchOptions {
   drain?: AbortSignal;
   /** Aborted on the second Ctrl-C: children are killed and attempts marked interrupted (absent: never). */
   force?: AbortSignal;
+  /** Import the best attempts of an earlier run into the new one (`--from`, `--top`). */
+  from?: ImportRequest;
   /** Called once the run is known, so a caller can follow it in the store. */
   onRunStarted?: (info: { runId: string; dbFile: string; resumed: boolean }) => void;
 }
@@ -41,15 +46,27 @@ export interface RunSearchOptions {
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
   const drain = options.drain ?? new AbortController().signal;
   const report = options.report ?? (() => undefined);
-  const workspace = await GitWorkspace.open(options.cwd);
-  const paths = projectPaths(workspace.root);
+  const workspace = await GitWorkspace.open(options.cwd, options.configFile ? { config: options.configFile } : {});
+  const paths = projectPaths(workspace.projectDir);
   await workspace.ensureExcluded();
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
-  const given = options.overrides ?? {};
+  let given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
   const resuming = candidate === null ? null : resumeOverrides(parseStoredOverrides(candidate.overridesJson), given);
+  const configFile = workspace.configOption();
+  let loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: resuming?.overrides ?? given });
+  // A new run without --seed never silently replays an earlier run: it takes a fresh seed and says so.
+  let seedNote: string | null = null;
+  if (candidate === null && given.seed === undefined) {
+    const earlier = earlierSeeds(paths.dbFile);
+    const seed = freshSeed(loaded.config.shepherd.seed, earlier);
+    if (seed !== null) {
+      seedNote = `seed ${seed} (fresh: run ${earlier.get(loaded.config.shepherd.seed) ?? '?'} used ${loaded.config.shepherd.seed}; --seed ${loaded.config.shepherd.seed} repeats it)`;
+      given = { ...given, seed };
+      loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: given });
+    }
+  }
   const overrides = resuming?.overrides ?? given;
-  const loaded = await loadConfig(workspace.root, { ...(options.configFile ? { file: options.configFile } : {}), overrides });
   const { config } = loaded;
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
@@ -57,13 +74,22 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
-  await preflight(config, workspace.root);
+  await preflight(config, workspace.projectDir);
+  // The run to import from is checked before a run is claimed: a wrong id leaves no run behind.
+  if (options.from) {
+    const store = SwarmStore.open(paths.dbFile);
+    try {
+      importSource(store, options.from);
+    } finally {
+      store.close();
+    }
+  }
   const claim = { candidate, overridesJson: { resumed: overridesJson(overrides), created: overridesJson(given) } };
   const onClaimed = async ({ run, resumed }: { run: RunRecord; resumed: boolean }): Promise<void> => {
     if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);
     else {
       if (await workspace.isDirty()) report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
-      report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}`);
+      report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}, ${seedNote ?? `seed ${config.shepherd.seed}`}`);
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed });
   };
@@ -76,14 +102,15 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       const stopReason = force.aborted
         ? (crashReason(crashed) ?? 'interrupted during the baseline evaluation')
         : `baseline evaluation failed: ${baseline.reason ?? 'no score'}; fix the evaluator (try \`swarm eval\` in ${workspace.root})`;
-      return finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumed, baseline, null);
+      return { ...finish(store, run.id, force.aborted ? 'interrupted' : 'failed', stopReason, resumed, baseline, null), seed: config.shepherd.seed };
     }
     report(`baseline ${baseline.id}: ${config.objective.metric} = ${formatScore(baseline.score)}`);
+    if (options.from && !resumed) await importAttempts(ctx, run, options.from, report);
     const outcome = await runWaves(ctx, { baselineId: baseline.id, drain: ctx.drain, report, replan: interrupted });
-    if (force.aborted || drain.aborted) return finish(store, run.id, 'interrupted', crashReason(crashed) ?? outcome.stopReason, resumed, baseline, ctx.incumbent);
+    if (force.aborted || drain.aborted) return { ...finish(store, run.id, 'interrupted', crashReason(crashed) ?? outcome.stopReason, resumed, baseline, ctx.incumbent), seed: config.shepherd.seed };
     const breaker = ctx.breaker.reason;
     // Finalists get their held-out score only when the run ended on its budget.
     if (breaker === null) await heldOutAtRunEnd(ctx, report);
-    return finish(store, run.id, breaker === null ? 'finished' : 'failed', breaker ?? outcome.stopReason, resumed, baseline, ctx.incumbent);
+    return { ...finish(store, run.id, breaker === null ? 'finished' : 'failed', breaker ?? outcome.stopReason, resumed, baseline, ctx.incumbent), seed: config.shepherd.seed };
   });
 };

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { CODEX_RULE, CODEX_RULE_FILE, codexRulesFolder } from './codex-rule.js';
 import { readPackagedSkills } from './packaged-skills.js';
 
 export type SkillAgent = 'claude' | 'codex';
@@ -42,11 +43,14 @@ const eachTarget = (options: SkillsOptions): Array<{ agent: SkillAgent; skill: s
   const skills = readPackagedSkills();
   return options.agents.flatMap((agent) => {
     const folder = skillsFolder(agent, options.scope, options.projectDir, options.env);
-    return skills.map((skill) => ({ agent, skill: skill.name, text: skill.text, path: join(folder, skill.name, 'SKILL.md') }));
+    const files = skills.map((skill) => ({ agent, skill: skill.name, text: skill.text, path: join(folder, skill.name, 'SKILL.md') }));
+    // Codex's sandbox refuses what `swarm spawn` does; its rule lets `swarm` commands run outside it.
+    if (agent === 'codex') files.push({ agent, skill: 'codex-rule', text: CODEX_RULE, path: join(codexRulesFolder(options.scope, options.projectDir, options.env), CODEX_RULE_FILE) });
+    return files;
   });
 };
 
-/** `swarm skills install`: writes every packaged skill where each CLI finds it; a second run changes nothing. */
+/** `swarm skills install`: writes every packaged skill where each CLI finds it (and Codex's rule); a second run changes nothing. */
 export const installSkills = (options: SkillsOptions): SkillFileChange[] =>
   eachTarget(options).map(({ agent, skill, text, path }) => {
     const same = existsSync(path) && readFileSync(path, 'utf8') === text;
@@ -57,7 +61,7 @@ export const installSkills = (options: SkillsOptions): SkillFileChange[] =>
     return { agent, skill, path, action: same ? 'unchanged' : 'wrote' };
   });
 
-/** `swarm skills uninstall`: removes only swarm's own SKILL.md files, and their folders once empty. */
+/** `swarm skills uninstall`: removes only swarm's own SKILL.md files and Codex rule, and their folders once empty. */
 export const uninstallSkills = (options: SkillsOptions): SkillFileChange[] =>
   eachTarget(options).map(({ agent, skill, path }) => {
     if (!existsSync(path)) return { agent, skill, path, action: 'absent' };

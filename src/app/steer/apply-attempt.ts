@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { SwarmError } from '../../core/domain/errors.js';
+import { commitSubject } from '../../core/text/commit-subject.js';
 import { formatScore } from '../../core/domain/score.js';
 import { applyProgram, type AppliedProgram } from '../../workspace/apply-program.js';
 import { openProjectStore } from '../setup/open-store.js';
@@ -13,6 +14,9 @@ export interface ApplyAttemptOptions {
   stageOnly?: boolean;
 }
 
+/** Folders of swarm's own and the agent tools' files (skills, rules, settings): never make the tree dirty for apply. */
+export const AGENT_TOOL_PATHS = ['.claude', '.agents', '.codex'];
+
 /** `swarm apply <attempt>`: adopts an attempt's program into the user's tree, as one commit or a staged change. */
 export const applyAttempt = async (options: ApplyAttemptOptions): Promise<AppliedProgram & { attempt: string; score: number | null }> => {
   if (options.branch !== undefined && options.stageOnly) throw new SwarmError('USAGE', 'choose one of --branch <name> (commit on a new branch) and --worktree (stage only)');
@@ -24,8 +28,9 @@ export const applyAttempt = async (options: ApplyAttemptOptions): Promise<Applie
     if (to === null || attempt.role === 'baseline') {
       throw new SwarmError('USAGE', `attempt ${attempt.id} has no program of its own to apply (${attempt.role === 'baseline' ? 'it is the baseline' : `it was ${attempt.status} before anything was committed`})`);
     }
-    if (await workspace.isDirty()) {
-      throw new SwarmError('USAGE', `${workspace.root} has uncommitted changes; commit or stash them (git stash), then run swarm apply ${attempt.id} again`);
+    // Skills and rules that `swarm skills install` and the agent tools write are not the user's work in progress.
+    if (await workspace.isDirty(AGENT_TOOL_PATHS)) {
+      throw new SwarmError('USAGE', `${workspace.root} has uncommitted changes (outside ${AGENT_TOOL_PATHS.join(', ')}); commit or stash them (git stash --include-untracked), then run swarm apply ${attempt.id} again`);
     }
     const run = store.requireRun(attempt.runId);
     mkdirSync(paths.swarmDir, { recursive: true });
@@ -37,7 +42,7 @@ export const applyAttempt = async (options: ApplyAttemptOptions): Promise<Applie
       to,
       scratchDir: paths.swarmDir,
       branch: options.branch ?? null,
-      message: options.stageOnly ? null : `${title.split('\n')[0]?.slice(0, 72) ?? attempt.id}\n\nAdopted from swarm attempt ${attempt.id} of run ${run.id} (${score}).\n`,
+      message: options.stageOnly ? null : `${commitSubject(title) || attempt.id}\n\nAdopted from swarm attempt ${attempt.id} of run ${run.id} (${score}).\n`,
     });
     return { ...applied, attempt: attempt.id, score: attempt.score };
   } finally {

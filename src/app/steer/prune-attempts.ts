@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { SwarmError } from '../../core/domain/errors.js';
+import { recordPruned } from '../../store/prune-marks.js';
 import { attemptsToPrune, parseKeepSpec } from '../../core/attempt/keep-spec.js';
 import { openProjectStore } from '../setup/open-store.js';
 
@@ -66,6 +67,7 @@ export const pruneAttempts = async (options: PruneOptions): Promise<PruneResult>
           }
         }
         if (logs > 0 && !options.dryRun) rmSync(logDir, { recursive: true, force: true });
+        if (!options.dryRun) recordPruned(store, run.id, attempt.id, options.keep);
         result.pruned.push(attempt.id);
         result.branches += hasBranch ? 1 : 0;
         result.logBytes += logs;

@@ -3,12 +3,13 @@ import { AGENT_BACKEND_NAMES } from '../../agents/registry.js';
 import type { ConfigOverrides } from '../../config/index.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl } from '../../core/text/terminal-text.js';
+import { SwarmError } from '../../core/domain/errors.js';
 import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 import { startProgress } from '../progress.js';
 
 /** Commander names each option after the override it sets, so the rest of the flags are the overrides. */
-type RunFlags = ConfigOverrides & { config?: string; new?: boolean; json?: boolean; quiet?: boolean };
+type RunFlags = ConfigOverrides & { config?: string; new?: boolean; json?: boolean; quiet?: boolean; from?: string; top?: number };
 
 export const registerRun = (program: Command): void => {
   program
@@ -28,12 +29,15 @@ export const registerRun = (program: Command): void => {
     .option('--mode <mode>', 'anthropic/openai backends: agent (tool loop) or diff (SEARCH/REPLACE) (overrides agent.mode)')
     .option('--cost-usd <usd>', 'cost budget of the run in USD, 0 = unlimited (overrides budget.costUsd)', (value: string) => Number(value))
     .option('--new', 'start a new run even if the latest one can be resumed')
+    .option('--from <run>', 'start the new run from the best attempts of an earlier run (each evaluated again here); implies --new')
+    .option('--top <k>', 'with --from: how many of its best attempts to import (default 3)', positiveInt)
     .option('--json', 'print only the result as JSON on stdout')
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
       const { runSearch } = await import('../../app/run/run-search.js');
       (await import('../../app/run/driver-heap.js')).keepDriverHeapSmall();
-      const { config: _config, new: _new, json: _json, quiet: _quiet, ...overrides } = flags;
+      const { config: _config, new: _new, json: _json, quiet: _quiet, from, top, ...overrides } = flags;
+      if (top !== undefined && from === undefined) throw new SwarmError('USAGE', '--top counts the attempts imported with --from; give the run to import from, e.g. --from r1 --top 3');
       const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });
       const say = (line: string): void => {
         if (!flags.json && !flags.quiet) progress.print(line);
@@ -44,7 +48,8 @@ export const registerRun = (program: Command): void => {
           cwd: process.cwd(),
           ...(flags.config ? { configFile: flags.config } : {}),
           overrides,
-          newRun: flags.new ?? false,
+          newRun: (flags.new ?? false) || from !== undefined,
+          ...(from === undefined ? {} : { from: { fromRun: from, top: top ?? 3 } }),
           report: say,
           drain: interrupts.drain,
           force: interrupts.force,
@@ -59,6 +64,8 @@ export const registerRun = (program: Command): void => {
             `run ${result.runId} ${result.status}: ${stripControl(result.stopReason)}`,
             `baseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}`,
             `attempts: ${scored} scored, ${invalid} invalid, ${failed} failed${interrupted > 0 ? `, ${interrupted} interrupted` : ''}`,
+            // Not a failure (exit 0), but not a result either: said in one line.
+            ...(result.status === 'finished' && result.problem === null && !result.improved ? [`no attempt improved on the baseline ${result.baseline.id}; the baseline is still the best (try more attempts, another agent or a new --seed)`] : []),
             // A failed run's reason is already its stop reason.
             ...(result.problem !== null && result.status !== 'failed' ? [`problem: ${result.problem}`] : []),
             'see `swarm status`, `swarm graph`, `swarm show <attempt>`',

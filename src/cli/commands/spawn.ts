@@ -56,15 +56,16 @@ export const registerSpawn = (program: Command): void => {
 
   program
     .command('wait')
-    .description('block until spawned attempts finish and print their results (default: every running attempt of the latest run)')
+    .description('block until spawned attempts finish and print their results (default: every attempt of the latest run finished since the last wait returned, after waiting for the running ones)')
     .argument('[attempts...]', 'attempt ids')
     .option('--any', 'return as soon as one of them finishes')
     .option('--all', 'wait for all of them (the default)')
+    .option('--since <attempt>', 'without ids: report the attempts finished after this one instead of after the last wait')
     .option('--timeout <duration>', 'give up after this long, e.g. 30m (default 30m)', durationOf)
     .option('--json', 'print the result as JSON')
-    .action(async (ids: string[], flags: { any?: boolean; all?: boolean; timeout?: number; json?: boolean }) => {
+    .action(async (ids: string[], flags: { any?: boolean; all?: boolean; since?: string; timeout?: number; json?: boolean }) => {
       const { waitAttempts } = await import('../../app/steer/wait-attempts.js');
-      const result = await waitAttempts({ cwd: process.cwd(), ids, any: flags.any ?? false, timeoutMs: flags.timeout ?? 30 * 60_000 });
+      const result = await waitAttempts({ cwd: process.cwd(), ids, any: flags.any ?? false, timeoutMs: flags.timeout ?? 30 * 60_000, ...(flags.since === undefined ? {} : { since: flags.since }) });
       if (flags.json) printJson(result);
       else {
         for (const a of result.attempts) {

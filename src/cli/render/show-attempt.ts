@@ -143,7 +143,8 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   if (detail.codeSignature !== null && detail.codeSignature !== undefined) lines.push(field('signature', detail.codeSignature === '' ? 'as the baseline' : detail.codeSignature, paint));
 
   lines.push(section('git'));
-  lines.push(field('branch', detail.branch, paint));
+  const pruned = detail.pruned ? paint(` — pruned (deleted by swarm prune --keep ${detail.pruned.keep} at ${new Date(detail.pruned.at).toISOString().replace('T', ' ').slice(0, 16)}; swarm prune --keep ${a.id} keeps it next time)`, 'yellow') : '';
+  lines.push(field('branch', `${detail.branch}${pruned}`, paint));
   lines.push(field('commits', `${shortCommit(detail.baseCommit, full)} → ${shortCommit(detail.headCommit, full)}`, paint));
   if (detail.diffStat) {
     const { files, insertions, deletions, paths } = detail.diffStat;
@@ -175,7 +176,7 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   const { inputTokens, outputTokens, costUsd } = detail.usage;
   lines.push(section('usage & logs'));
   lines.push(field('tokens', `${inputTokens} in / ${outputTokens} out · ${formatCost(costUsd)}`, paint));
-  lines.push(field('logs', detail.logDir, paint));
+  lines.push(field('logs', detail.pruned ? `${detail.logDir}${paint(' — pruned (deleted)', 'yellow')}` : detail.logDir, paint));
   if (detail.transcriptPath) lines.push(field('transcript', detail.transcriptPath, paint));
   return `${lines.join('\n')}\n`;
 };

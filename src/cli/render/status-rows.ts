@@ -14,13 +14,14 @@ export interface RowSelection {
 
 /**
  * The attempts the table shows, in report order: all of them, or for long runs the running ones,
- * the baseline, the best few and the most recent (ids grow with creation, so report order is age).
+ * the baseline, the Pareto front, the best few and the most recent (ids grow with creation, so report order is age).
  */
-export const selectRows = (attempts: readonly AttemptRow[], direction: Direction, all: boolean): RowSelection => {
+export const selectRows = (attempts: readonly AttemptRow[], direction: Direction, all: boolean, front: readonly string[] = []): RowSelection => {
   const ordered = sortAttempts(attempts);
   if (all || ordered.length <= DIGEST_THRESHOLD) return { rows: ordered, hidden: 0 };
   const keep = new Set<string>();
   for (const row of ordered) if (row.status === 'running' || row.role === 'baseline') keep.add(row.id);
+  for (const id of front) keep.add(id);
   const byScore = compareScores(direction);
   ordered
     .filter((row) => row.status === 'scored' && row.score !== null)

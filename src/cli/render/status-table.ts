@@ -39,6 +39,7 @@ const rowStyle = (row: AttemptRow, newBest: ReadonlySet<string>): Style | null =
 
 const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options: StatusRenderOptions, paint: Paint): string[] => {
   const bestId = report.best?.id ?? null;
+  const front = new Set(report.front ?? []);
   const newBest = newBestIds(report.attempts, report.run.objective.direction);
   const columns: Column[] = [
     { title: 'id', align: 'left', cell: (row) => row.id },
@@ -60,7 +61,7 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
   ];
   const cells = rows.map((row) => columns.map((column) => column.cell(row)));
   const widths = columns.map((column, i) => Math.max(textWidth(column.title), ...cells.map((line) => textWidth(line[i] ?? ''))));
-  // Two columns for the best marker (`* `), then each column and its two-space gap.
+  // Two columns for the marker (`*` the best, `+` another member of the Pareto front), then each column and its two-space gap.
   const used = widths.reduce((sum, w) => sum + w + 2, 2);
   const room = Math.max(MIN_HYPOTHESIS, (options.width ?? 100) - used);
   const join = (mark: string, values: readonly string[], last: string): string =>
@@ -71,7 +72,7 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
     const described = row.hypothesis ?? (row.status === 'invalid' || row.status === 'failed' ? row.reason : null) ?? '';
     // Audit flags first, so truncation to the terminal width never hides them.
     const text = stripControl(row.flags.length > 0 ? `[${row.flags.join(', ')}] ${described}` : described);
-    const line = join(row.id === bestId ? '*' : ' ', cells[index] ?? [], truncate(text, room));
+    const line = join(row.id === bestId ? '*' : front.has(row.id) ? '+' : ' ', cells[index] ?? [], truncate(text, room));
     lines.push(paint(line, rowStyle(row, newBest), row.id === bestId ? 'bold' : null));
   });
   return lines;
@@ -89,11 +90,15 @@ export const renderStatus = (report: StatusReport, options: StatusRenderOptions)
   const lines = renderStatusHeader(report, paint, width, options.now);
   const flying = renderInFlight(report.attempts, paint, options.now);
   if (flying.length > 0) lines.push('', ...flying);
-  const { rows, hidden } = selectRows(report.attempts, report.run.objective.direction, options.all ?? false);
+  const { rows, hidden } = selectRows(report.attempts, report.run.objective.direction, options.all ?? false, report.front);
   lines.push('');
   if (rows.length === 0) lines.push(paint('no attempts yet', 'dim'));
   else lines.push(...renderTable(rows, report, options, paint));
   if (hidden > 0) lines.push(paint(`… ${hidden} more (swarm status --all)`, 'dim'));
+  const imports = report.imports ?? [];
+  if (imports.length > 0) lines.push('', `imported: ${imports.map((i) => `${i.id} ← ${i.from} (${formatScore(i.fromScore)} there)`).join(', ')}`);
+  const front = report.front ?? [];
+  if (front.length > 0) lines.push('', `Pareto front (${front.length}, marked + and *): ${front.join(', ')}`);
   const heldOut = report.heldOut ?? [];
   if (heldOut.length > 0) {
     lines.push('', 'finalists (held-out evaluation):');

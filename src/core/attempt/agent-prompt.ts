@@ -47,6 +47,8 @@ export const composeAgentPrompt = (p: {
   worktree?: string;
   /** The attempt whose conversation this one continues (a fork); its worktree is already removed. */
   forkedFrom?: { attemptId: string; worktree: string };
+  /** What earlier runs of the project tried (.swarm/memory.md, shepherd.memory); explorers only. */
+  memory?: string | null;
 }): string => {
   const goal = p.objective.direction === ('maximize' satisfies Direction) ? 'higher is better' : 'lower is better';
   const sections = [
@@ -60,6 +62,7 @@ export const composeAgentPrompt = (p: {
   if (parentLines.length > 0) sections.push(`# Parents\n\n${parentLines.join('\n')}`);
   const inspirationLines = (p.inspirations ?? []).map(briefLines);
   if (inspirationLines.length > 0) sections.push(`# Other attempts worth knowing\n\n${inspirationLines.join('\n')}`);
+  if (p.memory && p.role === 'explorer') sections.push(`# Memory of earlier runs\n\n${p.memory}`);
   sections.push('Read findings.md before you start; it records what this lineage already tried.');
   return sections.join('\n\n');
 };

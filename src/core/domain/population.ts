@@ -37,8 +37,8 @@ export const childrenOf = (attempts: readonly AttemptView[], id: AttemptId): Att
 export const NO_CREDIT_FLAGS: readonly string[] = ['no-change', 'comments-only', 'outside-solution-files', 'output-unchanged', 'protected-violation'];
 
 /** True when an audit flag withholds credit from the attempt's hypothesis (SwarmRSI). */
-export const creditWithheld = (attempt: AttemptView): boolean =>
-  (attempt.flags ?? []).some((flag) => NO_CREDIT_FLAGS.includes(flag) || flag.startsWith('reused:'));
+export const creditWithheld = (attempt: Pick<AttemptView, 'flags'>): boolean =>
+  (attempt.flags ?? []).some((flag) => NO_CREDIT_FLAGS.includes(flag) || flag.startsWith('reused:') || flag.startsWith('infeasible:') || flag.startsWith('near-duplicate:'));
 
 /**
  * The family of each attempt: the child of the baseline its first-parent chain starts from (the

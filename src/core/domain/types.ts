@@ -4,7 +4,7 @@ import type { Direction } from './score.js';
 export type Role = 'baseline' | 'explorer' | 'optimizer';
 
 /** How an attempt relates to its parents (DESIGN: branch patterns). */
-export type Operator = 'baseline' | 'explore' | 'fan-out' | 'deepen' | 'merge' | 'rebase' | 'repair';
+export type Operator = 'baseline' | 'explore' | 'fan-out' | 'deepen' | 'merge' | 'rebase' | 'repair' | 'import';
 
 /**
  * running: prepared and in flight (see `phase`); scored: valid evaluation with a score;

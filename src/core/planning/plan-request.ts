@@ -13,6 +13,8 @@ export interface PlanRequest {
   maxAttempts: number;
   /** Plans already made in this wave/generation (async scheduling plans one attempt at a time); varies the seed. */
   draw?: number;
+  /** The run's Pareto front (objective.metrics set), oldest first; absent with one objective. */
+  front?: AttemptId[];
 }
 
 /** What both schedulers (waves and async) are started with. */

@@ -18,6 +18,11 @@ export interface PolicyInput {
   maxAttempts: number;
   backend: string;
   rng: Rng;
+  /**
+   * The Pareto front of the run's feasible attempts over objective.metrics, oldest first; absent
+   * with one objective. `rules` and `swarm` pick leaders from it, `llm` shows it.
+   */
+  front?: readonly AttemptId[];
 }
 
 export interface PolicyPlan {

@@ -18,8 +18,34 @@ export interface PopulationReads {
   wavesToClose(runId: string, before: number): number[];
 }
 
+/** The stored Pareto front of a run (objective.metrics), kept incrementally by the record step. */
+export interface FrontReads {
+  /** Ids of the run's front members, oldest first. */
+  members(runId: string): string[];
+  /** Puts `added` on the front and takes `removed` off it, in one transaction. */
+  update(runId: string, added: readonly string[], removed: readonly string[]): void;
+}
+
+/** An attempt of a run imported from an earlier run (`swarm run --new --from`). */
+export interface ImportRecord {
+  attemptId: string;
+  fromRun: string;
+  fromAttempt: string;
+  /** Its score in the run it came from (before it was evaluated again). */
+  fromScore: number | null;
+}
+
+/** The imports of a run: edges across runs, saying where its population came from. */
+export interface ImportReads {
+  add(runId: string, record: ImportRecord): void;
+  /** The run's imported attempts, in attempt order. */
+  list(runId: string): ImportRecord[];
+}
+
 export interface RunStore {
   readonly population: PopulationReads;
+  readonly front: FrontReads;
+  readonly imports: ImportReads;
   /** Runs `fn` in one immediate transaction: all of its writes, or none. */
   transaction<T>(fn: () => T): T;
 

@@ -86,6 +86,10 @@ export interface StatusReport {
   heldOut?: Array<{ id: string; score: number | null; heldOut: number | null; valid: boolean }>;
   /** Nominated attempts (`swarm nominate`), most nominated first: a readout apart from the best score. */
   nominations?: NominatedAttempt[];
+  /** The Pareto front of the run's feasible attempts (objective.metrics), oldest first; empty with one objective. */
+  front?: string[];
+  /** Attempts imported from earlier runs (`swarm run --new --from`): where the population came from. */
+  imports?: Array<{ id: string; from: string; fromScore: number | null }>;
 }
 
 export interface NominatedAttempt {
@@ -107,6 +111,8 @@ export interface GraphInput {
   nodes: AttemptRow[];
   edges: GraphEdge[];
   bestId: string | null;
+  /** Members of the run's Pareto front (objective.metrics); absent or empty with one objective. */
+  front?: string[];
 }
 
 /** One evaluation as `swarm show` presents it. */
@@ -135,6 +141,8 @@ export interface EvaluationRow {
 export interface AttemptDetail {
   attempt: AttemptRow;
   branch: string;
+  /** When `swarm prune` deleted its branch and logs (and with which --keep); null while they exist. */
+  pruned?: { at: number; keep: string } | null;
   baseCommit: string | null;
   headCommit: string | null;
   context: string | null;

@@ -40,3 +40,26 @@ export const formatTick = (value: number): string => {
   if (abs >= 1e4) return `${Number((value / 1e3).toPrecision(3))}k`;
   return String(Number(value.toPrecision(4)));
 };
+
+/**
+ * A value range that outliers cannot squash: values beyond 3 interquartile ranges from the
+ * quartiles are left out (the values in `keep`, such as the baseline and the best, never are).
+ * Fewer than 5 values, or no spread between the quartiles, keep every value.
+ */
+export const robustRange = (values: readonly number[], keep: readonly number[] = []): { min: number; max: number } => {
+  const all = { min: Math.min(...values, ...keep), max: Math.max(...values, ...keep) };
+  if (values.length < 5) return all;
+  const sorted = [...values].sort((a, b) => a - b);
+  const quantile = (p: number): number => {
+    const at = p * (sorted.length - 1);
+    const lower = sorted[Math.floor(at)] ?? 0;
+    const upper = sorted[Math.ceil(at)] ?? lower;
+    return lower + (upper - lower) * (at - Math.floor(at));
+  };
+  const q1 = quantile(0.25);
+  const q3 = quantile(0.75);
+  const iqr = q3 - q1;
+  if (iqr <= 0) return all;
+  const inside = values.filter((value) => value >= q1 - 3 * iqr && value <= q3 + 3 * iqr);
+  return { min: Math.min(...inside, ...keep), max: Math.max(...inside, ...keep) };
+};

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { StatusReport } from '../../../src/core/views/report.js';
 import { processesWithEnv } from '../../support/processes-with-env.js';
 import { createToyRepo, runCli, startCli, type ToyRepo } from '../../support/toy-repo.js';
@@ -28,7 +28,8 @@ const toy = (sandbox: 'none' | 'bwrap', canary: string): ToyRepo => {
 const statusOf = async (dir: string): Promise<StatusReport> => JSON.parse((await runCli(dir, ['status', '--json'])).stdout) as StatusReport;
 
 describe('evaluator.sandbox through the CLI', () => {
-  it('swarm run scores every attempt exactly as without a sandbox, and nothing lands in the host /tmp', async () => {
+  // Skipped, with the set-up's one line saying why, where bubblewrap cannot run (failed under CI).
+  it.skipIf(inject('systemTools').bwrap === null)('swarm run scores every attempt exactly as without a sandbox, and nothing lands in the host /tmp', async () => {
     const plainCanary = join(tmpdir(), `swarm-canary-${randomUUID()}`);
     const boxedCanary = join(tmpdir(), `swarm-canary-${randomUUID()}`);
     dirs.push(plainCanary);
@@ -58,7 +59,7 @@ describe('evaluator.sandbox through the CLI', () => {
     expect(result.stderr).toMatch(/evaluator\.sandbox is "bwrap" but bwrap cannot be run .*install bubblewrap .*set evaluator\.sandbox to "none"/);
   });
 
-  it('a sandboxed evaluation dies with a SIGKILLed driver', async () => {
+  it.skipIf(inject('systemTools').bwrap === null)('a sandboxed evaluation dies with a SIGKILLed driver', async () => {
     const canary = randomUUID();
     const repo = createToyRepo({ evaluator: { command: 'node -e "setInterval(() => {}, 1000)"', sandbox: 'bwrap', env: { CANARY: canary } } });
     repos.push(repo);

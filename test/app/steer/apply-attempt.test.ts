@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,9 +48,31 @@ describe('swarm apply', () => {
     writeFileSync(join(repo.dir, 'prog.js'), '// edited by hand\n');
     const refused = await runCli(repo.dir, ['apply', best]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('uncommitted changes; commit or stash them');
+    expect(refused.stderr).toContain('uncommitted changes (outside .claude, .agents, .codex); commit or stash them');
     expect(repo.git('rev-parse', 'HEAD').trim()).toBe(main);
     repo.git('checkout', '--', 'prog.js');
+  });
+
+  it('ignores the skills and rules the agent tools left (.claude/, .agents/, .codex/) and cuts a long subject at a word boundary', async () => {
+    // What `swarm skills install --project` leaves: untracked skill folders; plus one staged settings file.
+    for (const dir of ['.claude/skills/swarm-shepherd', '.agents/skills/swarm-shepherd', '.codex/rules']) mkdirSync(join(repo.dir, dir), { recursive: true });
+    writeFileSync(join(repo.dir, '.claude/skills/swarm-shepherd/SKILL.md'), '---\nname: swarm-shepherd\n---\n');
+    writeFileSync(join(repo.dir, '.agents/skills/swarm-shepherd/SKILL.md'), '---\nname: swarm-shepherd\n---\n');
+    writeFileSync(join(repo.dir, '.codex/rules/swarm.rules'), 'prefix_rule(pattern = ["swarm"], decision = "allow")\n');
+    writeFileSync(join(repo.dir, '.claude/settings.json'), '{}\n');
+    repo.git('add', '.claude/settings.json');
+    const hypothesis = 'Replace the greedy placement with a simulated annealing schedule that perturbs radii and centres jointly';
+    const db = new Database(join(repo.dir, '.swarm', 'swarm.db'));
+    db.prepare('UPDATE attempts SET hypothesis = ? WHERE id = ?').run(hypothesis, best);
+    db.close();
+    const applied = await runCli(repo.dir, ['apply', best]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(repo.git('log', '-1', '--format=%s').trim()).toBe('Replace the greedy placement with a simulated annealing schedule that…');
+    expect(repo.git('diff', '--binary', 'HEAD~1', 'HEAD')).toBe(programDiff(best));
+    // The tool files are neither committed nor touched: untracked ones stay untracked, the staged one staged.
+    expect(repo.git('status', '--porcelain').split('\n').filter(Boolean).sort()).toEqual(['?? .agents/', '?? .codex/', '?? .claude/skills/', 'A  .claude/settings.json'].sort());
+    repo.git('reset', '-q', '--hard', main);
+    repo.git('clean', '-qfd', '.claude', '.agents', '.codex');
   });
 
   it('--worktree stages the change; --branch commits it on a new branch and leaves main alone', async () => {

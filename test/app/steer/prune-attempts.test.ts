@@ -49,6 +49,19 @@ describe('swarm prune', () => {
     expect(status.attempts.map((a) => a.id)).toEqual(ids);
     const again = pruneSchema.parse(JSON.parse((await runCli(repo.dir, ['prune', '--keep', `best,${named}`, '--json'])).stdout));
     expect(again.pruned).toEqual([]);
+    // show and checkout say the attempt was pruned, not that it never committed anything.
+    const gone = ids.find((id) => id !== best && id !== named) ?? '';
+    const show = await runCli(repo.dir, ['show', gone]);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toMatch(new RegExp(`branch\\s+swarm/r1/${gone} — pruned \\(deleted by swarm prune --keep best,${named} at `));
+    expect(show.stdout).toMatch(/logs\s+\S+ — pruned \(deleted\)/);
+    expect(z.object({ pruned: z.object({ keep: z.string() }) }).parse(JSON.parse((await runCli(repo.dir, ['show', gone, '--json'])).stdout)).pruned.keep).toBe(`best,${named}`);
+    const checkout = await runCli(repo.dir, ['checkout', gone]);
+    expect(checkout.code).toBe(2);
+    expect(checkout.stderr).toContain(`attempt ${gone} was pruned: swarm prune --keep best,${named} deleted its branch swarm/r1/${gone} and logs`);
+    expect(checkout.stderr).not.toContain('before anything was committed');
+    const kept = await runCli(repo.dir, ['show', named]);
+    expect(kept.stdout).not.toContain('pruned');
   });
 
   it('rejects a keep it does not understand with exit 2', async () => {

@@ -78,7 +78,10 @@ describe('swarm spawn / swarm wait with the local agent', () => {
     const twice = await cli('spawn', '--parent', leader, '--role', 'optimizer');
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain(`optimizer ${optimizer.id} of ${leader} is still running`);
-    expect(waited.parse(JSON.parse((await cli('wait', '--all', '--json')).stdout)).attempts.map((a) => a.status)).toEqual(['scored']);
+    // Everything finished since the last wait returned: the optimizer, and the baseline no wait had returned yet.
+    const all = waited.parse(JSON.parse((await cli('wait', '--all', '--json')).stdout)).attempts;
+    expect(all.map((a) => a.id)).toEqual([status.baseline?.id, optimizer.id]);
+    expect(all.every((a) => a.status === 'scored' && a.score !== null)).toBe(true);
 
     const spent = await cli('spawn', '--baseline', '--role', 'explorer');
     expect(spent.code).toBe(2);
@@ -93,6 +96,38 @@ describe('swarm spawn / swarm wait with the local agent', () => {
     expect(optimizerFromBaseline.code).toBe(2);
     expect(optimizerFromBaseline.stderr).toContain('exactly one --parent');
   });
+});
+
+describe('swarm wait --all after the attempts already finished', () => {
+  it('returns every attempt finished since the last wait returned, with scores, then nothing new; --since picks the start', async () => {
+    const repo = createToyRepo({ budget: { attempts: 5 } });
+    const cli = (...args: string[]): Promise<CliResult> => runCli(repo.dir, args, ENV);
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push(spawned.parse(JSON.parse((await cli('spawn', '--baseline', '--role', 'explorer', '--json')).stdout)).id);
+      // Finished before anyone waits: the Shepherd was busy elsewhere.
+      const finished = async (): Promise<boolean> => statusSchema.parse(JSON.parse((await cli('status', '--json')).stdout)).attempts.filter((a) => ids.includes(a.id)).every((a) => a.status !== 'running');
+      for (let i = 0; i < 600 && !(await finished()); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(await finished()).toBe(true);
+      const status = statusSchema.parse(JSON.parse((await cli('status', '--json')).stdout));
+      const first = waited.parse(JSON.parse((await cli('wait', '--all', '--json')).stdout));
+      expect(first.timedOut).toBe(false);
+      expect(first.attempts.map((a) => a.id).sort()).toEqual([status.baseline?.id ?? '', ...ids].sort());
+      for (const attempt of first.attempts) expect(attempt).toMatchObject({ status: 'scored', score: status.attempts.find((a) => a.id === attempt.id)?.score });
+      // Recorded in the store: the next wait starts after them.
+      expect(waited.parse(JSON.parse((await cli('wait', '--all', '--json')).stdout)).attempts).toEqual([]);
+      // --since: the attempts that finished after the named one, in the order they finished.
+      const order = first.attempts.map((a) => a.id);
+      const since = waited.parse(JSON.parse((await cli('wait', '--all', '--since', order[1] ?? '', '--json')).stdout));
+      expect(since.attempts.map((a) => a.id)).toEqual(order.slice(2));
+      const unknown = await cli('wait', '--since', 'a99');
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('no attempt a99 in run r1');
+    } finally {
+      for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await cli('status', '--json')).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 200));
+      repo.cleanup();
+    }
+  }, 180_000);
 });
 
 describe('spawns started together', () => {

@@ -79,7 +79,7 @@ const readChange = async (
  * The twin's recorded result as this attempt's own: its final score, validity and reason (after
  * any confirmation with other seeds), not the single-seed score of its first evaluation.
  */
-const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): CheckoutEvaluation => {
+export const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord, why = 'byte-identical code'): CheckoutEvaluation => {
   const valid = twin.status === 'scored';
   const outcome: EvalOutcome = {
     metrics: twin.metrics,
@@ -93,7 +93,7 @@ const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord): Checko
     signal: record.signal,
     timedOut: record.timedOut,
     durationMs: 0,
-    stdoutTail: `(result reused from ${twin.id}: byte-identical code, the evaluator was not run)\n${record.stdoutTail}`,
+    stdoutTail: `(result reused from ${twin.id}: ${why}, the evaluator was not run)\n${record.stdoutTail}`,
     stderrTail: record.stderrTail,
     jobId: null,
   };
@@ -115,7 +115,7 @@ export const auditChange = async (
   parents: readonly string[],
 ): Promise<ChangeAudit> => {
   const { base, head } = commits;
-  const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
+  const changed = changedPaths.filter((file) => file !== ctx.workspace.repoPath(FINDINGS_FILE));
   const flags: string[] = [];
   const baseline = ctx.store.requireRun(ctx.runId).baseCommit;
   const [{ hash, onlyComments, signature }, links] = await Promise.all([
@@ -125,7 +125,7 @@ export const auditChange = async (
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;
-  if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution).length === 0) flags.push('outside-solution-files');
+  if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution.map((glob) => ctx.workspace.repoPath(glob))).length === 0) flags.push('outside-solution-files');
   const twin = await findIdenticalCode(ctx, hash);
   const twinAttempt = twin === null ? null : ctx.store.getAttempt(twin);
   const record = twin === null ? null : decidingEvaluation(ctx.store.listEvaluations(twin));

@@ -28,6 +28,10 @@ export interface ShepherdPromptInput {
   maxAttempts: number;
   /** e.g. "12 attempts, $3.10" */
   budgetLeft: string;
+  /** The Pareto front (objective.metrics): good parents that trade the objectives off. */
+  front?: readonly string[];
+  /** What earlier runs of the project tried (.swarm/memory.md, shepherd.memory). */
+  memory?: string | null;
 }
 
 /** The user message of one planning call: task, attempts table and limits. */
@@ -41,6 +45,8 @@ export const composeShepherdPrompt = (p: ShepherdPromptInput): string => {
     `# Objective\n\nMetric ${p.objective.metric}, ${p.objective.direction}.`,
     `# Attempts\n\nid | parents | role | status | score | cost | hypothesis\n${rows.join('\n')}`,
     running.length > 0 ? `Parents with an optimizer still running: ${running.join(', ')}.` : '',
+    (p.front ?? []).length > 0 ? `Pareto front over the objectives (good parents for trade-offs): ${(p.front ?? []).join(', ')}.` : '',
+    p.memory ? `# Memory of earlier runs\n\n${p.memory}` : '',
     `# This wave\n\nWave ${p.wave}. Plan between 1 and ${p.maxAttempts} attempts. Budget left: ${p.budgetLeft}. Parents must be ids from the table with status scored.`,
   ]
     .filter((s) => s !== '')

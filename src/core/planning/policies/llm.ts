@@ -25,6 +25,8 @@ export interface LlmPolicyInput {
   /** The rules policy, used when the model fails twice. */
   fallback: () => WavePlan;
   signal: AbortSignal;
+  /** What earlier runs tried (.swarm/memory.md), when shepherd.memory is on. */
+  memory?: string | null;
 }
 
 export interface LlmPlanOutcome {
@@ -53,7 +55,7 @@ export const planLlm = async (input: LlmPolicyInput): Promise<LlmPlanOutcome> =>
   const turns: ShepherdTurn[] = [
     {
       role: 'user',
-      text: composeShepherdPrompt({ task: input.task, objective: input.objective, attempts: request.population, wave: request.wave, maxAttempts: size, budgetLeft: budgetLeftText(request, settings) }),
+      text: composeShepherdPrompt({ task: input.task, objective: input.objective, attempts: request.population, wave: request.wave, maxAttempts: size, budgetLeft: budgetLeftText(request, settings), ...(request.front ? { front: request.front } : {}), memory: input.memory ?? null }),
     },
   ];
   const limits = { attempts: request.population, baselineId: request.baselineId, maxAttempts: size, backend: settings.backend, rng: input.rng };

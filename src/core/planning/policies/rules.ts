@@ -3,6 +3,7 @@ import type { PolicyInput, PolicyPlan } from '../policy-input.js';
 import { parentsUnderOptimization, rankScored, wavesSinceImprovement } from '../../domain/population.js';
 import { composeContext } from '../shepherd-context.js';
 import type { AttemptSpec, Operator } from '../../domain/types.js';
+import { frontLeaders } from '../../objectives/front-leaders.js';
 
 export interface RulesSettings {
   initialExplorers: number;
@@ -48,7 +49,9 @@ export const planRulesWave = (input: PlanInput): WavePlan => {
   const size = Math.min(settings.waveSize, input.maxAttempts);
   const specs: AttemptSpec[] = [];
   const reasons: string[] = [];
-  const leaders = rankScored(attempts, direction).slice(0, Math.max(1, settings.leaders));
+  // With several objectives the leaders are spread along the Pareto front; else the best scores.
+  const fromFront = frontLeaders(attempts, input.front, direction, Math.max(1, settings.leaders));
+  const leaders = fromFront.length > 0 ? fromFront : rankScored(attempts, direction).slice(0, Math.max(1, settings.leaders));
   const stale = wavesSinceImprovement(attempts, direction, input.wave - 1);
 
   if (stale >= settings.plateauWaves || leaders.length === 0) {

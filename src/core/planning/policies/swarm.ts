@@ -5,6 +5,7 @@ import type { RulesSettings } from './rules.js';
 import type { AttemptSpec } from '../../domain/types.js';
 import { NICHE_BETA, pickNiches, refinementsExhausted, summarizeNiches, type Niche, type NicheDescriptor } from './niches.js';
 import { makeSpec, type PolicyInput, type PolicyPlan } from '../policy-input.js';
+import { frontLeaders } from '../../objectives/front-leaders.js';
 
 /** The rules policy's settings, plus the niche metric. */
 export type SwarmSettings = RulesSettings & {
@@ -36,6 +37,8 @@ export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): Pol
   const niches = summarizeNiches(attempts, direction, settings.niche);
   const stale = (n: Niche): number => Math.max(0, input.wave - 1 - n.bestWave);
   const leaders = niches.filter((n) => isBetter(n.best.score, baseline?.score ?? null, direction)).slice(0, settings.leaders);
+  // With several objectives, programs spread along the Pareto front lead the refinements and merges.
+  const fromFront = frontLeaders(attempts, input.front, direction, settings.leaders).filter((a) => a.id !== input.baselineId);
   const specs: AttemptSpec[] = [];
   const reasons: string[] = [];
 
@@ -47,11 +50,12 @@ export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): Pol
     reasons.push(niches.length === 0 ? `nothing scored yet: ${fresh} explorers from baseline` : `every niche plateaued: ${fresh} fresh explorers from baseline`);
   }
 
-  if (settings.mergeEvery > 0 && input.wave % settings.mergeEvery === 0 && leaders.length >= 2 && specs.length < size) {
-    const [first, second] = leaders;
+  const mergeable = fromFront.length >= 2 ? fromFront : leaders.map((n) => n.best);
+  if (settings.mergeEvery > 0 && input.wave % settings.mergeEvery === 0 && mergeable.length >= 2 && specs.length < size) {
+    const [first, second] = mergeable;
     if (first && second) {
-      specs.push(makeSpec(input, { parents: [first.best.id, second.best.id], role: 'explorer', operator: 'merge' }));
-      reasons.push(`merge of niche leaders ${first.best.id} and ${second.best.id}`);
+      specs.push(makeSpec(input, { parents: [first.id, second.id], role: 'explorer', operator: 'merge' }));
+      reasons.push(`merge of ${fromFront.length >= 2 ? 'front members' : 'niche leaders'} ${first.id} and ${second.id}`);
     }
   }
 
@@ -62,7 +66,10 @@ export const planSwarm = (input: PolicyInput & { settings: SwarmSettings }): Pol
   const optimized: AttemptId[] = [];
   const [rising] = pickNiches(niches.filter((n) => n.reward > 0 && !leaders.includes(n)), 1, NICHE_BETA);
   // Without leaders the baseline is still the incumbent: it is refined like a leader.
-  const refinable = leaders.length === 0 ? (baseline ? [baseline] : []) : [...leaders, ...(rising ? [rising] : [])].map((n) => n.best);
+  const refinable =
+    fromFront.length > 0 ? [...fromFront, ...(rising ? [rising.best] : [])]
+    : leaders.length === 0 ? (baseline ? [baseline] : [])
+    : [...leaders, ...(rising ? [rising] : [])].map((n) => n.best);
   for (const program of refinable) {
     if (optimized.length >= Math.max(1, Math.floor(size / 2)) || specs.length >= size) break;
     if (busy.has(program.id) || refinementsExhausted(attempts, program.id)) continue;

@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findProgram, isCi, prepareSystemTools, readyTools, type SetupHost } from '../support/system-tools.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A PATH with node, git and sh but none of bwrap, chromium, Slurm or apt-get. */
+const barePath = (): string => {
+  const bin = mkdtempSync(join(tmpdir(), 'swarm-bare-path-'));
+  dirs.push(bin);
+  for (const name of ['git', 'sh']) symlinkSync(execFileSync('/bin/sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim(), join(bin, name));
+  symlinkSync(process.execPath, join(bin, 'node'));
+  return bin;
+};
+
+const host = (fields: Partial<SetupHost>): SetupHost & { installed: string[][] } => {
+  const installed: string[][] = [];
+  return { path: barePath(), ci: false, root: false, installed, install: (packages) => (installed.push(packages), 'not expected'), ...fields };
+};
+
+describe('the system tools set-up step (vitest.global-setup.ts)', () => {
+  it('outside CI, skips each suite with one line naming the package and the command to install it', async () => {
+    const machine = host({});
+    const verdicts = await prepareSystemTools(machine);
+    expect(verdicts.map((verdict) => [verdict.id, verdict.failed, verdict.program])).toEqual([['bwrap', false, null], ['chromium', false, null], ['slurm', false, null]]);
+    const lines = verdicts.map((verdict) => verdict.line ?? '');
+    expect(lines[0]).toMatch(/^skipping the bubblewrap sandbox tests .*: bwrap not found \(not root\); install bubblewrap: sudo apt-get install -y bubblewrap$/);
+    expect(lines[1]).toMatch(/^skipping the browser tests \(test\/browser\): chromium not found \(not root\); install chromium: sudo apt-get install -y chromium$/);
+    expect(lines[2]).toMatch(/^skipping the Slurm runner tests .*apt-get install -y slurmctld slurmd slurm-client munge$/);
+    for (const line of lines) expect(line.split('\n')).toHaveLength(1);
+    expect(machine.installed).toEqual([]);
+    expect(readyTools(verdicts)).toEqual({ bwrap: null, chromium: null, slurm: false });
+  });
+
+  it('under CI=true, a missing tool fails the run, naming the package', async () => {
+    const verdicts = await prepareSystemTools(host({ ci: true }));
+    expect(verdicts.every((verdict) => verdict.failed)).toBe(true);
+    expect(verdicts[0]?.line).toMatch(/^FAIL the bubblewrap sandbox tests .*apt-get install -y bubblewrap \(CI=true: a missing system tool fails the run\)$/);
+    expect(verdicts[1]?.line).toMatch(/^FAIL the browser tests .*apt-get install -y chromium/);
+  });
+
+  it('as root without apt-get, says there is no apt-get rather than trying', async () => {
+    const machine = host({ root: true });
+    const verdicts = await prepareSystemTools(machine);
+    expect(verdicts[0]?.line).toMatch(/bwrap not found \(there is no apt-get here\)/);
+    expect(machine.installed).toEqual([]);
+  });
+
+  it('as root with apt-get, installs the missing packages, and says so when they still do not appear', async () => {
+    const path = barePath();
+    symlinkSync('/bin/true', join(path, 'apt-get'));
+    const machine = host({ path, root: true, install: (packages) => (machine.installed.push(packages), null) });
+    const verdicts = await prepareSystemTools(machine);
+    expect(machine.installed).toEqual([['bubblewrap'], ['chromium'], ['slurmctld', 'slurmd', 'slurm-client', 'munge']]);
+    expect(verdicts[1]?.line).toBe('skipping the browser tests (test/browser): apt-get install -y chromium did not provide chromium; install chromium by hand');
+  });
+
+  it('finds a program only where the PATH says, and CI only when CI is set to something true', () => {
+    const path = barePath();
+    expect(findProgram('node', path)).toBe(join(path, 'node'));
+    expect(findProgram('bwrap', path)).toBeNull();
+    expect([isCi({ CI: 'true' }), isCi({ CI: '1' }), isCi({ CI: 'false' }), isCi({ CI: '' }), isCi({})]).toEqual([true, true, false, false, false]);
+  });
+});

@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { prepareBwrap } from '../../src/eval/bwrap-sandbox.js';
+
+/** The system programs some suites need, beyond node and git. */
+export type ToolId = 'bwrap' | 'chromium' | 'slurm';
+
+export interface SystemTool {
+  id: ToolId;
+  /** The suites that need it, as the skip line names them. */
+  suites: string;
+  programs: string[];
+  /** Debian packages that provide the programs. */
+  packages: string[];
+}
+
+export const SYSTEM_TOOLS: readonly SystemTool[] = [
+  { id: 'bwrap', suites: 'the bubblewrap sandbox tests (test/eval/bwrap-sandbox, test/app/sandbox-e2e)', programs: ['bwrap'], packages: ['bubblewrap'] },
+  { id: 'chromium', suites: 'the browser tests (test/browser)', programs: ['chromium'], packages: ['chromium'] },
+  { id: 'slurm', suites: 'the Slurm runner tests (test/slurm)', programs: ['slurmctld', 'slurmd', 'sbatch', 'munged'], packages: ['slurmctld', 'slurmd', 'slurm-client', 'munge'] },
+];
+
+/** What the suites get: where each tool is usable, the program to run (null: skip the suite). */
+export interface SystemToolsReady {
+  bwrap: string | null;
+  chromium: string | null;
+  slurm: boolean;
+}
+
+export interface ToolVerdict {
+  id: ToolId;
+  /** The program found (the first of the tool's programs), or null when the suites cannot run. */
+  program: string | null;
+  /** The one line said about it: installed, skipped with the fix, or failed; null when it was simply there. */
+  line: string | null;
+  failed: boolean;
+}
+
+/** The machine as the set-up step sees it; tests pass a PATH without the tools. */
+export interface SetupHost {
+  path: string;
+  ci: boolean;
+  root: boolean;
+  /** Installs Debian packages; the reason when it could not. */
+  install: (packages: string[]) => string | null;
+}
+
+/** The first executable named `name` on `path`, or null. */
+export const findProgram = (name: string, path: string): string | null => {
+  for (const dir of path.split(delimiter).filter((entry) => entry !== '')) {
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  return null;
+};
+
+const missingPrograms = (tool: SystemTool, path: string): string[] => tool.programs.filter((name) => findProgram(name, path) === null);
+
+/** `apt-get install` of the packages; the reason when it failed. */
+export const aptInstall = (path: string) => (packages: string[]): string | null => {
+  const env = { ...process.env, PATH: path, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    execFileSync('apt-get', ['update', '-qq'], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 });
+    execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 900_000 });
+    return null;
+  } catch (error) {
+    const stderr = error instanceof Error && 'stderr' in error ? String(error.stderr).trim().split('\n').slice(-2).join(' ') : '';
+    return stderr || (error instanceof Error ? error.message : String(error));
+  }
+};
+
+/**
+ * Makes each system tool ready, or says in one line why its suites cannot run. As root with
+ * apt-get on the PATH, a missing package is installed; otherwise the suites are skipped with the
+ * package and the command that installs it, and under CI a missing tool fails the run.
+ */
+export const prepareSystemTools = async (host: SetupHost): Promise<ToolVerdict[]> => {
+  const verdicts: ToolVerdict[] = [];
+  for (const tool of SYSTEM_TOOLS) verdicts.push(await prepareTool(tool, host));
+  return verdicts;
+};
+
+const prepareTool = async (tool: SystemTool, host: SetupHost): Promise<ToolVerdict> => {
+  const installCommand = `apt-get install -y ${tool.packages.join(' ')}`;
+  const unusable = (why: string, fix: string): ToolVerdict => host.ci
+    ? { id: tool.id, program: null, failed: true, line: `FAIL ${tool.suites}: ${why}; ${fix} (CI=true: a missing system tool fails the run)` }
+    : { id: tool.id, program: null, failed: false, line: `skipping ${tool.suites}: ${why}; ${fix}` };
+  let missing = missingPrograms(tool, host.path);
+  let line: string | null = null;
+  if (missing.length > 0) {
+    const canInstall = host.root && findProgram('apt-get', host.path) !== null;
+    if (!canInstall) {
+      const who = host.root ? 'there is no apt-get here' : 'not root';
+      return unusable(`${missing.join(', ')} not found (${who})`, `install ${tool.packages.join(' ')}: sudo ${installCommand}`);
+    }
+    const failure = host.install(tool.packages);
+    missing = missingPrograms(tool, host.path);
+    if (failure !== null || missing.length > 0) {
+      return unusable(`${installCommand} did not provide ${missing.join(', ') || tool.programs.join(', ')}${failure === null ? '' : ` (${failure})`}`, `install ${tool.packages.join(' ')} by hand`);
+    }
+    line = `installed ${tool.packages.join(' ')} for ${tool.suites}`;
+  }
+  const program = findProgram(tool.programs[0] ?? '', host.path);
+  if (program === null) return unusable(`${tool.programs[0] ?? tool.id} not found`, installCommand);
+  if (tool.id === 'bwrap') {
+    const reason = await prepareBwrap(program).then(() => null, (error: unknown) => (error instanceof Error ? error.message : String(error)));
+    if (reason !== null) return unusable(`bubblewrap cannot sandbox on this machine (${reason})`, 'allow user namespaces, or run the tests where they are allowed');
+  }
+  if (tool.id === 'slurm' && !host.root) {
+    return unusable('the test cluster needs root to start its own munged, slurmctld and slurmd', 'run the tests as root (the cluster lives in /var/tmp/swarm-test-slurm, never /etc/slurm)');
+  }
+  return { id: tool.id, program, line, failed: false };
+};
+
+/** What the suites receive from the verdicts. */
+export const readyTools = (verdicts: ToolVerdict[]): SystemToolsReady => {
+  const program = (id: ToolId): string | null => verdicts.find((verdict) => verdict.id === id)?.program ?? null;
+  return { bwrap: program('bwrap'), chromium: program('chromium'), slurm: program('slurm') !== null };
+};
+
+/** Whether this is a CI run, where a missing tool fails instead of skipping. */
+export const isCi = (env: NodeJS.ProcessEnv): boolean => env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
