@@ -103,12 +103,18 @@ const limitsSchema = z.strictObject({
   backoff: positiveDurationSchema.prefault('1m')
     .describe('Wait when the limit names no reset time; doubled for each further wait of the same attempt.'),
   maxBackoff: positiveDurationSchema.prefault('30m').describe('Longest backoff wait when no reset time is named.'),
-}).transform(({ park, backoff, maxBackoff }) => ({ park, backoffMs: backoff, maxBackoffMs: maxBackoff }));
+  maxWait: positiveDurationSchema.prefault('6h')
+    .describe('Longest total wait of one attempt for limits to lift; a wait that would pass it fails the attempt (and, repeated, the circuit breaker stops the run).'),
+  maxParks: int(0, 10_000).default(10)
+    .describe('Most waits of one attempt for limits to lift; the next limit fails the attempt with the limit\'s message (and, repeated, the circuit breaker stops the run).'),
+}).transform(({ park, backoff, maxBackoff, maxWait, maxParks }) => ({ park, backoffMs: backoff, maxBackoffMs: maxBackoff, maxWaitMs: maxWait, maxParks }));
 
 const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
   timeout: positiveDurationSchema.prefault('20m').describe('Timeout of one agent session.'),
+  stallTimeout: positiveDurationSchema.nullable().default(null)
+    .describe('claude-code, codex and command backends: stop the agent after this long without any output (a stalled model stream), failing the attempt as "stalled"; null = only agent.timeout (whose reason still names a long silence). Keep it above the longest tool call, e.g. "10m".'),
   maxTurns: int(1, 10_000).default(40).describe('Maximum agent turns per attempt.'),
   maxConsecutiveFailures: int(0, 10_000).default(3)
     .describe('Stop the run (no new attempts, running ones finish, exit 1) after this many attempts in a row fail with the same agent error; 0 = never stop.'),
@@ -116,7 +122,7 @@ const agentSchema = z.strictObject({
     .describe('Path of a file overriding the built-in role instructions, relative to the repository root; null = built-in.'),
   local: localAgentSchema.prefault({}).describe('Settings of the offline "local" backend.'),
   prices: z.record(z.string(), priceSchema).default({})
-    .describe('Price table per model name (USD per million tokens), for backends whose API reports tokens but no cost.'),
+    .describe('Prices per model name (USD per million tokens) for backends that report tokens but no cost; they override and extend swarm\'s own dated price table (swarm doctor shows the price each backend uses). A dollar budget with a model of unknown price is refused.'),
   baseUrl: z.url().nullable().default(null)
     .describe('Base URL of the model API for the anthropic and openai backends (e.g. http://127.0.0.1:8000/v1 for a local OpenAI-compatible server); null = ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the provider\'s default.'),
   mode: z.enum(['agent', 'diff']).default('agent')
@@ -129,7 +135,7 @@ const agentSchema = z.strictObject({
   claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
   codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),
   command: commandAgentSchema.prefault({}).describe('Settings of the "command" backend (any agent CLI).'),
-}).transform(({ timeout, ...agent }) => ({ ...agent, timeoutMs: timeout }));
+}).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 
 const llmShepherdSchema = z.strictObject({
   backend: z.enum(['anthropic', 'openai']).default('anthropic').describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),

@@ -148,6 +148,7 @@ describe('validateConfig: resolution', () => {
         backend: 'local',
         model: null,
         timeoutMs: 1200000,
+        stallTimeoutMs: null,
         maxTurns: 40,
         maxConsecutiveFailures: 3,
         systemPrompt: null,
@@ -169,7 +170,7 @@ describe('validateConfig: resolution', () => {
           commandTimeoutMs: 120000,
           outputChars: 20000,
         },
-        limits: { park: true, backoffMs: 60000, maxBackoffMs: 1800000 },
+        limits: { park: true, backoffMs: 60000, maxBackoffMs: 1800000, maxWaitMs: 21_600_000, maxParks: 10 },
         diff: {
           resamples: 2,
           fullRewrite: false,

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { ChatReply, ChatRequest, ModelApi, ModelApiOptions } from '../api-loop/model-api.js';
 import { toAnthropicMessages } from './anthropic-messages.js';
 
-// The newest Sonnet in @anthropic-ai/sdk 1.14's model list, not in its deprecated-models table.
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
+export { DEFAULT_ANTHROPIC_MODEL } from './default-model.js';
 
 // The SDK returns the body unchecked; anything a proxy or a fake sends must be validated.
 const replySchema = z.object({
@@ -56,5 +55,5 @@ export const createAnthropicApi = (options: ModelApiOptions): ModelApi => {
       stopReason: parsed.data.stop_reason ?? null,
     };
   };
-  return { provider: 'anthropic', model: options.model, price: options.price, chat };
+  return { provider: 'anthropic', model: options.model, price: options.price, maxRetries: options.maxRetries, requestTimeoutMs: options.requestTimeoutMs, chat };
 };

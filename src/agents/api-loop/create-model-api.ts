@@ -1,4 +1,5 @@
 import type { SwarmConfig } from '../../config/index.js';
+import { knownPrice } from '../../core/budget/known-price.js';
 import { resolveApiAccess, type ApiProvider } from './api-access.js';
 import type { ModelApi } from './model-api.js';
 
@@ -17,9 +18,9 @@ export const createModelApi = async (
   if (provider === 'anthropic') {
     const { createAnthropicApi, DEFAULT_ANTHROPIC_MODEL } = await import('../anthropic/anthropic-api.js');
     const model = choice.model ?? DEFAULT_ANTHROPIC_MODEL;
-    return createAnthropicApi({ ...common, model, price: config.agent.prices[model] });
+    return createAnthropicApi({ ...common, model, price: knownPrice(model, config.agent.prices)?.price });
   }
   const { createOpenAiApi, DEFAULT_OPENAI_MODEL } = await import('../openai/openai-api.js');
   const model = choice.model ?? DEFAULT_OPENAI_MODEL;
-  return createOpenAiApi({ ...common, model, price: config.agent.prices[model] });
+  return createOpenAiApi({ ...common, model, price: knownPrice(model, config.agent.prices)?.price });
 };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Price } from '../../core/budget/pricing.js';
 
 /** Token counts of one model call; `cachedInputTokens` are part of `inputTokens`. */
@@ -60,6 +61,10 @@ export interface ModelApi {
   provider: 'anthropic' | 'openai';
   model: string;
   price: Price | undefined;
+  /** The SDK's retries of one request (agent.api.maxRetries), named in failure reasons. */
+  maxRetries?: number;
+  /** The timeout of one request (agent.api.requestTimeout), named in failure reasons. */
+  requestTimeoutMs?: number;
   chat(request: ChatRequest, signal: AbortSignal): Promise<ChatReply>;
 }
 
@@ -74,7 +79,16 @@ export interface ModelApiOptions {
 }
 
 /** Why a model request failed, in one line (SDK errors carry the HTTP status and body). */
-export const describeModelError = (error: unknown, api: { provider: string; model: string }): string => {
+export const describeModelError = (error: unknown, api: Pick<ModelApi, 'provider' | 'model' | 'maxRetries' | 'requestTimeoutMs'>): string => {
   const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
-  return `${api.provider} request for model ${api.model} failed: ${text.replace(/\s+/g, ' ').slice(0, 500)}`;
+  const status = httpStatus.safeParse(error);
+  const timedOut = error instanceof Error && /timed? ?out/i.test(`${error.name} ${error.message}`);
+  const cause = status.success ? `HTTP ${status.data.status}` : timedOut && api.requestTimeoutMs !== undefined ? `no answer within agent.api.requestTimeout (${api.requestTimeoutMs < 1000 ? `${api.requestTimeoutMs} ms` : `${Math.round(api.requestTimeoutMs / 1000)} s`} per request)` : null;
+  // The SDKs retry 408, 409, 429, 5xx, connection errors and timeouts; any other status is final at once.
+  const retried = !status.success || [408, 409, 429].includes(status.data.status) || status.data.status >= 500;
+  const requests = api.maxRetries === undefined ? null : retried ? api.maxRetries + 1 : 1;
+  const tries = requests === null ? '' : ` after ${requests} request(s)${retried ? ` (agent.api.maxRetries = ${api.maxRetries ?? 0})` : ''}`;
+  return `${api.provider} request for model ${api.model} failed${tries}${cause === null ? '' : `, ${cause}`}: ${text.replace(/\s+/g, ' ').slice(0, 500)}`;
 };
+
+const httpStatus = z.object({ status: z.number().int().min(100).max(599) });

@@ -19,6 +19,14 @@ describe('claudeArgs', () => {
     expect(optimizer.slice(-2)).toEqual(['--', '-starts with a dash']);
   });
 
+  it('stops at the attempt\'s share of the run\'s dollar budget when it is the smaller limit', () => {
+    const budgetOf = (args: string[]): string | undefined => args[args.indexOf('--max-budget-usd') + 1];
+    expect(budgetOf(claudeArgs({ ...task(), maxCostUsd: 0.2 }, settings))).toBe('0.2');
+    expect(budgetOf(claudeArgs({ ...task(), maxCostUsd: 2 }, settings))).toBe('0.5');
+    expect(budgetOf(claudeArgs({ ...task(), maxCostUsd: 0.25 }, { ...settings, maxBudgetUsd: null }))).toBe('0.25');
+    expect(claudeArgs(task(), { ...settings, maxBudgetUsd: null })).not.toContain('--max-budget-usd');
+  });
+
   it('allows the self-evaluation commands, each with any arguments, as separate values ended by `--`', () => {
     const args = claudeArgs({ ...task(), allowedCommands: ['swarm eval', 'node eval.js --seed 2'] }, { ...settings, extraArgs: ['--effort', 'low'] });
     expect(args.slice(-5)).toEqual(['--allowedTools', 'Bash(swarm eval:*)', 'Bash(node eval.js --seed 2:*)', '--', '-starts with a dash']);

@@ -10,9 +10,11 @@ export const claudeArgs = (task: AgentTask, settings: ClaudeCodeConfig): string[
   const args = ['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', settings.permissionMode];
   if (task.model !== undefined) args.push('--model', task.model);
   if (task.maxTurns !== undefined) args.push('--max-turns', String(task.maxTurns));
-  if (settings.maxBudgetUsd !== null) {
+  // The smaller of agent.claudeCode.maxBudgetUsd and the attempt's share of the run's dollar budget.
+  const limits = [settings.maxBudgetUsd, task.maxCostUsd ?? null].filter((l): l is number => l !== null);
+  if (limits.length > 0) {
     // Claude Code counts a forked conversation's whole cost: the attempt's own budget comes on top of its parent's.
-    args.push('--max-budget-usd', String(settings.maxBudgetUsd + (task.forkFrom?.cumulativeCostUsd ?? 0)));
+    args.push('--max-budget-usd', String(Math.min(...limits) + (task.forkFrom?.cumulativeCostUsd ?? 0)));
   }
   if (task.systemPrompt.trim() !== '') args.push('--append-system-prompt', task.systemPrompt);
   // A resumed session re-sends the system prompt recorded on its first request (the parent's role

@@ -1,6 +1,7 @@
 import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
 import { costOf, type Price } from '../../core/budget/pricing.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
+import { knownPrice } from '../../core/budget/known-price.js';
 import type { ClaudeCodeConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
@@ -32,12 +33,13 @@ export const createClaudeCodeAgent = (options: ClaudeCodeAgentOptions): AgentBac
       cwd: task.worktree,
       env: claudeEnv(task, options, isRoot),
       timeoutMs: task.timeoutMs,
+      ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
       logDir: task.logDir,
       name: 'claude-code',
       signal,
     });
     const stream = parseClaudeStream(run.stdout);
-    const problem = processProblem('claude', run.process, task.timeoutMs);
+    const problem = processProblem('claude', run.process, task.timeoutMs, run.quiet);
     const stop = { stopped: run.process.timedOut || run.process.canceled, timedOut: run.process.timedOut };
     const outcome = claudeOutcome(stream, task, problem, stop, run.transcriptPath, options.prices);
     // Rate and usage limits (park): the attempt waits for the reset instead of failing.
@@ -66,7 +68,7 @@ export const claudeOutcome = (
   const usage = {
     inputTokens: tokens.inputTokens,
     outputTokens: tokens.outputTokens,
-    costUsd: total === undefined ? costOf(stream.assistantUsage, model === null ? undefined : prices[model]) : Math.max(0, total - parentTotal),
+    costUsd: total === undefined ? costOf(stream.assistantUsage, model === null ? undefined : knownPrice(model, prices)?.price) : Math.max(0, total - parentTotal),
   };
   const session = stream.sessionId === null
     ? undefined

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProcessGroup, type ProcessOutcome } from '../../process/process-group.js';
+import { lastEventOf, watchOutput, type Quiet } from './output-watch.js';
 
 export interface AgentCliRun {
   process: ProcessOutcome;
@@ -9,6 +10,8 @@ export interface AgentCliRun {
   /** The raw stdout, kept in the attempt's log folder. */
   transcriptPath: string;
   stderrPath: string;
+  /** How long its output was silent at the end, and whether a stall stopped it. */
+  quiet: Quiet;
 }
 
 export interface AgentCliOptions {
@@ -23,6 +26,8 @@ export interface AgentCliOptions {
   signal: AbortSignal;
   /** Text for stdin; default closed (`/dev/null`): both CLIs wait on an open stdin. */
   stdin?: string;
+  /** Stop it after this long without output (agent.stallTimeout); absent = only the timeout. */
+  stallTimeoutMs?: number;
 }
 
 /**
@@ -32,25 +37,40 @@ export interface AgentCliOptions {
 export const runAgentCli = async (options: AgentCliOptions): Promise<AgentCliRun> => {
   const transcriptPath = join(options.logDir, `${options.name}.jsonl`);
   const stderrPath = join(options.logDir, `${options.name}.stderr.log`);
+  const stall = new AbortController();
+  const stallMs = options.stallTimeoutMs ?? null;
+  const watch = watchOutput(transcriptPath, stallMs, () => stall.abort());
   const outcome = await runProcessGroup({
     file: options.file,
     args: options.args,
     cwd: options.cwd,
     env: options.env,
     timeoutMs: options.timeoutMs,
-    signal: options.signal,
+    signal: AbortSignal.any([options.signal, stall.signal]),
     stdoutFile: transcriptPath,
     stderrFile: stderrPath,
     stdin: options.stdin ?? 'ignore',
   });
+  watch.stop();
   const stdout = await readFile(transcriptPath, 'utf8').catch(() => '');
-  return { process: outcome, stdout, transcriptPath, stderrPath };
+  const quiet: Quiet = { silentMs: watch.silentMs(), stalled: watch.stalled() && !options.signal.aborted, stallMs, lastEvent: lastEventOf(stdout) };
+  return { process: outcome, stdout, transcriptPath, stderrPath, quiet };
 };
 
 /** Why a CLI run did not end normally, in words for the attempt record; null when it exited 0. */
-export const processProblem = (name: string, outcome: ProcessOutcome, timeoutMs: number): string | null => {
+export const processProblem = (name: string, outcome: ProcessOutcome, timeoutMs: number, quiet?: Quiet): string | null => {
   if (outcome.error !== null) return `${name} could not be started: ${outcome.error}`;
-  if (outcome.timedOut) return `${name} timed out after ${Math.round(timeoutMs / 1000)} s and was stopped; raise agent.timeout if it needs longer`;
+  const after = `after ${quiet?.lastEvent ?? 'starting (no event printed)'}`;
+  if (quiet?.stalled === true) {
+    return `${name} stalled: no output for ${seconds(quiet.silentMs)} s ${after}, stopped by agent.stallTimeout (${seconds(quiet.stallMs ?? 0)} s); the model stream or a tool hung: check the model server, or raise agent.stallTimeout`;
+  }
+  if (outcome.timedOut) {
+    // A run silent for most of its time did not need longer: its stream stalled.
+    const stalled = quiet !== undefined && quiet.silentMs >= 10_000 && quiet.silentMs >= timeoutMs / 2;
+    return stalled
+      ? `${name} timed out after ${seconds(timeoutMs)} s with no output for the last ${seconds(quiet.silentMs)} s ${after} (a stalled model stream or a hung tool); check the model server, set agent.stallTimeout to stop such runs sooner, or raise agent.timeout if it needs longer`
+      : `${name} timed out after ${seconds(timeoutMs)} s and was stopped; raise agent.timeout if it needs longer`;
+  }
   if (outcome.canceled) return `${name} was stopped: the run was interrupted`;
   if (outcome.signal !== null) return `${name} was killed by ${outcome.signal}`;
   if (outcome.exitCode !== 0) {
@@ -63,3 +83,5 @@ export const processProblem = (name: string, outcome: ProcessOutcome, timeoutMs:
 /** The last `count` non-empty lines of a text, joined with " / ". */
 export const lastLines = (text: string, count: number): string =>
   text.split('\n').map((line) => line.trim()).filter(Boolean).slice(-count).join(' / ');
+
+const seconds = (ms: number): number => Math.round(ms / 1000);

@@ -14,11 +14,12 @@ interface CodexProvider {
 const unquote = (value: string): string => value.trim().replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
 
 /** The few keys of codex's config.toml that decide authentication: top-level `model_provider` and each provider's `env_key`. */
-const readCodexToml = (file: string): { provider: string | null; envKeys: Map<string, string>; baseUrls: Map<string, string> } => {
+const readCodexToml = (file: string): { provider: string | null; model: string | null; envKeys: Map<string, string>; baseUrls: Map<string, string> } => {
   const envKeys = new Map<string, string>();
   const baseUrls = new Map<string, string>();
   let provider: string | null = null;
-  if (!existsSync(file)) return { provider, envKeys, baseUrls };
+  let model: string | null = null;
+  if (!existsSync(file)) return { provider, model, envKeys, baseUrls };
   let table = '';
   for (const raw of readFileSync(file, 'utf8').split('\n')) {
     const line = raw.replace(/#.*$/, '').trim();
@@ -32,11 +33,23 @@ const readCodexToml = (file: string): { provider: string | null; envKeys: Map<st
     const key = pair[1] ?? '';
     const value = unquote(pair[2] ?? '');
     if (table === '' && key === 'model_provider') provider = value;
+    if (table === '' && key === 'model') model = value;
     const providerTable = /^model_providers\.(.+)$/.exec(table);
     if (providerTable && key === 'env_key') envKeys.set(unquote(providerTable[1] ?? ''), value);
     if (providerTable && key === 'base_url') baseUrls.set(unquote(providerTable[1] ?? ''), value);
   }
-  return { provider, envKeys, baseUrls };
+  return { provider, model, envKeys, baseUrls };
+};
+
+const codexHomeFor = (env: Env): string => (isSet(env.CODEX_HOME) ? (env.CODEX_HOME ?? '') : join(homeOf(env), '.codex'));
+
+/**
+ * The model codex runs when agent.model is unset: `-c model=…` of agent.codex.configOverrides, else
+ * `model` of its config.toml; null = codex picks its own default (from its model catalogue).
+ */
+export const codexConfiguredModel = (settings: CodexConfig, env: Env = process.env): string | null => {
+  const overridden = settings.configOverrides.model;
+  return overridden === undefined ? readCodexToml(join(codexHomeFor(env), 'config.toml')).model : unquote(overridden);
 };
 
 const codexProvider = (settings: CodexConfig, codexHome: string): CodexProvider | null => {
@@ -56,7 +69,7 @@ const codexProvider = (settings: CodexConfig, codexHome: string): CodexProvider 
 
 /** Codex: its login (auth.json under CODEX_HOME), CODEX_API_KEY, or the key variable of a custom model provider. */
 export const codexAccess = async (settings: CodexConfig, binaryPath: string | null, env: Env): Promise<AccessCheck> => {
-  const codexHome = isSet(env.CODEX_HOME) ? (env.CODEX_HOME ?? '') : join(homeOf(env), '.codex');
+  const codexHome = codexHomeFor(env);
   if (isSet(env.CODEX_HOME) && !existsSync(codexHome)) {
     return { ok: false, detail: `CODEX_HOME points to ${codexHome}, which does not exist; create it and log in (\`codex login\`), or unset CODEX_HOME` };
   }

@@ -1,12 +1,13 @@
 import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { costOf, type Price } from '../../core/budget/pricing.js';
+import { knownPrice } from '../../core/budget/known-price.js';
 import { runProcess } from '../../process/run-process.js';
 import type { CodexConfig } from '../../config/resolve-config.js';
 import { lastLines, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { codexArgs } from './codex-args.js';
-import { codexHomeOf, rolloutTotals } from './codex-rollout.js';
+import { codexHomeOf, rolloutErrorInfo, rolloutTotals } from './codex-rollout.js';
 import { withoutCodexNoise } from './codex-stderr.js';
 import { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type ThreadTotals } from './codex-events.js';
 
@@ -14,8 +15,10 @@ export const CODEX_BACKEND = 'codex';
 
 export interface CodexAgentOptions extends CodexConfig {
   binaryPath: string;
-  /** agent.prices: Codex reports tokens, not USD. */
+  /** agent.prices (over swarm's price table): Codex reports tokens, not USD. */
   prices: Record<string, Price>;
+  /** The model codex uses when agent.model is unset (its config.toml's `model`), null = codex's own default. */
+  defaultModel?: string | null;
 }
 
 /** Whether this codex has `codex exec fork` (0.171 does; older releases only `resume`). */
@@ -36,16 +39,20 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
       cwd: task.worktree,
       env: task.env,
       timeoutMs: task.timeoutMs,
+      ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
       logDir: task.logDir,
       name: 'codex',
       signal,
     });
     const stream = parseCodexStream(cli.stdout);
-    const problem = processProblem('codex', { ...cli.process, stderrTail: withoutCodexNoise(cli.process.stderrTail) }, task.timeoutMs);
-    const price = task.model === undefined ? undefined : options.prices[task.model];
+    const problem = processProblem('codex', { ...cli.process, stderrTail: withoutCodexNoise(cli.process.stderrTail) }, task.timeoutMs, cli.quiet);
+    const model = task.model ?? options.defaultModel ?? null;
+    const price = model === null ? undefined : knownPrice(model, options.prices)?.price;
     // A turn stopped before `turn.completed` (the timeout, Ctrl-C) still used tokens: codex's rollout has them.
     const seen = stream.threadId !== null && (problem !== null || stream.totals === null) ? await rolloutTotals(codexHomeOf(task.env), stream.threadId) : null;
-    return codexOutcome(stream, task, problem, price, cli.transcriptPath, seen);
+    // `exec --json` gives a failed turn's words only ("high demand" for an HTTP 500); the rollout has its class.
+    const errorInfo = stream.threadId !== null && stream.turnFailed ? await rolloutErrorInfo(codexHomeOf(task.env), stream.threadId) : null;
+    return codexOutcome(stream, task, problem, price, cli.transcriptPath, seen, errorInfo);
   };
   return { name: CODEX_BACKEND, run };
 };
@@ -61,6 +68,8 @@ export const codexOutcome = (
   transcriptPath: string,
   /** Running totals read from codex's rollout file, for a turn that never completed. */
   seen: ThreadTotals | null = null,
+  /** `codex_error_info` of the failed turn, from the rollout file. */
+  errorInfo: string | null = null,
 ): AgentOutcome => {
   // turn.completed carries running totals of the thread; a fork starts from its parent's totals.
   const parent = totalsFromJson(task.forkFrom ? task.forkHistoryJson : undefined);
@@ -91,7 +100,22 @@ export const codexOutcome = (
   if (problem === null && !stream.turnFailed && stream.totals !== null) {
     return { ...base, status: 'completed', ...(malformedNote ? { error: malformedNote } : {}) };
   }
-  const lastError = stream.errors.length > 0 ? `; last codex error: ${lastLines(stream.errors.join('\n'), 1)}` : '';
+  const cause = errorInfo === null ? '' : ` (${describeErrorInfo(errorInfo)})`;
+  const lastError = stream.errors.length > 0 ? `; last codex error: ${lastLines(stream.errors.join('\n'), 1)}${cause}` : cause;
   const reason = problem ?? (stream.turnFailed ? 'codex reported a failed turn' : 'codex ended without completing a turn');
   return { ...base, status: 'failed', error: `${reason}${lastError}${malformedNote ? ` (${malformedNote})` : ''}` };
 };
+
+/** What codex's error classes mean, with where its retries are set (its model provider's `request_max_retries`). */
+const ERROR_INFO: Record<string, string> = {
+  internal_server_error: 'the model server answered HTTP 5xx, after codex\'s retries (request_max_retries of the model provider in codex\'s config.toml)',
+  http_connection_failed: 'codex could not connect to the model server, after its retries (request_max_retries in codex\'s config.toml)',
+  response_stream_connection_failed: 'the model server\'s response stream could not be opened, after codex\'s retries (stream_max_retries in codex\'s config.toml)',
+  response_stream_disconnected: 'the model server\'s response stream broke off, after codex\'s retries (stream_max_retries in codex\'s config.toml)',
+  bad_request: 'the model server answered HTTP 400',
+  unauthorized: 'the model server refused the key (HTTP 401)',
+  context_window_exceeded: 'the conversation outgrew the model\'s context window',
+  model_not_found: 'the model server does not know the model',
+};
+
+const describeErrorInfo = (info: string): string => `codex_error_info ${info}${ERROR_INFO[info] === undefined ? '' : `: ${ERROR_INFO[info]}`}`;

@@ -38,12 +38,19 @@ describe('codexArgs', () => {
 });
 
 describe('codexPrompt', () => {
-  it('names the swarm shim by its absolute path: codex\'s login shell resets PATH', async () => {
+  it('passes the task prompt unchanged (what swarm show prints), role instructions first', async () => {
     const { codexPrompt } = await import('./codex-args.js');
-    const withBin = (bin: string): AgentTask => ({ ...task({ SWARM_BIN: bin }), systemPrompt: 'Score your work with `swarm eval`.', prompt: 'Score your checkout with `swarm eval`.' });
-    expect(codexPrompt(withBin('/repo/.swarm/bin/swarm'))).toBe('Score your work with `/repo/.swarm/bin/swarm eval`.\n\n---\n\nScore your checkout with `/repo/.swarm/bin/swarm eval`.');
-    expect(codexPrompt(withBin("/my repo/it's/.swarm/bin/swarm"))).toContain("`'/my repo/it'\\''s/.swarm/bin/swarm' eval`");
-    expect(codexPrompt({ ...withBin(''), env: {} })).toContain('`swarm eval`');
+    const withBin: AgentTask = { ...task({ SWARM_BIN: '/repo/.swarm/bin/swarm' }), systemPrompt: 'Score your work with `swarm eval`.', prompt: 'Score your checkout with `swarm eval`.' };
+    expect(codexPrompt(withBin)).toBe('Score your work with `swarm eval`.\n\n---\n\nScore your checkout with `swarm eval`.');
+  });
+});
+
+describe('codex shell', () => {
+  it('turns codex\'s login shell off (its profile would drop the swarm shim from PATH), unless the user chose', () => {
+    const args = codexArgs(task({}), settings);
+    expect(args.slice(6, 8)).toEqual(['-c', 'allow_login_shell=false']);
+    const chosen = codexArgs(task({}), { ...settings, configOverrides: { allow_login_shell: 'true' } });
+    expect(chosen.filter((a) => a.startsWith('allow_login_shell'))).toEqual(['allow_login_shell=true']);
   });
 });
 

@@ -65,7 +65,7 @@ describe('codexOutcome', () => {
 describe('codexArgs', () => {
   it('forks the parent thread and puts the role instructions before the prompt', () => {
     const args = codexArgs(task({ forkFrom: { backend: 'codex', id: 't-1' }, model: 'm' }), { binary: 'codex', sandbox: 'workspace-write', extraArgs: ['--x'], configOverrides: { k: '"v"' } });
-    expect(args).toEqual(['exec', '--json', '--sandbox', 'workspace-write', '-C', '/w', '--model', 'm', '-c', 'k="v"', '--x', 'fork', 't-1', '--', 'role text\n\n---\n\ndo it']);
+    expect(args).toEqual(['exec', '--json', '--sandbox', 'workspace-write', '-C', '/w', '-c', 'allow_login_shell=false', '--model', 'm', '-c', 'k="v"', '--x', 'fork', 't-1', '--', 'role text\n\n---\n\ndo it']);
   });
 });
 

@@ -45,14 +45,10 @@ const findRollout = async (codexHome: string, threadId: string): Promise<string 
   return null;
 };
 
-/**
- * The thread's running token totals from codex's own rollout file (its last `token_count`
- * event): what a turn stopped by the timeout used, since `turn.completed` never came.
- */
-export const rolloutTotals = async (codexHome: string, threadId: string): Promise<ThreadTotals | null> => {
+/** The last `TAIL_BYTES` of a thread's rollout file as lines, newest first; null when not found. */
+const rolloutTail = async (codexHome: string, threadId: string): Promise<string[] | null> => {
   const file = await findRollout(codexHome, threadId);
   if (file === null) return null;
-  let text: string;
   try {
     const handle = await open(file, 'r');
     try {
@@ -60,25 +56,52 @@ export const rolloutTotals = async (codexHome: string, threadId: string): Promis
       const start = Math.max(0, size - TAIL_BYTES);
       const buffer = Buffer.alloc(size - start);
       await handle.read(buffer, 0, buffer.length, start);
-      text = buffer.toString('utf8');
+      return buffer.toString('utf8').split('\n').reverse();
     } finally {
       await handle.close();
     }
   } catch {
     return null;
   }
-  const lines = text.split('\n').reverse();
-  for (const line of lines) {
+};
+
+const parsed = (line: string): unknown => {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null; // a partial first line of the tail, or a line cut by the kill
+  }
+};
+
+/**
+ * The thread's running token totals from codex's own rollout file (its last `token_count`
+ * event): what a turn stopped by the timeout used, since `turn.completed` never came.
+ */
+export const rolloutTotals = async (codexHome: string, threadId: string): Promise<ThreadTotals | null> => {
+  for (const line of (await rolloutTail(codexHome, threadId)) ?? []) {
     if (!line.includes('"token_count"')) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue; // a partial first line of the tail, or a line cut by the kill
-    }
-    const event = tokenCount.safeParse(value);
+    const event = tokenCount.safeParse(parsed(line));
     const usage = event.success ? event.data.payload.info?.total_token_usage : undefined;
     if (usage) return { inputTokens: usage.input_tokens, cachedInputTokens: usage.cached_input_tokens, outputTokens: usage.output_tokens };
+  }
+  return null;
+};
+
+const failedTask = z.looseObject({
+  type: z.literal('event_msg'),
+  payload: z.looseObject({ type: z.literal('task_complete'), error: z.looseObject({ codex_error_info: z.string() }) }),
+});
+
+/**
+ * The class of the last failed turn (`codex_error_info` of its `task_complete`, e.g.
+ * "internal_server_error"), which `codex exec --json` leaves out: its message for an HTTP 500 is
+ * "We're currently experiencing high demand".
+ */
+export const rolloutErrorInfo = async (codexHome: string, threadId: string): Promise<string | null> => {
+  for (const line of (await rolloutTail(codexHome, threadId)) ?? []) {
+    if (!line.includes('"codex_error_info"')) continue;
+    const event = failedTask.safeParse(parsed(line));
+    if (event.success) return event.data.payload.error.codex_error_info;
   }
   return null;
 };

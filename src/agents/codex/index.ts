@@ -12,8 +12,10 @@ export const codexBackend: AgentBackendDescriptor = {
   pricedByTokens: () => true,
   create: async (config) => {
     const { createCodexAgent } = await import('./codex-agent.js');
+    const { codexConfiguredModel } = await import('./codex-access.js');
     const { agent } = config;
-    return createCodexAgent({ ...agent.codex, prices: agent.prices, binaryPath: requireBinary(agent.codex.binary, 'agent.codex.binary', INSTALL_HINT) });
+    // Without agent.model, the model of codex's own config is priced (codex picks it).
+    return createCodexAgent({ ...agent.codex, prices: agent.prices, defaultModel: codexConfiguredModel(agent.codex), binaryPath: requireBinary(agent.codex.binary, 'agent.codex.binary', INSTALL_HINT) });
   },
   access: async (config, _root, env) => {
     const { codexAccess } = await import('./codex-access.js');

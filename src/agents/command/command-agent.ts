@@ -3,6 +3,7 @@ import { SwarmError } from '../../core/domain/errors.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { costOf, type Price } from '../../core/budget/pricing.js';
 import { readStdoutJson } from '../../core/evaluation/stdout-json.js';
+import { knownPrice } from '../../core/budget/known-price.js';
 import type { CommandAgentConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
@@ -46,8 +47,9 @@ export const createCommandAgent = (options: CommandAgentOptions): AgentBackend =
       const run = await runAgentCli({
         file: options.binaryPath, args, cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs,
         logDir: task.logDir, name: 'command', signal, ...(stdin === undefined ? {} : { stdin }),
+        ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
       });
-      const problem = processProblem(options.argv[0] ?? 'command', run.process, task.timeoutMs);
+      const problem = processProblem(options.argv[0] ?? 'command', run.process, task.timeoutMs, run.quiet);
       return commandOutcome(run.stdout, options, task.model, problem, run.transcriptPath);
     },
   };
@@ -66,7 +68,7 @@ export const commandOutcome = (stdout: string, options: CommandAgentOptions, mod
       finalText = typeof summary === 'string' ? summary : '';
       const inputTokens = numberAt(json, options.inputTokensPath);
       const outputTokens = numberAt(json, options.outputTokensPath);
-      const price = model === undefined ? undefined : options.prices[model];
+      const price = model === undefined ? undefined : knownPrice(model, options.prices)?.price;
       const costUsd = options.costUsdPath === null ? costOf({ inputTokens, outputTokens }, price) : numberAt(json, options.costUsdPath);
       usage = { inputTokens, outputTokens, costUsd };
     }

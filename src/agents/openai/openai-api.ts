@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChatReply, ChatRequest, ModelApi, ModelApiOptions } from '../api-loop/model-api.js';
 import { toOpenAiMessages } from './openai-messages.js';
 
-export const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
+export { DEFAULT_OPENAI_MODEL } from './default-model.js';
 
 
 // OpenAI-compatible servers differ in what they send; only what is used is required.
@@ -69,5 +69,5 @@ export const createOpenAiApi = (options: ModelApiOptions): ModelApi => {
       stopReason: choice?.finish_reason ?? null,
     };
   };
-  return { provider: 'openai', model: options.model, price: options.price, chat };
+  return { provider: 'openai', model: options.model, price: options.price, maxRetries: options.maxRetries, requestTimeoutMs: options.requestTimeoutMs, chat };
 };

@@ -9,6 +9,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import { movePhase } from './phase.js';
+import { parkVerdict } from '../../core/limits/park-verdict.js';
 import { RESUMED_EVENT, recordWait, waitForBackend, type GateDeps } from './backend-gate.js';
 
 /** What the agent's turn uses: the backend, its limit settings, the store for the waits. */
@@ -67,6 +68,7 @@ export const runAgentParked = async (
   const selfEvalFailures: string[] = [];
   const permissionDenials: string[] = [];
   let agentMs = 0;
+  let waitedMs = 0;
   for (let waits = 0; ; waits++) {
     const started = Date.now();
     const outcome = await ctx.backend.run(current, ctx.force);
@@ -76,14 +78,18 @@ export const runAgentParked = async (
     permissionDenials.push(...(outcome.permissionDenials ?? []));
     const found = settings.park && !ctx.force.aborted ? limitOf(outcome) : null;
     const timeLeft = task.timeoutMs - agentMs;
-    if (found === null || timeLeft <= 0) {
-      return { ...outcome, usage, ...(selfEvalFailures.length > 0 ? { selfEvalFailures } : {}), ...(permissionDenials.length > 0 ? { permissionDenials } : {}) };
-    }
+    const seen = { usage, ...(selfEvalFailures.length > 0 ? { selfEvalFailures } : {}), ...(permissionDenials.length > 0 ? { permissionDenials } : {}) };
+    if (found === null || timeLeft <= 0) return { ...outcome, ...seen };
     // The limit's text comes from the CLI or the API: redacted before it is stored or shown.
     const limit = { ...found, detail: redactSecrets(found.detail) };
     // No reset named, or one already past while the limit still holds: a bounded backoff.
     const now = Date.now();
     const until = limit.resetAt !== null && limit.resetAt > now ? limit.resetAt : now + backoffMs(waits, settings.backoffMs, settings.maxBackoffMs);
+    const ended = parkVerdict({ parks: waits, waitedMs, nextWaitMs: until - now, kind: limit.kind, detail: limit.detail }, settings);
+    if (ended !== null) {
+      log.warn({ limit, waits, waitedMs }, 'limit outlasted agent.limits; the attempt fails');
+      return { ...outcome, ...seen, status: 'failed', error: ended };
+    }
     log.warn({ limit, until: new Date(until).toISOString() }, 'agent stopped at a limit; the attempt waits for the reset');
     ctx.store.transaction(() => {
       // What the limited run used is recorded now: a crash during the wait keeps it.
@@ -92,7 +98,9 @@ export const runAgentParked = async (
     });
     out.report(`  ${attempt.id} waits: ${describeWait({ backend: ctx.backend.name, kind: limit.kind, until, detail: limit.detail }, Date.now())}`);
     const waitStarted = Date.now();
-    if (!(await waitForBackend(ctx))) {
+    const lifted = await waitForBackend(ctx);
+    waitedMs += Date.now() - waitStarted;
+    if (!lifted) {
       log.info('wait for the limit ended by Ctrl-C; the attempt is interrupted');
       recordSelfEvalFailures(ctx, attempt.id, selfEvalFailures.map(redactSecrets));
       return null;

@@ -1,4 +1,5 @@
 import { evaluationStages } from '../../config/index.js';
+import { costShareUsd } from '../../core/budget/cost-share.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { attemptId } from '../../core/domain/ids.js';
 import type { AgentOutcome } from '../../core/ports/index.js';
@@ -50,6 +51,8 @@ export const runAgent = async (
       ...(ctx.config.agent.model ? { model: ctx.config.agent.model } : {}),
       maxTurns: ctx.config.agent.maxTurns,
       timeoutMs: ctx.config.agent.timeoutMs,
+      ...costShare(ctx),
+      ...(ctx.config.agent.stallTimeoutMs === null ? {} : { stallTimeoutMs: ctx.config.agent.stallTimeoutMs }),
       seed: spec.seed,
       // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
       env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },
@@ -67,4 +70,11 @@ export const runAgent = async (
   // A failed hand-off is recorded by the driver already; its error also shows in the transcript.
   recordSelfEvalFailures(ctx, attempt.id, outcome.selfEvalFailures?.filter((reason) => handoff === undefined || !reason.includes(`swarm eval in attempt ${attempt.id}`)));
   return outcome;
+};
+
+/** The attempt's share of the run's remaining dollar budget (what the run's attempts have spent so far). */
+const costShare = (ctx: Pick<RunContext, 'config' | 'store' | 'runId'>): { maxCostUsd?: number } => {
+  const spent = ctx.store.listAttempts(ctx.runId).reduce((sum, a) => sum + a.usage.costUsd, 0) + ctx.store.eventUsage(ctx.runId, 'shepherd.llm').costUsd;
+  const share = costShareUsd(ctx.config.budget.costUsd, spent, ctx.config.concurrency.agents);
+  return share === null ? {} : { maxCostUsd: share };
 };

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { selfEvaluationRefusal } from '../../core/budget/budget.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
+import { commitOfWorktree } from '../../workspace/worktree-commit.js';
 import { evaluateLeavingNoTrace } from './eval-protection.js';
 import { attemptEvaluationInput } from './evaluate-checkout.js';
 import type { RunContext, RunDeps } from '../context/run-context.js';
@@ -37,7 +38,8 @@ export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunCon
       // The agent works in this worktree: what the evaluation writes must not reach its next commit.
       // Once the asking `swarm eval` is gone (killed by its tool's timeout) the agent may be editing again: no revert.
       const evaluation = await evaluateLeavingNoTrace({ ...input, signal: stop }, { revert: () => signal.reason !== CLIENT_GONE });
-      const head = await checkoutHead(attempt.worktree).catch(() => null);
+      // The commit of what was scored (the agent's uncommitted work), not the attempt's base commit.
+      const head = (await commitOfWorktree(attempt.worktree, `swarm: the checkout ${record.id}'s intermediate evaluation scored`)) ?? (await checkoutHead(attempt.worktree).catch(() => null));
       // An evaluation cut short by the agent's end or a forced stop measured nothing: not recorded.
       const recorded = !stop.aborted && recordIntermediate(ctx.store, { attemptId: record.id, checkout: attempt.worktree, head, evaluatedBy: 'driver' }, evaluation.results);
       ctx.logger.info({ attempt: record.id, score: evaluation.final.score, valid: evaluation.final.valid }, 'agent evaluation handed off to the driver');

@@ -13,6 +13,7 @@ import { isIdentityAlive } from '../../process/process-identity.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { checkoutHead, checkoutTopLevel } from '../../workspace/checkout-top-level.js';
+import { commitOfWorktree } from '../../workspace/worktree-commit.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { evalResultOf, recordIntermediate, type EvalHereResult } from './eval-result.js';
 import { requestDriverEvaluation, type HandoffTiming } from './handoff/handoff-client.js';
@@ -91,7 +92,7 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
     protection: await evalProtection({ root: workspace.root, checkout: folder, subdir: workspace.subdir, dbFile: paths.dbFile, attemptId }, config.evaluator.protect),
     artifacts: { globs: config.evaluator.artifacts, dir: join(logDir, 'artifacts') },
   });
-  const head = attemptId === null ? null : await checkoutHead(checkout);
+  const head = attemptId === null ? null : ((await commitOfWorktree(checkout, `swarm: the checkout ${attemptId}'s intermediate evaluation scored`)) ?? (await checkoutHead(checkout)));
   const recorded = attemptId !== null && existsSync(paths.dbFile) && recordInStore(paths.dbFile, { attemptId, checkout, head }, evaluation.results);
   return evalResultOf({ attempt: attemptId, checkout, metric: config.objective.metric, direction: config.objective.direction, seed, evaluation, recorded, evaluatedBy: 'self' });
 };

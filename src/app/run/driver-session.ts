@@ -62,8 +62,9 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   const restoreWarnings = routeConsoleWarnings(logger);
   // Drained by the first Ctrl-C or by the circuit breaker: no new attempts, running ones finish.
   const stop = new AbortController();
-  const onDrain = (): void => stop.abort();
-  if (input.drain?.aborted) stop.abort();
+  // The reason (a signal's name, set by the CLI) travels on to the run's stop reason.
+  const onDrain = (): void => stop.abort(input.drain?.reason);
+  if (input.drain?.aborted) stop.abort(input.drain.reason);
   else input.drain?.addEventListener('abort', onDrain, { once: true });
   // A crash of the driver is a forced stop too (see guardAgainstCrash).
   const crashed = new AbortController();

@@ -2,6 +2,7 @@ import { budgetVerdict, waveBudgetLeft } from '../../core/budget/budget.js';
 import { attemptId } from '../../core/domain/ids.js';
 import type { WavesOptions } from '../../core/planning/plan-request.js';
 import type { AttemptSpec, AttemptView, Budget } from '../../core/domain/types.js';
+import { interruptedReason } from './stopped-by.js';
 import { storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { reportWait, waitForBackend } from '../attempt/backend-gate.js';
@@ -59,7 +60,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
   for (;;) {
     while (stopReason === null && beforeAgent < 2 * agents && beforeEvaluation - beforeAgent < agents) {
       if (options.drain.aborted || ctx.force.aborted) {
-        stopReason = 'stopped by Ctrl-C; run `swarm run` again to resume';
+        stopReason = interruptedReason(ctx.force, options.drain);
         break;
       }
       if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;

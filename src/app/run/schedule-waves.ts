@@ -3,6 +3,7 @@ import { attemptId } from '../../core/domain/ids.js';
 import { bestAttempt } from '../../core/domain/population.js';
 import type { WavesOptions } from '../../core/planning/plan-request.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
+import { interruptedReason } from './stopped-by.js';
 import { budgetFrom, storedBudgetState } from './budget-state.js';
 import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { reportWait, waitForBackend } from '../attempt/backend-gate.js';
@@ -39,7 +40,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   }
 
   for (;;) {
-    if (options.drain.aborted || ctx.force.aborted) return { stopReason: 'stopped by Ctrl-C; run `swarm run` again to resume' };
+    if (options.drain.aborted || ctx.force.aborted) return { stopReason: interruptedReason(ctx.force, options.drain) };
     if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
     const population = populationView(ctx);
     const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;

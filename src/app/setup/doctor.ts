@@ -4,6 +4,7 @@ import { AGENT_BACKEND_NAMES, agentBackend } from '../../agents/registry.js';
 import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
 import { isSwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
+import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from './agent-prices.js';
 import { probeBackend } from './probe-backend.js';
 import { checkProjectSetup, type ProjectReport } from './diagnose/project-report.js';
 import { locateProject } from '../../workspace/locate-project.js';
@@ -18,6 +19,8 @@ export interface BackendCheck {
   auth: AccessCheck;
   /** The answer to one tiny request (`--probe`); null when not probed. */
   probe: AccessCheck | null;
+  /** The price its spending is counted with (or why it cannot be), and whether the dollar budget can hold. */
+  price: AccessCheck;
   /** Binary found, authentication present, and the probe (when sent) answered. */
   ok: boolean;
 }
@@ -30,6 +33,8 @@ export interface DoctorReport {
   /** The backend the project's config chooses. */
   configured: AgentBackendName;
   backends: BackendCheck[];
+  /** The Shepherd's planning model's price (shepherd.policy "llm"), else null. */
+  shepherdPrice: AccessCheck | null;
   /** API key variables and whether each is set (never their values). */
   keys: Array<{ name: string; present: boolean }>;
   /** The project in the working directory: config, committed files, the baseline in a provisioned worktree; null outside a git repository. */
@@ -99,10 +104,10 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
     binary = { name, path, version: path === null ? null : await versionOf(path, ['--version']) };
   }
   if (executable !== null && name === null) {
-    return { backend, binary: null, auth: { ok: false, detail: `${executable.setting} is not configured` }, probe: null, ok: false };
+    return { backend, binary: null, auth: { ok: false, detail: `${executable.setting} is not configured` }, probe: null, price: priceCheck(config, backend, env), ok: false };
   }
   if (binary !== null && binary.path === null) {
-    return { backend, binary, auth: { ok: false, detail: `not checked: ${binary.name} not found; ${descriptor.installHint ?? `install ${binary.name}`}` }, probe: null, ok: false };
+    return { backend, binary, auth: { ok: false, detail: `not checked: ${binary.name} not found; ${descriptor.installHint ?? `install ${binary.name}`}` }, probe: null, price: priceCheck(config, backend, env), ok: false };
   }
   // The local agent is checked against the project's files only inside a project.
   const auth = backend === 'local' && !project.found
@@ -111,7 +116,23 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
   const answered = probe && auth.ok ? await probeBackend(backend, binary?.path ?? null, config, env) : null;
   const probed = answered === null ? null : redact(answered, env);
   const binaryOk = binary === null || binary.version !== null;
-  return { backend, binary, auth, probe: probed, ok: binaryOk && auth.ok && (probed === null || probed.ok) };
+  return { backend, binary, auth, probe: probed, price: priceCheck(config, backend, env), ok: binaryOk && auth.ok && (probed === null || probed.ok) };
+};
+
+/** The price line of a backend: not ok when the project's dollar budget could not be enforced with it. */
+const priceCheck = (config: SwarmConfig, backend: AgentBackendName, env: Env): AccessCheck => {
+  const detail = describePricing(agentPricing(config, backend, env));
+  try {
+    refuseUnpricedDollarBudget({ ...config, shepherd: { ...config.shepherd, policy: 'rules' } }, backend, env);
+    return { ok: true, detail };
+  } catch {
+    return { ok: false, detail: `${detail}; the configured dollar budget would be refused` };
+  }
+};
+
+const shepherdPriceCheck = (config: SwarmConfig): AccessCheck | null => {
+  const pricing = shepherdPricing(config);
+  return pricing === null ? null : { ok: pricing.price !== null, detail: describePricing(pricing) };
 };
 
 /**
@@ -134,6 +155,7 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
     config: project.source,
     configured: project.config.agent.backend,
     backends,
+    shepherdPrice: shepherdPriceCheck(project.config),
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
     project: await checkProjectSetup(folder, project, options.baseline ?? true),
   };

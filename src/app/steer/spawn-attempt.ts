@@ -11,6 +11,7 @@ import { SwarmStore } from '../../store/swarm-store.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { budgetFrom } from '../run/budget-state.js';
 import { attemptLogDir, projectPaths, type ProjectPaths } from '../setup/project-paths.js';
+import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
 import { BREAKER_RESET_EVENT, refuseTrippedBreaker, refuseUnusableBackend } from './spawn-checks.js';
 import { startSpawnDriver } from './spawn-driver-process.js';
 import { isDriverLive, readDriverFile, SPAWN_DRIVER_FILE, SPAWNED_EVENT, type DriverIdentity } from './spawn-queue.js';
@@ -105,6 +106,7 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
   const workspace = await GitWorkspace.open(options.cwd);
   const { config } = await loadConfig(workspace.projectDir);
   const backendName = backend?.data ?? config.agent.backend;
+  refuseUnpricedDollarBudget(config, backendName);
   await refuseUnusableBackend(backendName, config, workspace.projectDir);
   const paths = projectPaths(workspace.projectDir);
   const store = SwarmStore.open(paths.dbFile);

@@ -5,7 +5,7 @@ import { printJson } from '../options.js';
 
 const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : 'no');
 
-/** Three facts per backend, each on its own line: binary (version), authentication, probe. */
+/** Four facts per backend, each on its own line: binary (version), authentication, probe, price. */
 const renderBackend = (b: BackendCheck, probed: boolean, configured: boolean): string[] => {
   const binary = b.binary === null
     ? b.backend === 'command' ? `no  agent.command.argv is not configured` : `--  built into swarm`
@@ -16,6 +16,7 @@ const renderBackend = (b: BackendCheck, probed: boolean, configured: boolean): s
     `      binary  ${binary}`,
     `      auth    ${mark(b.auth.ok)}  ${b.auth.detail}`,
     `      probe   ${b.probe === null ? `--  ${notSent}` : `${mark(b.probe.ok)}  ${b.probe.detail}`}`,
+    `      price   ${mark(b.price.ok)}  ${b.price.detail}`,
   ];
 };
 
@@ -40,6 +41,7 @@ const renderProject = (project: NonNullable<DoctorReport['project']>): string[] 
 const render = (report: DoctorReport, probed: boolean): string => {
   const lines = [`node ${report.node}`, `git ${report.git ?? 'NOT FOUND (swarm needs git)'}`, `config: ${report.config}`, '', 'backends:'];
   for (const b of report.backends) lines.push(...renderBackend(b, probed, b.backend === report.configured));
+  if (report.shepherdPrice !== null) lines.push('', `shepherd model price  ${mark(report.shepherdPrice.ok)}  ${report.shepherdPrice.detail}`);
   lines.push('', `key variables set: ${report.keys.filter((k) => k.present).map((k) => k.name).join(', ') || 'none'} (values never shown)`);
   if (report.project !== null) lines.push(...renderProject(report.project));
   return lines.join('\n');

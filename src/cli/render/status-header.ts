@@ -69,7 +69,7 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
     (status) => `${report.counts[status]} ${status}`,
   );
   const budget = [`${run.attemptsUsed}/${run.attemptBudget}`, ...counts];
-  if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}`);
+  if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}${costByRole(report)}`);
   if (run.evaluationsUsed !== undefined) budget.push(`evaluations ${run.evaluationsUsed}${run.evaluationBudget ? `/${run.evaluationBudget}` : ''}`);
   lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
   if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${stripControl(run.stopReason)}`);
@@ -100,4 +100,11 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
   }
   if (report.waves.length > 0) lines.push(`${label('waves', paint)}${wavesLine(report.waves, width - LABEL_WIDTH)}`);
   return lines;
+};
+
+/** " (explorer $0.12 · optimizer $0.04)": what each role's attempts spent, when more than one role did. */
+const costByRole = (report: StatusReport): string => {
+  const byRole = new Map<string, number>();
+  for (const row of report.attempts) if (row.costUsd > 0) byRole.set(row.role, (byRole.get(row.role) ?? 0) + row.costUsd);
+  return byRole.size === 0 ? '' : ` (${[...byRole].map(([role, cost]) => `${role} ${formatCost(cost)}`).join(' · ')})`;
 };

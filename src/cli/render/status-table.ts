@@ -3,7 +3,7 @@ import type { AttemptRow, StatusReport } from '../../core/views/report.js';
 import { formatUntil } from '../../core/limits/describe-wait.js';
 import { formatScore } from '../../core/domain/score.js';
 import { pad, painter, textWidth, truncate, type Paint, type Style } from './ansi.js';
-import { formatDuration } from './format-duration.js';
+import { formatCost, formatDuration } from './format-duration.js';
 import { renderStatusHeader } from './status-header.js';
 import { renderInFlight } from './status-in-flight.js';
 import { attemptDurationMs, newBestIds, selectRows } from './status-rows.js';
@@ -56,6 +56,8 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
         return ms === null ? '—' : formatDuration(ms);
       },
     },
+    // What each attempt's agent spent, once the run has spent anything.
+    ...(report.costUsd > 0 ? [{ title: 'cost', align: 'right' as const, cell: (row: AttemptRow) => (row.costUsd > 0 ? formatCost(row.costUsd) : '—') }] : []),
   ];
   const cells = rows.map((row) => columns.map((column) => column.cell(row)));
   const widths = columns.map((column, i) => Math.max(textWidth(column.title), ...cells.map((line) => textWidth(line[i] ?? ''))));

@@ -26,6 +26,10 @@ export interface AgentTask {
   model?: string;
   maxTurns?: number;
   timeoutMs: number;
+  /** This attempt's share of the run's remaining dollar budget (budget.costUsd); absent = none. */
+  maxCostUsd?: number;
+  /** CLI backends: stop the agent after this long without output (agent.stallTimeout); absent = off. */
+  stallTimeoutMs?: number;
   seed: number;
   env: Record<string, string>;
   /** Directory for transcripts and logs of this attempt. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCodexAgent } from '../../../src/agents/codex/codex-agent.js';
 import { findBinary } from '../../../src/agents/cli-common/resolve-binary.js';
 import type { AgentBackend } from '../../../src/core/ports/index.js';
-import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
+import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { addFilePatch, endsWithToolOutput, offeredResponseTools, responsesBody, responsesHandler } from '../../support/fake-llm/openai-responses.js';
 import { cliTask, createCliFixture, processesIn, type CliFixture } from '../claude-code/cli-fixture.js';
 import { createCodexHome } from './codex-home.js';
@@ -115,6 +115,15 @@ describe('codex backend against the real codex binary and a fake Responses API',
     expect(outcome.error).toMatch(/^codex timed out after 4 s.*last codex error: .*Connection failed/);
     expect(processesIn(fx.dir)).toEqual([]);
   });
+
+  it('names an HTTP 500 of the model server by its class, not only codex\'s "high demand" words', async () => {
+    server = await startFakeServer((_request, response) => writeJson(response, 500, { error: { message: 'fake internal error', type: 'server_error' } }));
+    const worktree = fx.addWorktree('a1');
+    const outcome = await agent.run(cliTask({ worktree, logDir: fx.logDir('a1'), prompt: 'Explore', model: 'gpt-5.5', env: codexEnv(fx, server.url) }), new AbortController().signal);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toContain('codex_error_info internal_server_error: the model server answered HTTP 5xx');
+    expect(outcome.error).toContain('request_max_retries');
+  }, 60_000);
 
   it('records the tokens of a turn the timeout stopped, from codex\'s rollout file, priced', async () => {
     fileName = 'tuned.js';

@@ -84,6 +84,13 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
     expect({ valid: intermediate[0]?.valid, score: intermediate[0]?.score }).toEqual({ valid: 1, score: official[0]?.score ?? null });
   });
 
+  it('records the commit the intermediate evaluation scored (the agent\'s uncommitted edit), not the base commit', () => {
+    const { evaluations } = readDb();
+    const scored = evaluations.find((e) => e.kind === 'intermediate')?.commit_sha ?? null;
+    expect(scored).not.toBeNull();
+    expect(repo.git('show', `${scored ?? ''}:prog.js`)).toContain('const a = 3.0;');
+  });
+
   it('shows the agent the score, not "command not found" or "invalid"', () => {
     expect(shellOutputs).toHaveLength(1);
     expect(shellOutputs[0]).toContain('score = -9');
@@ -106,23 +113,33 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
   });
 });
 
-describe('a swarm eval that codex cannot find is counted and shown (real codex, fake Responses API)', () => {
+describe('a model that types the bare `swarm eval` under codex\'s defaults (real codex, fake Responses API)', () => {
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
   let show: CliResult;
+  const firstInputs: string[] = [];
+  const shellOutputs: string[] = [];
 
   beforeAll(async () => {
-    // A model that ignores the prompt's command and types the bare name, which the login shell's PATH lacks.
-    server = await startFakeServer(responsesHandler((body) => toolOutputs(body.input).length === 0
-      ? { kind: 'function_call', name: 'exec_command', arguments: { cmd: 'swarm eval', yield_time_ms: 30_000 } }
-      : { kind: 'message', text: 'Could not score.\nHYPOTHESIS: none' }));
+    // Exactly the two words models type; codex's login shell would reset PATH and lose the shim.
+    server = await startFakeServer(responsesHandler((body) => {
+      const outputs = toolOutputs(body.input);
+      if (outputs.length === 0) {
+        firstInputs.push(JSON.stringify(body.input));
+        return { kind: 'function_call', name: 'exec_command', arguments: { cmd: 'swarm eval', yield_time_ms: 30_000 } };
+      }
+      shellOutputs.push(outputs[0] ?? '');
+      return { kind: 'message', text: 'Scored the baseline.\nHYPOTHESIS: none' };
+    }));
     const cacheDir = join(homedir(), '.cache');
     mkdirSync(cacheDir, { recursive: true });
     home = mkdtempSync(join(cacheDir, 'swarm-codex-e2e-'));
     const codexHome = join(home, '.codex');
     mkdirSync(codexHome);
     writeFileSync(join(codexHome, 'config.toml'), codexConfigToml(server.url));
+    // A login profile that resets PATH, as Debian's /etc/profile does for root.
+    for (const rc of ['.bashrc', '.profile', '.bash_profile']) writeFileSync(join(home, rc), 'export PATH=/usr/bin:/bin\n');
     repo = createToyRepo({
       agent: { backend: 'codex', model: 'gpt-5.5', timeout: '120s' },
       budget: { attempts: 1 },
@@ -138,9 +155,27 @@ describe('a swarm eval that codex cannot find is counted and shown (real codex, 
     rmSync(home, { recursive: true, force: true });
   });
 
-  it('swarm show counts the failed call and names exit 127', () => {
+  const storedPrompt = (): string => {
+    const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+    try {
+      return z.object({ prompt: z.string() }).parse(db.prepare("SELECT prompt FROM attempts WHERE id = 'a2'").get()).prompt;
+    } finally {
+      db.close();
+    }
+  };
+
+  it('reaches the run\'s shim: the agent sees a score and swarm show counts a recorded evaluation', () => {
+    expect(shellOutputs).toHaveLength(1);
+    expect(shellOutputs[0]).toContain('Process exited with code 0');
+    expect(shellOutputs[0]).not.toContain('command not found');
     expect(show.code).toBe(0);
-    expect(show.stdout).toMatch(/swarm eval\s+0 recorded · 1 failed/);
-    expect(show.stdout).toContain('swarm eval exited with code 127 (command not found): /bin/bash: line 1: swarm: command not found');
+    expect(show.stdout).toMatch(/swarm eval\s+1 recorded · 0 failed/);
+  });
+
+  it('stores the prompt codex received (it names the bare `swarm eval`)', () => {
+    const prompt = storedPrompt();
+    expect(prompt).toContain('Score your checkout with `swarm eval`');
+    expect(firstInputs).toHaveLength(1);
+    expect(firstInputs[0]).toContain(JSON.stringify(prompt).slice(1, -1));
   });
 });

@@ -160,6 +160,33 @@ describe('interrupting and resuming a run', () => {
     assertClean(repo);
   }, 60_000);
 
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+    it(`stops at once on ${signal}, says so (not Ctrl-C), and resumes like an interrupted run`, async () => {
+      const repo = createToyRepo({ budget: { attempts: 4 }, evaluator: { command: 'node evaluate.js && if [ -f findings.md ] && grep -q explorer findings.md; then sleep 60; fi' } });
+      repos.push(repo);
+      const first = startCli(repo.dir, ['run']);
+      await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
+      await new Promise((r) => setTimeout(r, 1500));
+      first.child.kill(signal);
+      const stopped = await first.done;
+      expect(stopped.code).toBe(130);
+      expect(stopped.stderr).toContain(`stopping on ${signal}`);
+      expect(stopped.stderr).not.toContain('Ctrl-C');
+      const after = await status(repo);
+      expect(after.run.status).toBe('interrupted');
+      expect(after.run.stopReason).toBe(`stopped by ${signal}; run \`swarm run\` again to resume`);
+      expect(after.attempts.filter((a) => a.status === 'running')).toEqual([]);
+      expect(after.counts.interrupted).toBeGreaterThan(0);
+      assertClean(repo);
+      // Resumed like an interrupted run (the hanging evaluation would hang again: only the claim is checked).
+      const resumed = startCli(repo.dir, ['run']);
+      await waitFor(repo, (rows) => rows.filter((r) => r.status === 'running').length > 0);
+      resumed.child.kill('SIGTERM');
+      const second = await resumed.done;
+      expect(second.stderr).toContain('resuming run r1');
+    }, 90_000);
+  }
+
   it('refuses to drive a run another live process owns', async () => {
     const repo = createToyRepo({ budget: { attempts: 6 } });
     repos.push(repo);

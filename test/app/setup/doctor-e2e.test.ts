@@ -59,6 +59,16 @@ describe('swarm doctor', () => {
     expect(run.stdout).toMatch(/ok {2}local[\s\S]*auth {4}ok {2}1 file\(s\) with EVOLVE-BLOCK regions/);
   });
 
+  it('shows the price each backend\'s spending is counted with, and which would refuse the dollar budget', async () => {
+    const repo = createToyRepo({ agent: { backend: 'openai', model: 'my-unpriced-model' }, budget: { costUsd: 5 } });
+    cleanups.push(repo.cleanup);
+    const run = await runCli(repo.dir, ['doctor'], { ...NO_KEYS, HOME: tempDir('swarm-home-') });
+    expect(run.stdout).toMatch(/price {3}no {2}model "my-unpriced-model" \(agent\.model\): price unknown/);
+    expect(run.stdout).toMatch(/price {3}ok {2}model "claude-sonnet-5-5" \(the anthropic backend's default\): \$2 \/ \$10 per million/);
+    expect(run.stdout).toMatch(/price {3}ok {2}reports its cost in USD itself/);
+    expect(run.stdout).toMatch(/price {3}no {2}model chosen by the CLI/);
+  });
+
   it('--probe sends one tiny request through each backend that can authenticate, and never prints a key', async () => {
     // Claude Code streams (SSE); swarm's anthropic backend asks for one JSON reply.
     const streaming = anthropicHandler(() => ({ kind: 'text', text: 'ok' }));

@@ -1,0 +1,34 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import { runGit, tryGit } from './git-command.js';
+
+/**
+ * The commit of a checkout's files as they are now (tracked and untracked, not ignored): HEAD when
+ * nothing changed, else a new commit object on top of HEAD that no branch names (the attempt's
+ * own commit comes later). What an intermediate evaluation scored is the working tree, which an
+ * agent that does not commit leaves at the attempt's base commit. A scratch index (a copy of the
+ * checkout's) is used, so the checkout's own index stays as it is. Null when git cannot write here
+ * (a read-only `.git`, as inside Codex's sandbox): the caller falls back to HEAD.
+ */
+export const commitOfWorktree = async (checkout: string, message: string): Promise<string | null> => {
+  const ceiling = dirname(checkout);
+  const head = (await tryGit(checkout, ['rev-parse', 'HEAD'], { ceiling }))?.trim() ?? null;
+  if (head === null) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'swarm-scored-'));
+  try {
+    const index = join(dir, 'index');
+    const own = (await runGit(checkout, ['rev-parse', '--git-path', 'index'], { ceiling })).trim();
+    await copyFile(isAbsolute(own) ? own : join(checkout, own), index).catch(() => undefined);
+    const options = { ceiling, env: { GIT_INDEX_FILE: index } };
+    await runGit(checkout, ['add', '--all'], options);
+    const tree = (await runGit(checkout, ['write-tree'], options)).trim();
+    const headTree = (await runGit(checkout, ['rev-parse', 'HEAD^{tree}'], { ceiling })).trim();
+    if (tree === headTree) return head;
+    return (await runGit(checkout, ['commit-tree', tree, '-p', head, '-m', message], { ceiling, config: ['user.name=swarm', 'user.email=swarm@localhost', 'commit.gpgSign=false'] })).trim();
+  } catch {
+    return null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
