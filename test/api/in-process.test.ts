@@ -67,7 +67,7 @@ describe('the programmatic API, called in-process', () => {
     const result = await runSearch({ cwd: repo.dir });
     const detail = await show({ cwd: repo.dir, attemptId: result.baseline.id });
     expect(detail.attempt.role).toBe('baseline');
-    const json = await graph({ cwd: repo.dir, format: 'json' });
-    expect(typeof json === 'string' && JSON.parse(json)).toMatchObject({ nodes: expect.arrayContaining([expect.objectContaining({ id: result.baseline.id })]) });
+    const { output } = await graph({ cwd: repo.dir, format: 'json' });
+    expect(typeof output === 'string' && JSON.parse(output)).toMatchObject({ nodes: expect.arrayContaining([expect.objectContaining({ id: result.baseline.id })]) });
   });
 });
