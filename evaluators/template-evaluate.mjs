@@ -8,11 +8,12 @@
 // Environment: SWARM_SEED (integer; use it for any randomness, so confirmations can re-seed),
 // SWARM_STAGE (cascade stage name, "main" by default), SWARM_RESULT_FILE, SWARM_WORKTREE.
 // Exit 0 even when the program is bad: an invalid program is a result, not an evaluator crash.
-// Protect this file in .swarmrc.json ("evaluator.protect": ["evaluate.mjs"]) so agents cannot edit it.
+// `swarm init` lists this file in .swarmrc.json's "evaluator.protect", so agents cannot edit it.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
-// (1) How to run the program under evaluation.
+// (1) How to run the program under evaluation: the argv of your program (`swarm init --program
+//     <file>` writes it), run in this folder.
 const PROGRAM = ['node', 'program.js'];
 const TIMEOUT_MS = 60_000;
 

@@ -8,7 +8,7 @@ numbers, printed as the LAST line of stdout (or written to $SWARM_RESULT_FILE). 
 Environment: SWARM_SEED (integer; use it for any randomness, so confirmations can re-seed),
 SWARM_STAGE (cascade stage name, "main" by default), SWARM_RESULT_FILE, SWARM_WORKTREE.
 Exit 0 even when the program is bad: an invalid program is a result, not an evaluator crash.
-Protect this file in .swarmrc.json ("evaluator.protect": ["evaluate.py"]) so agents cannot edit it.
+`swarm init` lists this file in .swarmrc.json's "evaluator.protect", so agents cannot edit it.
 
 It also defines `evaluate(program_path) -> dict`, the OpenEvolve convention, so the same file
 works with evaluators/openevolve_adapter.py and with OpenEvolve itself.
@@ -21,9 +21,23 @@ import subprocess
 import sys
 import time
 
-# (1) How to run the program under evaluation.
+# (1) How to run the program under evaluation: PROGRAM is the file of your code the agents evolve
+#     (relative to this folder; `swarm init --program <file>` writes it); COMMAND, when set, is an
+#     argv that runs the whole program instead (e.g. ["cargo", "run", "--release", "--quiet"]).
 PROGRAM = "program.py"
+COMMAND = None
 TIMEOUT_S = 60
+
+
+def program_argv(program_path):
+    """The argv that runs the program: COMMAND, or the interpreter the file's extension names."""
+    if COMMAND is not None:
+        return list(COMMAND)
+    if program_path.endswith(".py"):
+        return [sys.executable, program_path]
+    if program_path.endswith((".js", ".mjs", ".cjs")):
+        return ["node", program_path]
+    return [program_path]
 
 
 def evaluate(program_path):
@@ -33,8 +47,10 @@ def evaluate(program_path):
     started = time.monotonic()
     try:
         run = subprocess.run(
-            [sys.executable, program_path], capture_output=True, text=True, timeout=TIMEOUT_S, env=env
+            program_argv(program_path), capture_output=True, text=True, timeout=TIMEOUT_S, env=env
         )
+    except FileNotFoundError as error:
+        return {"valid": False, "feedback": f"cannot run {program_path}: {error}; set PROGRAM or COMMAND in evaluate.py"}
     except subprocess.TimeoutExpired:
         return {"valid": False, "feedback": f"{program_path} did not finish within {TIMEOUT_S} s"}
     seconds = time.monotonic() - started

@@ -3,7 +3,7 @@ import { configSchema } from './schema.js';
 import { mapOpenEvolve, type OpenEvolveExample } from './from-openevolve.js';
 
 const example = (overrides: Partial<OpenEvolveExample> = {}): OpenEvolveExample => ({
-  config: {}, evaluatorFile: 'evaluator.py', programFile: 'initial_program.py', adapterFile: 'openevolve_adapter.py',
+  config: {}, configFile: 'config.yaml', evaluatorFile: 'evaluator.py', programFile: 'initial_program.py', adapterFile: 'openevolve_adapter.py',
   stageFunctions: [], reportsCombinedScore: true, ...overrides,
 });
 const base = 'python3 openevolve_adapter.py evaluator.py initial_program.py';
@@ -41,5 +41,11 @@ describe('mapOpenEvolve', () => {
       'early_stopping_patience: swarm stops on budget.attempts, budget.waves, budget.wallClock, budget.costUsd or budget.tokens',
       'hierarchical: no swarm equivalent',
     ]);
+  });
+
+  it('protects the config file it was given, by its own name, and none when there is none', () => {
+    expect(mapOpenEvolve(example({ configFile: 'config_phase_1.yaml' })).config.evaluator?.protect).toEqual(['evaluator.py', 'openevolve_adapter.py', 'config_phase_1.yaml']);
+    expect(mapOpenEvolve(example({ configFile: 'config_phase_1.yaml', config: { max_iterations: 'x' } })).notes[0]).toMatch(/^config_phase_1\.yaml has values swarm cannot read/);
+    expect(mapOpenEvolve(example({ configFile: null, config: null })).config.evaluator?.protect).toEqual(['evaluator.py', 'openevolve_adapter.py']);
   });
 });

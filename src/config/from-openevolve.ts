@@ -5,6 +5,8 @@ import { LOG_LEVELS, type SwarmConfigInput } from './schema.js';
 export interface OpenEvolveExample {
   /** Parsed config.yaml (anything; validated here), or null when there is none. */
   config: unknown;
+  /** The name of the config file read (`config.yaml`, `config_phase_1.yaml`), or null when there is none. */
+  configFile: string | null;
   evaluatorFile: string;
   programFile: string;
   adapterFile: string;
@@ -74,7 +76,7 @@ const clamp = (value: number, min: number, max: number): number => Math.min(max,
 /** Maps an OpenEvolve example (config.yaml and the evaluator's shape) onto a swarm config. Pure. */
 export const mapOpenEvolve = (example: OpenEvolveExample): OpenEvolveMapping => {
   const { oe, unreadable } = readConfig(example.config ?? {});
-  const notes: string[] = unreadable.length === 0 ? [] : [`config.yaml has values swarm cannot read (${unreadable.join(', ')}); they were left at swarm's defaults`];
+  const notes: string[] = unreadable.length === 0 ? [] : [`${example.configFile ?? 'config.yaml'} has values swarm cannot read (${unreadable.join(', ')}); they were left at swarm's defaults`];
   const metric = example.reportsCombinedScore ? 'combined_score' : 'mean_of_metrics';
   if (!example.reportsCombinedScore) notes.push('objective.metric is "mean_of_metrics": the evaluator reports no combined_score, so the adapter adds the mean of every metric but "error", as OpenEvolve\'s fallback');
   const base = `python3 ${example.adapterFile} ${example.evaluatorFile} ${example.programFile}`;
@@ -87,7 +89,7 @@ export const mapOpenEvolve = (example: OpenEvolveExample): OpenEvolveMapping => 
     evaluator: {
       command: base,
       ...(oe.evaluator?.timeout !== undefined ? { timeout: `${oe.evaluator.timeout}s` } : {}),
-      protect: [example.evaluatorFile, example.adapterFile, 'config.yaml'],
+      protect: [example.evaluatorFile, example.adapterFile, ...(example.configFile === null ? [] : [example.configFile])],
       cascade,
     },
     shepherd: { policy: 'evolve', evolve, ...(typeof oe.random_seed === 'number' ? { seed: oe.random_seed } : {}) },

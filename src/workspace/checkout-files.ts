@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import picomatch from 'picomatch';
 import { runGit } from './git-command.js';
+import { checkoutRootOf } from './locate-project.js';
 
 /**
  * Git pathspecs covering every file a glob can match: the literal path for a plain name, the
@@ -24,10 +25,10 @@ const pathspecsFor = (globs: readonly string[]): string[] => {
  * anywhere. The index is only a lister here, never trusted for content. swarm's own `.swarm/`
  * (logs, result files, other attempts' worktrees) is never part of a checkout's files.
  */
-export const filesUnder = async (checkout: string, globs: readonly string[]): Promise<string[]> => {
+export const filesUnder = async (checkout: string, globs: readonly string[], subdir = ''): Promise<string[]> => {
   const specs = pathspecsFor(globs);
   if (specs.length === 0) return [];
-  const listing = await runGit(checkout, ['ls-files', '-z', '--cached', '--others', '--', ...specs], { ceiling: dirname(checkout) });
+  const listing = await runGit(checkout, ['ls-files', '-z', '--cached', '--others', '--', ...specs], { ceiling: dirname(checkoutRootOf(checkout, subdir)) });
   return [...new Set(listing.split('\0').filter((file) => file !== '' && !file.startsWith('.swarm/')))].sort();
 };
 

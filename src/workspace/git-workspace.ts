@@ -15,7 +15,7 @@ import { FINDINGS_FILE, withFindingsEntry } from './findings.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
 import { readFileAt } from './git-read.js';
-import { locateRepo } from './locate-repo.js';
+import { locateProject, repoGlobs, repoPath } from './locate-project.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
 import { projectPaths, SWARM_DIR_NAME } from './project-layout.js';
 import { matchProtected } from './protected-paths.js';
@@ -39,19 +39,47 @@ export class GitWorkspace implements Workspace {
   readonly worktreesDir: string;
   /** The shared `.git` directory. */
   readonly gitDir: string;
+  /** The project folder relative to the root (`/`-separated, '' for the root): a monorepo package. */
+  readonly subdir: string;
+  /** The project folder in the main checkout: config, prompt and `.swarm/` live here. */
+  readonly projectDir: string;
+  /** The `--config` file given (absolute), or null for the project's `.swarmrc.json`. */
+  readonly configFile: string | null;
 
-  private constructor(root: string, gitDir: string) {
+  private constructor(root: string, gitDir: string, project: { subdir: string; projectDir: string; configFile: string | null }) {
     this.root = root;
     this.gitDir = gitDir;
-    const paths = projectPaths(root);
+    this.subdir = project.subdir;
+    this.projectDir = project.projectDir;
+    this.configFile = project.configFile;
+    const paths = projectPaths(project.projectDir);
     this.swarmDir = paths.swarmDir;
     this.worktreesDir = paths.worktreesDir;
   }
 
-  /** Opens the main repository containing `dir` (also from a subdirectory or a linked worktree). */
-  static async open(dir: string): Promise<GitWorkspace> {
-    const { root, commonDir } = await locateRepo(dir);
-    return new GitWorkspace(root, commonDir);
+  /**
+   * Opens the main repository containing `dir` (also from a subdirectory or a linked worktree) and
+   * the project there: the nearest `.swarmrc.json` above `dir`, or the folder of `config`
+   * (resolved against `dir`).
+   */
+  static async open(dir: string, options: { config?: string } = {}): Promise<GitWorkspace> {
+    const { root, commonDir, ...project } = await locateProject(dir, options.config);
+    return new GitWorkspace(root, commonDir, project);
+  }
+
+  /** The project folder inside a checkout of the repository (a worktree's root): where the evaluator and the agents work. */
+  projectFolder(checkout: string): string {
+    return this.subdir === '' ? checkout : path.join(checkout, this.subdir);
+  }
+
+  /** A path relative to the project folder, relative to the repository root (as git names it). */
+  repoPath(projectPath: string): string {
+    return repoPath(this.subdir, projectPath);
+  }
+
+  /** The config file to load, for `loadConfig(projectDir, …)`: only a `--config` given. */
+  configOption(): { file?: string } {
+    return this.configFile === null ? {} : { file: this.configFile };
   }
 
   private identity: Promise<string[]> | null = null;
@@ -162,7 +190,7 @@ export class GitWorkspace implements Workspace {
     return commitFileChange(this.root, {
       ref: `refs/heads/${p.branch}`,
       parent: p.onto,
-      path: FINDINGS_FILE,
+      path: this.repoPath(FINDINGS_FILE),
       update: (current) => withFindingsEntry(current ?? '', p.entry),
       message: renderCommitMessage({ subject: p.subject, trailers: p.trailers }),
       ident: await this.commitIdent(),
@@ -183,10 +211,10 @@ export class GitWorkspace implements Workspace {
     return diffText(this.root, from, to, exclude);
   }
 
-  /** Paths changed between two commits that match any protected glob. */
+  /** Paths changed between two commits that match any protected glob (globs relative to the project folder; paths as git names them). */
   async protectedViolations(from: string, to: string, globs: string[]): Promise<string[]> {
     if (globs.length === 0) return [];
-    return matchProtected(await changedPaths(this.root, from, to), globs);
+    return matchProtected(await changedPaths(this.root, from, to), repoGlobs(this.subdir, globs));
   }
 
   /** The symlinks of `commit` among `paths`, with their targets. */

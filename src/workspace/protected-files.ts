@@ -16,25 +16,29 @@ export interface ProtectedReference {
   entries: TreeEntry[];
   /** The repository blob contents are read from when restoring; null = verify only. */
   blobSource: string | null;
+  /** The project folder in the repository (paths are relative to it; '' = the root). */
+  subdir: string;
 }
 
 /** The protected files of `commit` in the repository at `root`. */
-export const referenceFromCommit = async (root: string, commit: string, globs: string[]): Promise<ProtectedReference> => {
-  const all = await treeEntries(root, commit);
+export const referenceFromCommit = async (root: string, commit: string, globs: string[], subdir = ''): Promise<ProtectedReference> => {
+  // A project in a folder of the repository: its files, with paths relative to that folder.
+  const prefix = subdir === '' ? '' : `${subdir}/`;
+  const all = (await treeEntries(root, commit)).flatMap((entry) => (entry.path.startsWith(prefix) ? [{ ...entry, path: entry.path.slice(prefix.length) }] : []));
   const keep = new Set(matchProtected(all.map((entry) => entry.path), globs));
-  return { globs, entries: all.filter((entry) => keep.has(entry.path)), blobSource: root };
+  return { globs, entries: all.filter((entry) => keep.has(entry.path)), blobSource: root, subdir };
 };
 
 /** The protected files as they are on disk now (a checkout with no run behind it: verify only). */
-export const referenceFromDisk = async (checkout: string, globs: string[]): Promise<ProtectedReference> => {
+export const referenceFromDisk = async (checkout: string, globs: string[], subdir = ''): Promise<ProtectedReference> => {
   const entries: TreeEntry[] = [];
   const linked = linkedDirs(checkout);
-  for (const path of matchProtected(await filesUnder(checkout, globs), globs)) {
+  for (const path of matchProtected(await filesUnder(checkout, globs, subdir), globs)) {
     if (await linked(path)) continue;
     const disk = await diskEntry(join(checkout, path), 40);
     if (disk !== null) entries.push({ path, ...disk });
   }
-  return { globs, entries, blobSource: null };
+  return { globs, entries, blobSource: null, subdir };
 };
 
 /** Protected paths whose content, kind or executable bit differs from the reference, or that it lacks. */
@@ -47,7 +51,7 @@ export const protectedDrift = async (checkout: string, ref: ProtectedReference):
     const disk = (await linked(entry.path)) ? null : await diskEntry(join(checkout, entry.path), entry.blob.length);
     if (disk === null || disk.blob !== entry.blob || disk.mode !== entry.mode) changed.add(entry.path);
   }
-  for (const path of matchProtected(await filesUnder(checkout, ref.globs), ref.globs)) {
+  for (const path of matchProtected(await filesUnder(checkout, ref.globs, ref.subdir), ref.globs)) {
     if (!expected.has(path)) changed.add(path);
   }
   return [...changed].sort();

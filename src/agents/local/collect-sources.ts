@@ -1,6 +1,7 @@
 import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type EvolveSource, toEvolveSource } from './plan-mutation.js';
+import { solutionScope } from './solution-scope.js';
 
 const SKIPPED_NAMES = new Set(['.git', 'node_modules', '.swarm', 'findings.md', '__pycache__', '.venv', 'venv']);
 const MAX_BYTES = 1024 * 1024;
@@ -29,20 +30,23 @@ const walk = async (root: string, relDir: string, out: string[]): Promise<void> 
 };
 
 /**
- * Reads every text file of the worktree that holds an EVOLVE-BLOCK (sorted by path, so a seed
- * always sees the same order). Skips .git, node_modules, .swarm, findings.md, Python caches and
- * virtualenvs, symlinks, files over 1 MB and binary files.
+ * Reads the text files of the worktree the agent evolves (sorted by path, so a seed always sees
+ * the same order): those with an EVOLVE-BLOCK, and with `solutionFiles` set only those files (a
+ * named solution file without markers is evolved as a whole). Skips .git, node_modules, .swarm,
+ * findings.md, Python caches and virtualenvs, symlinks, files over 1 MB and binary files.
  */
-export const collectSources = async (worktree: string): Promise<EvolveSource[]> => {
+export const collectSources = async (worktree: string, solutionFiles: readonly string[] = []): Promise<EvolveSource[]> => {
+  const scope = solutionScope(solutionFiles);
   const paths: string[] = [];
   await walk(worktree, '', paths);
   const sources: EvolveSource[] = [];
-  for (const rel of paths) {
+  for (const rel of paths.filter((path) => scope.allows(path))) {
     const absolute = join(worktree, rel);
     if ((await stat(absolute)).size > MAX_BYTES || (await looksBinary(absolute))) continue;
     const text = await readFile(absolute, 'utf8');
-    if (!text.includes('EVOLVE-BLOCK-START')) continue;
-    const source = toEvolveSource(rel, text);
+    const wholeFile = scope.wholeFileWhenUnmarked(rel);
+    if (!wholeFile && !text.includes('EVOLVE-BLOCK-START')) continue;
+    const source = toEvolveSource(rel, text, wholeFile);
     if (source.regionCount > 0) sources.push(source);
   }
   return sources;

@@ -54,4 +54,22 @@ describe('findLiterals', () => {
   it('never reports the numbers on marker lines', () => {
     expect(texts('')).toEqual([]);
   });
+
+  it('leaves index and slice bounds alone, whatever they hold, but not list displays', () => {
+    expect(texts('lo = bounds[0]; hi = bounds[1] * 2.5; last = xs[-1]', 'p.py', '#')).toEqual(['2.5']);
+    expect(texts('part = xs[1:3]; grid[i + 1][j - 2] = 0.5; row = m[:, 0]', 'p.py', '#')).toEqual(['0.5']);
+    expect(texts('y = f(x)[2] + g()[0][1] + "ab"[1] + d[k][int(n * 0.5)]', 'p.py', '#')).toEqual([]);
+    expect(texts('w = [0.1, 0.2]; v = (3, [4, 5]); return [6]; ok = x in [7, 8]', 'p.py', '#')).toEqual(['0.1', '0.2', '3', '4', '5', '6', '7', '8']);
+    expect(texts('const a = arr[3] + [4][0] + m.get(5);')).toEqual(['4', '5']);
+  });
+
+  it('leaves range() arguments alone: they count things', () => {
+    expect(texts('for i in range(26):\n    x = i * 0.3', 'p.py', '#')).toEqual(['0.3']);
+    expect(texts('for i in range(n - 1, 0, -1): pass\nk = len(range(2)) + 7', 'p.py', '#')).toEqual(['7']);
+    expect(texts('pts = [(0.5, 1.5) for _ in range(3)]', 'p.py', '#')).toEqual(['0.5', '1.5']);
+  });
+
+  it('skips numbers inside f-strings, byte strings and raw strings', () => {
+    expect(texts('s = f"{x:.3f} {y[0]}"; b = b"12"; r = r\'3\'; n = 4', 'p.py', '#')).toEqual(['4']);
+  });
 });

@@ -1,3 +1,4 @@
+import { createBracketContext } from './bracket-context.js';
 import { type CommentSyntax, commentSyntaxFor } from './comment-syntax.js';
 import { nonCodeAt } from './non-code.js';
 import type { EvolveRegion } from '../../core/code/evolve-regions.js';
@@ -33,7 +34,10 @@ const matchAt = (pattern: RegExp, text: string, at: number): string => {
   return pattern.exec(text)?.[0] ?? '';
 };
 
-/** Finds the numeric literals in the code of the given regions, skipping comments and strings. */
+/**
+ * Finds the numeric literals in the code of the given regions, skipping comments and strings, and
+ * literals a change would break rather than tune: index and slice bounds, `range()` arguments.
+ */
 export const findLiterals = (text: string, regions: readonly EvolveRegion[], fileName = ''): NumericLiteral[] => {
   const syntax = commentSyntaxFor(fileName);
   const literals: NumericLiteral[] = [];
@@ -46,6 +50,7 @@ const scanRegion = (text: string, region: EvolveRegion, syntax: CommentSyntax, o
   let line = region.startMarkerLine + 1;
   let previous = '';
   let i = region.bodyStart;
+  const brackets = createBracketContext();
   const advanceTo = (next: number): void => {
     for (let k = i; k < next; k += 1) if (text[k] === '\n') line += 1;
     i = next;
@@ -69,7 +74,7 @@ const scanRegion = (text: string, region: EvolveRegion, syntax: CommentSyntax, o
       const digitsAt = signed ? i + 1 : i;
       const numberText = matchAt(NUMBER, text, digitsAt);
       const suffix = matchAt(TRAILING_WORD, text, digitsAt + numberText.length);
-      if ((suffix === '' || SUFFIXES.has(suffix)) && !isMemberAccess(text, digitsAt)) {
+      if ((suffix === '' || SUFFIXES.has(suffix)) && !isMemberAccess(text, digitsAt) && !brackets.structural()) {
         const literalText = text.slice(i, digitsAt + numberText.length);
         out.push({
           start: i,
@@ -83,6 +88,7 @@ const scanRegion = (text: string, region: EvolveRegion, syntax: CommentSyntax, o
       previous = '0';
       i = digitsAt + numberText.length + suffix.length;
     } else {
+      brackets.feed(c, previous);
       previous = c;
       i += 1;
     }

@@ -40,7 +40,7 @@ const readOptimizerInspirations = async (task: AgentTask, sources: readonly Evol
     await transcript.write(`inspirations skipped: the task gives no reader of their commits (${refs.map((r) => r.attemptId).join(', ')})`);
     return [];
   }
-  const reading = await readInspirations(task.readFileAt, refs, sources.map((s) => s.relPath));
+  const reading = await readInspirations(task.readFileAt, refs, sources);
   for (const problem of reading.problems) await transcript.write(`inspiration skipped: ${problem}`);
   if (reading.programs.length > 0) {
     const listed = reading.programs.map((p) => `${p.attemptId} (score ${formatScore(p.score)})`).join(', ');
@@ -76,9 +76,12 @@ export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend 
       transcript = await openTranscript(task.logDir, `local ${task.role} — ${task.attemptId}`);
       await transcript.write(`seed ${task.seed}; worktree ${task.worktree}`);
       if (signal.aborted) return failedOutcome('aborted', transcript.path);
-      const sources = await collectSources(task.worktree);
+      const solutionFiles = task.solutionFiles ?? [];
+      const sources = await collectSources(task.worktree, solutionFiles);
       if (sources.length === 0) {
-        const error = `no EVOLVE-BLOCK regions found in ${task.worktree}; mark the code to evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments`;
+        const error = solutionFiles.length > 0
+          ? `no file in ${task.worktree} matches task.solutionFiles (${solutionFiles.join(', ')}); correct task.solutionFiles (paths relative to the config's folder)`
+          : `no EVOLVE-BLOCK regions found in ${task.worktree}; mark the code to evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments`;
         await transcript.write(error);
         return failedOutcome(error, transcript.path);
       }
@@ -86,7 +89,8 @@ export const createLocalAgent = (options: LocalAgentOptions = {}): AgentBackend 
       const choiceCount = sources.reduce((sum, source) => sum + source.choices.length, 0);
       const files = sources.map((source) => source.relPath).join(', ');
       const choices = choiceCount === 0 ? '' : ` and ${plural(choiceCount, 'categorical choice')}`;
-      await transcript.write(`found ${plural(literalCount, 'numeric literal')}${choices} in EVOLVE-BLOCK regions of ${files}`);
+      const where = sources.some((source) => source.wholeFile) ? 'the solution files' : 'EVOLVE-BLOCK regions of';
+      await transcript.write(`found ${plural(literalCount, 'numeric literal')}${choices} in ${where} ${files}`);
       if (literalCount + choiceCount === 0) {
         const error = `the EVOLVE-BLOCK regions of ${files} hold no numeric literals and no categorical choices; the local agent changes numbers and strings whose alternatives a list in the same region declares (\`# mode: ['fast', 'exact']\` with \`MODE = 'fast'\`), so put the tunable constants inside the regions`;
         await transcript.write(error);

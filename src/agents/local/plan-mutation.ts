@@ -1,7 +1,7 @@
 import type { Rng } from '../../core/domain/random.js';
 import { type ChoiceSite, findChoices } from './find-choices.js';
 import { findLiterals, type NumericLiteral } from './find-literals.js';
-import { findRegions } from '../../core/code/evolve-regions.js';
+import { type EvolveRegion, findRegions } from '../../core/code/evolve-regions.js';
 import { applyEdits, mutateChoice, type MutationSettings, mutateLiteral, pickDistinct, sampleChoice, type TextEdit } from './mutate.js';
 
 /** A file holding at least one EVOLVE-BLOCK, as text (paths relative to the worktree, `/`-separated). */
@@ -9,6 +9,8 @@ export interface EvolveSource {
   relPath: string;
   text: string;
   regionCount: number;
+  /** Evolved as a whole: a named solution file without EVOLVE-BLOCK markers. */
+  wholeFile: boolean;
   literals: NumericLiteral[];
   /** String literals with declared alternatives (categorical choices). */
   choices: ChoiceSite[];
@@ -31,10 +33,20 @@ export interface MutationPlan {
   changes: LiteralChange[];
 }
 
-/** Parses a file's regions, literals and choices. */
-export const toEvolveSource = (relPath: string, text: string): EvolveSource => {
-  const regions = findRegions(text);
-  return { relPath, text, regionCount: regions.length, literals: findLiterals(text, regions, relPath), choices: findChoices(text, regions, relPath) };
+/** The whole text as one region (a solution file without markers). */
+const wholeFileRegion = (text: string): EvolveRegion => ({
+  startMarkerLine: 0, endMarkerLine: text.split('\n').length + 1, bodyStart: 0, bodyEnd: text.length,
+});
+
+/**
+ * Parses a file's regions, literals and choices; `wholeFileWhenUnmarked`: a file without markers is
+ * one region (a named solution file).
+ */
+export const toEvolveSource = (relPath: string, text: string, wholeFileWhenUnmarked = false): EvolveSource => {
+  const marked = findRegions(text);
+  const wholeFile = marked.length === 0 && wholeFileWhenUnmarked;
+  const regions = wholeFile ? [wholeFileRegion(text)] : marked;
+  return { relPath, text, regionCount: regions.length, wholeFile, literals: findLiterals(text, regions, relPath), choices: findChoices(text, regions, relPath) };
 };
 
 /**

@@ -39,7 +39,7 @@ export const completedOutcome = (summary: string, hypothesis: string, transcript
 export const withTexts = (sources: readonly EvolveSource[], texts: ReadonlyMap<string, string>): EvolveSource[] =>
   sources.map((source) => {
     const text = texts.get(source.relPath);
-    return text === undefined ? source : toEvolveSource(source.relPath, text);
+    return text === undefined ? source : toEvolveSource(source.relPath, text, source.wholeFile);
   });
 
 /** The original texts of the files a plan rewrites, to restore them. */

@@ -45,7 +45,7 @@ const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
   // the slot is there: a limit may have closed it while this attempt waited for one).
   if (!(await waitToStart(ctx, attempt.id))) return null;
   const prepared = await prepareWorktree(ctx, attempt, spec, attemptWorktree(ctx.paths, attempt.id), out.log);
-  const brief = briefAgent(ctx, attempt, spec, prepared.worktree);
+  const brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
   const outcome = await ctx.agentQueue
     .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
     .finally(() => out.hooks.agentDone());

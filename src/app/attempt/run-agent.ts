@@ -40,7 +40,8 @@ export const runAgent = async (
     {
       runId: ctx.runId,
       attemptId: attemptId(attempt.id),
-      worktree,
+      // The project's folder of the worktree (a monorepo package), as the user works in the checkout.
+      worktree: ctx.workspace.projectFolder(worktree),
       role: spec.role,
       prompt: brief.prompt,
       systemPrompt,
@@ -55,7 +56,8 @@ export const runAgent = async (
       logDir: attempt.logDir,
       allowedCommands: selfEvalCommands(`${systemPrompt}\n${brief.prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
       inspirations: brief.inspirations,
-      readFileAt: (commit, relPath) => ctx.workspace.readFileAt(commit, relPath),
+      solutionFiles: ctx.config.task.solutionFiles,
+      readFileAt: (commit, relPath) => ctx.workspace.readFileAt(commit, ctx.workspace.repoPath(relPath)),
       ...(brief.parentScore ? { parentScore: brief.parentScore } : {}),
     },
     out,

@@ -27,11 +27,11 @@ const copyRegularFile = async (source: string, target: string): Promise<boolean>
  * Returns the copied paths; symlinks, directories, FIFOs and files under a symlinked directory
  * are skipped (the checkout is the agent's: nothing outside it is read).
  */
-export const collectArtifacts = async (checkout: string, globs: readonly string[], dir: string): Promise<string[]> => {
+export const collectArtifacts = async (checkout: string, globs: readonly string[], dir: string, subdir = ''): Promise<string[]> => {
   if (globs.length === 0) return [];
   const isArtifact = picomatch([...globs], { dot: true });
   const copied: string[] = [];
-  for (const path of await filesUnder(checkout, globs)) {
+  for (const path of await filesUnder(checkout, globs, subdir)) {
     if (!isArtifact(path) || (await linkOnPath(checkout, path)) !== null) continue;
     if (await copyRegularFile(join(checkout, path), join(dir, path))) copied.push(path);
   }

@@ -50,13 +50,14 @@ export const evalHere = async (options: EvalHereOptions): Promise<EvalHereResult
 };
 
 const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promise<EvalHereResult> => {
-  const workspace = await GitWorkspace.open(options.cwd);
-  const checkout = await checkoutTopLevel(options.cwd);
   // Inside an attempt, the run's own config file and evaluation seed (set by `swarm run`).
   const configFile = options.configFile ?? env.SWARM_CONFIG;
-  const { config } = await loadConfig(workspace.root, configFile ? { file: configFile } : {});
+  const workspace = await GitWorkspace.open(options.cwd, configFile ? { config: configFile } : {});
+  const checkout = await checkoutTopLevel(options.cwd);
+  const folder = workspace.projectFolder(checkout);
+  const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
   const runSeed = env.SWARM_EVAL_SEED !== undefined && /^\d+$/.test(env.SWARM_EVAL_SEED) ? Number(env.SWARM_EVAL_SEED) : undefined;
-  const paths = projectPaths(workspace.root);
+  const paths = projectPaths(workspace.projectDir);
   const attemptId = env.SWARM_ATTEMPT_ID ?? null;
   // Before anything exists under .swarm/, so it never shows as untracked (a sandboxed agent cannot write .git: the run did it).
   await workspace.ensureExcluded().catch(() => undefined);
@@ -68,7 +69,8 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
     runner: await createEvaluatorRunner(config, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations) : {}),
     stages: evaluationStages(config.evaluator),
-    cwd: checkout,
+    cwd: folder,
+    subdir: workspace.subdir,
     logDir,
     metric: config.objective.metric,
     direction: config.objective.direction,
@@ -81,7 +83,7 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
     },
     kind: 'intermediate',
     signal: options.signal,
-    protection: await evalProtection({ root: workspace.root, checkout, dbFile: paths.dbFile, attemptId }, config.evaluator.protect),
+    protection: await evalProtection({ root: workspace.root, checkout: folder, subdir: workspace.subdir, dbFile: paths.dbFile, attemptId }, config.evaluator.protect),
     artifacts: { globs: config.evaluator.artifacts, dir: join(logDir, 'artifacts') },
   });
   const head = attemptId === null ? null : await checkoutHead(checkout);

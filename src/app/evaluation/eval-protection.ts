@@ -3,6 +3,7 @@ import { SwarmStore } from '../../store/swarm-store.js';
 import { referenceFromCommit, referenceFromDisk, type ProtectedReference } from '../../workspace/protected-files.js';
 import { revertToSnapshot, snapshotWorktree } from '../../workspace/worktree-snapshot.js';
 import { evaluateCheckout, type CheckoutEvaluation, type EvaluateCheckoutInput } from './evaluate-checkout.js';
+import { checkoutRootOf } from '../../workspace/locate-project.js';
 
 /** The run's baseline commit of an attempt, or null when the store cannot say (no store, a sandboxed agent). */
 const runBaseCommit = (dbFile: string, attemptId: string): string | null => {
@@ -21,17 +22,17 @@ const runBaseCommit = (dbFile: string, attemptId: string): string | null => {
 };
 
 /**
- * What `swarm eval` guards: inside an attempt, the run's baseline content of the protected paths
+ * What `swarm eval` guards (`checkout`: the project folder in it, `subdir` that folder in the repository): inside an attempt, the run's baseline content of the protected paths
  * (restored before each stage); elsewhere, their content on disk just before (verified only, so a
  * user's uncommitted edit of the evaluator is never overwritten).
  */
 export const evalProtection = async (
-  where: { root: string; checkout: string; dbFile: string; attemptId: string | null },
+  where: { root: string; checkout: string; subdir: string; dbFile: string; attemptId: string | null },
   globs: string[],
 ): Promise<ProtectedReference | null> => {
   if (globs.length === 0) return null;
   const base = where.attemptId === null ? null : runBaseCommit(where.dbFile, where.attemptId);
-  return base === null ? referenceFromDisk(where.checkout, globs) : referenceFromCommit(where.root, base, globs);
+  return base === null ? referenceFromDisk(where.checkout, globs, where.subdir) : referenceFromCommit(where.root, base, globs, where.subdir);
 };
 
 /**
@@ -39,7 +40,7 @@ export const evalProtection = async (
  * were, so nothing the evaluation wrote ends up in the agent's next commit.
  */
 export const evaluateLeavingNoTrace = async (input: EvaluateCheckoutInput, options: { revert?: () => boolean } = {}): Promise<CheckoutEvaluation> => {
-  const snapshot = await snapshotWorktree(input.cwd);
+  const snapshot = await snapshotWorktree(checkoutRootOf(input.cwd, input.subdir ?? ''));
   try {
     return await evaluateCheckout(input);
   } finally {

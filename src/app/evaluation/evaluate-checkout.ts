@@ -30,7 +30,10 @@ export interface CheckoutEvaluation {
 export interface EvaluateCheckoutInput {
   runner: EvaluatorRunner;
   stages: StageConfig[];
+  /** The evaluator's working directory: the project folder of the checkout. */
   cwd: string;
+  /** That folder in the repository ('' or absent: the checkout's top). */
+  subdir?: string;
   logDir: string;
   metric: string;
   direction: Direction;
@@ -57,7 +60,7 @@ export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<Ch
     input.direction,
     input.signal,
   );
-  if (input.artifacts !== null) await collectArtifacts(input.cwd, input.artifacts.globs, input.artifacts.dir);
+  if (input.artifacts !== null) await collectArtifacts(input.cwd, input.artifacts.globs, input.artifacts.dir, input.subdir ?? '');
   return {
     final: redactEvalOutcome(cascade.final),
     results: cascade.stages.map((s) => ({ stage: s.stage, seed: input.seed, kind: input.kind, outcome: redactEvalOutcome(s.outcome) })),
@@ -102,7 +105,7 @@ export const runProtection = (ctx: EvaluationDeps): Promise<ProtectedReference> 
   }
   let reference = byRun.get(ctx.runId);
   if (reference === undefined) {
-    reference = referenceFromCommit(ctx.workspace.root, ctx.store.requireRun(ctx.runId).baseCommit, ctx.config.evaluator.protect);
+    reference = referenceFromCommit(ctx.workspace.root, ctx.store.requireRun(ctx.runId).baseCommit, ctx.config.evaluator.protect, ctx.workspace.subdir);
     byRun.set(ctx.runId, reference);
   }
   return reference;
@@ -121,7 +124,9 @@ export const attemptEvaluationInput = async (
 ): Promise<EvaluateCheckoutInput> => ({
   runner: ctx.runner,
   stages: evaluationStages(ctx.config.evaluator),
-  cwd,
+  // The evaluator works in the project's folder of the worktree (a monorepo package), as in the checkout.
+  cwd: ctx.workspace.projectFolder(cwd),
+  subdir: ctx.workspace.subdir,
   logDir: attempt.logDir,
   metric: ctx.config.objective.metric,
   direction: ctx.config.objective.direction,

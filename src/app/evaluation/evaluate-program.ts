@@ -41,7 +41,8 @@ export const evaluateProgram = async (
     const result = await evaluateCheckout({
       runner: ev.runner,
       stages: p.stages,
-      cwd: p.worktree,
+      cwd: ev.workspace.projectFolder(p.worktree),
+      subdir: ev.workspace.subdir,
       logDir: join(p.logDir, `seed-${seed}`),
       metric: ev.config.objective.metric,
       direction: ev.config.objective.direction,

@@ -29,9 +29,9 @@ export const heldOutAtRunEnd = async (ctx: RunContext, report: (line: string) =>
 
 /** `swarm heldout [attempts…]`: the named attempts, or the run's current finalists. */
 export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]; runId?: string; configFile?: string; signal: AbortSignal }): Promise<HeldOutScore[]> => {
-  const { store, paths, workspace } = await openProjectStore(options.cwd);
+  const { store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
   try {
-    const { config } = await loadConfig(workspace.root, options.configFile ? { file: options.configFile } : {});
+    const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
     await workspace.ensureExcluded();
     const heldOut = config.evaluator.heldOut;
     if (heldOut === null) throw new SwarmError('CONFIG_INVALID', 'evaluator.heldOut is not set; add {"heldOut": {"command": "…"}} under evaluator in .swarmrc.json');
@@ -53,7 +53,7 @@ export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]
           runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations)),
           config,
           runId,
-          protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, baseCommit, config.evaluator.protect),
+          protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, baseCommit, config.evaluator.protect, workspace.subdir),
           signal: options.signal,
         },
         attempts.filter((a) => a.runId === runId),

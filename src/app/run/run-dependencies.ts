@@ -29,7 +29,7 @@ export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
     agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
     evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
     memory: config.shepherd.memory ? await readProjectMemory(input.paths.memoryFile) : null,
-    systemPrompts: await loadSystemPrompts(input.workspace.root, config.agent.systemPrompt, roleInstructionsFromSkills()),
+    systemPrompts: await loadSystemPrompts(input.workspace.projectFolder(input.workspace.root), config.agent.systemPrompt, roleInstructionsFromSkills()),
     env: {
       PATH: `${shimDir}:${process.env.PATH ?? ''}`,
       // For agents whose shell resets PATH (codex runs login shells): the shim by its absolute path.

@@ -45,14 +45,14 @@ export interface RunSearchOptions {
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
   const drain = options.drain ?? new AbortController().signal;
   const report = options.report ?? (() => undefined);
-  const workspace = await GitWorkspace.open(options.cwd);
-  const paths = projectPaths(workspace.root);
+  const workspace = await GitWorkspace.open(options.cwd, options.configFile ? { config: options.configFile } : {});
+  const paths = projectPaths(workspace.projectDir);
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
   let given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
   const resuming = candidate === null ? null : resumeOverrides(parseStoredOverrides(candidate.overridesJson), given);
-  const configFile = options.configFile ? { file: options.configFile } : {};
-  let loaded = await loadConfig(workspace.root, { ...configFile, overrides: resuming?.overrides ?? given });
+  const configFile = workspace.configOption();
+  let loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: resuming?.overrides ?? given });
   // A new run without --seed never silently replays an earlier run: it takes a fresh seed and says so.
   let seedNote: string | null = null;
   if (candidate === null && given.seed === undefined) {
@@ -61,7 +61,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     if (seed !== null) {
       seedNote = `seed ${seed} (fresh: run ${earlier.get(loaded.config.shepherd.seed) ?? '?'} used ${loaded.config.shepherd.seed}; --seed ${loaded.config.shepherd.seed} repeats it)`;
       given = { ...given, seed };
-      loaded = await loadConfig(workspace.root, { ...configFile, overrides: given });
+      loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: given });
     }
   }
   const overrides = resuming?.overrides ?? given;
@@ -73,7 +73,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
-  await preflight(config, workspace.root);
+  await preflight(config, workspace.projectDir);
   // The run to import from is checked before a run is claimed: a wrong id leaves no run behind.
   if (options.from) {
     const store = SwarmStore.open(paths.dbFile);

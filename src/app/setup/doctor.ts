@@ -5,6 +5,7 @@ import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } fro
 import { isSwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { probeBackend } from './probe-backend.js';
+import { locateProject } from '../../workspace/locate-project.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -43,9 +44,18 @@ const versionOf = async (path: string, args: string[]): Promise<string | null> =
   return result.exitCode === 0 ? (result.stdout.trim().split('\n')[0] ?? null) : null;
 };
 
-const projectConfig = async (cwd: string): Promise<{ config: SwarmConfig; found: boolean; source: string }> => {
+/** The project folder around `cwd` (the nearest .swarmrc.json up to the checkout's top), or `cwd` outside a repository. */
+const projectFolderOf = async (cwd: string): Promise<string> => {
   try {
-    const loaded = await loadConfig(cwd);
+    return (await locateProject(cwd)).projectDir;
+  } catch {
+    return cwd;
+  }
+};
+
+const projectConfig = async (dir: string): Promise<{ config: SwarmConfig; found: boolean; source: string }> => {
+  try {
+    const loaded = await loadConfig(dir);
     return { config: loaded.config, found: true, source: loaded.file ?? 'defaults' };
   } catch (error) {
     // Without a usable project config the defaults stand in (the evaluator is never run here).
@@ -97,9 +107,10 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
  */
 export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean }): Promise<DoctorReport> => {
   const env = options.env ?? process.env;
-  const project = await projectConfig(options.cwd);
+  const folder = await projectFolderOf(options.cwd);
+  const project = await projectConfig(folder);
   const backends: BackendCheck[] = [];
-  for (const backend of AGENT_BACKEND_NAMES) backends.push(await checkBackend(backend, project, options.cwd, env, options.probe ?? false));
+  for (const backend of AGENT_BACKEND_NAMES) backends.push(await checkBackend(backend, project, folder, env, options.probe ?? false));
   const git = findBinary('git', env);
   return {
     node: process.version,

@@ -18,6 +18,8 @@ export interface OpenEvolveInit {
   copied: string[];
   notes: string[];
   unmapped: string[];
+  /** The name of the OpenEvolve config file read, or null when the example has none. */
+  configFile: string | null;
   /** The baseline commit, when this command created the repository. */
   committed: string | null;
 }
@@ -56,13 +58,13 @@ const suffixOf = (config: unknown): string | null => {
   return typeof config.file_suffix === 'string' ? config.file_suffix : null;
 };
 
-const promptFrom = (systemMessage: string | null, program: string): string => [
+const promptFrom = (systemMessage: string | null, program: string, configFile: string | null): string => [
   '# Task',
   '',
   systemMessage ?? `Improve the program in \`${program}\` so that the evaluator scores it higher.`,
   '',
   `- Evolve the code between EVOLVE-BLOCK-START and EVOLVE-BLOCK-END in \`${program}\`.`,
-  '- Do not modify the evaluator, the adapter or config.yaml.',
+  configFile === null ? '- Do not modify the evaluator or the adapter.' : `- Do not modify the evaluator, the adapter or ${configFile}.`,
   '',
 ].join('\n');
 
@@ -83,12 +85,12 @@ export const initFromOpenEvolve = async (options: { from: string; dir: string; f
   const evaluatorSource = await readFile(join(source, evaluatorFile), 'utf8');
   const stageFunctions = [1, 2, 3].filter((n) => new RegExp(`^def\\s+evaluate_stage${n}\\s*\\(`, 'm').test(evaluatorSource));
   const mapping = mapOpenEvolve({
-    config: yaml, evaluatorFile, programFile, adapterFile: ADAPTER, stageFunctions, reportsCombinedScore: evaluatorSource.includes('combined_score'),
+    config: yaml, configFile: configFile === null ? null : basename(configFile), evaluatorFile, programFile, adapterFile: ADAPTER, stageFunctions, reportsCombinedScore: evaluatorSource.includes('combined_score'),
   });
   const copied = source === target ? [] : await copyExample(source, target, options.force ?? false);
   const files: Array<{ path: string; write: (path: string) => Promise<void> }> = [
     { path: join(target, CONFIG_FILE_NAME), write: (p) => writeFile(p, `${JSON.stringify(completeConfigFile(mapping.config), null, 2)}\n`) },
-    { path: join(target, 'prompt.md'), write: (p) => writeFile(p, promptFrom(mapping.systemMessage, programFile)) },
+    { path: join(target, 'prompt.md'), write: (p) => writeFile(p, promptFrom(mapping.systemMessage, programFile, configFile === null ? null : basename(configFile))) },
     { path: join(target, ADAPTER), write: (p) => copyFile(join(packageRoot(), 'evaluators', ADAPTER), p) },
   ];
   const written: string[] = [];
@@ -104,7 +106,7 @@ export const initFromOpenEvolve = async (options: { from: string; dir: string; f
   // Files another step adds (the skills of `init --skills`) belong in the baseline commit too.
   written.push(...((await options.alsoWrite?.(target)) ?? []));
   const committed = (await insideRepository(target)) ? null : await initRepository(target, `baseline: OpenEvolve example ${basename(source)}`);
-  return { source, written, skipped, copied, notes: mapping.notes, unmapped: mapping.unmapped, committed };
+  return { source, written, skipped, copied, notes: mapping.notes, unmapped: mapping.unmapped, configFile: configFile === null ? null : basename(configFile), committed };
 };
 
 /** Copies the example's files (not its outputs, caches or git data) into the target directory. */

@@ -1,16 +1,21 @@
-import { copyFile, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { CONFIG_FILE_NAME, defaultConfigFile } from '../../config/index.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { CONFIG_FILE_NAME } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
+import { ignoredPaths, trackedFiles } from '../../workspace/ignored-paths.js';
+import { insideRepository } from '../../workspace/init-repository.js';
+import { detectProjectKind, type EvaluatorLanguage, type ProjectKind } from './detect-project.js';
+import { findProgram, pathsNamedIn, programExists } from './find-program.js';
+import { renderConfigText } from './propose-config.js';
 import { writeSchemaCopy } from './schema-copy.js';
 import { packageRoot } from './package-root.js';
 
-export type EvaluatorLanguage = 'python' | 'node';
+export type { EvaluatorLanguage } from './detect-project.js';
 
-const TEMPLATES: Record<EvaluatorLanguage, { source: string; target: string; command: string }> = {
-  python: { source: 'template_evaluate.py', target: 'evaluate.py', command: 'python3 evaluate.py' },
-  node: { source: 'template-evaluate.mjs', target: 'evaluate.mjs', command: 'node evaluate.mjs' },
+const TEMPLATES: Record<EvaluatorLanguage, { source: string; target: string }> = {
+  python: { source: 'template_evaluate.py', target: 'evaluate.py' },
+  node: { source: 'template-evaluate.mjs', target: 'evaluate.mjs' },
 };
 
 const PROMPT = `# Task
@@ -18,33 +23,128 @@ const PROMPT = `# Task
 Describe what the program in this repository should do better, and any rules an agent must follow.
 
 - The evaluator (\`{{evaluator}}\`) prints a JSON object; the swarm maximizes its \`score\`.
-- Mark the code that agents may evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments.
+- {{program}}
 - Do not modify the evaluator.
 `;
 
+export interface InitOptions {
+  /** The project folder (absolute): a git repository or a folder inside one. */
+  dir: string;
+  /** The evaluator template; default: the one that fits the detected project. */
+  evaluator?: EvaluatorLanguage;
+  /** The file of the user's code the evaluator runs (absolute, or relative to `dir`); default: detected. */
+  program?: string;
+  force?: boolean;
+}
+
+export interface InitResult {
+  written: string[];
+  skipped: string[];
+  kind: ProjectKind;
+  /** The files that told the project kind. */
+  evidence: string[];
+  /** The program the evaluator runs (relative to dir), or null when none was found or given. */
+  program: string | null;
+  programReason: string;
+  evaluatorCommand: string;
+  solutionFiles: string[];
+  setup: string[];
+  link: string[];
+  /** What the checkout itself lacks for the evaluator command, or null. */
+  checkoutHint: string | null;
+  /** How the workspace proposal went into the config: as keys, as a comment, or not at all (nothing to propose). */
+  workspace: 'keys' | 'comment' | 'none';
+}
+
+const toPosix = (path: string): string => path.split(sep).join('/');
+
+/** The `--program` a user gave, relative to the project folder; a usage error when it is not a file there. */
+const givenProgram = (dir: string, program: string): string => {
+  const absolute = isAbsolute(program) ? program : resolve(dir, program);
+  const rel = relative(dir, absolute);
+  if (rel.startsWith('..') || isAbsolute(rel) || !programExists(dir, rel)) {
+    throw new SwarmError('USAGE', `--program ${program} is not a file in ${dir}; name the file of your code the evaluator should run`);
+  }
+  return toPosix(rel);
+};
+
+/** The argv the Node template runs: the whole program's command, or the file with its interpreter. */
+const nodeTemplateArgv = (program: string | null, runCommand: string[] | null, python: string): string[] => {
+  if (runCommand !== null) return runCommand;
+  if (program === null) return ['node', 'program.js'];
+  const ext = extname(program);
+  if (ext === '.py') return [...python.split(' '), program];
+  if (['.js', '.mjs', '.cjs'].includes(ext)) return ['node', program];
+  return [`./${program}`];
+};
+
+const evaluatorText = (language: EvaluatorLanguage, program: string | null, runCommand: string[] | null, python: string): string => {
+  const template = readFileSync(join(packageRoot(), 'evaluators', TEMPLATES[language].source), 'utf8');
+  if (language === 'node') return template.replace(/^const PROGRAM = .*$/m, `const PROGRAM = ${JSON.stringify(nodeTemplateArgv(program, runCommand, python))};`);
+  return template
+    .replace(/^PROGRAM = .*$/m, `PROGRAM = ${JSON.stringify(program ?? 'program.py')}`)
+    .replace(/^COMMAND = .*$/m, `COMMAND = ${runCommand === null ? 'None' : JSON.stringify(runCommand)}`);
+};
 
 /**
- * `swarm init`: writes a starter config, prompt.md and an evaluator template, never overwriting
- * without `force`, and the schema copy the config's `$schema` names.
+ * Ignored paths (each the shortest ignored ancestor, e.g. `data` for `data/points.csv`) that the
+ * evaluator or the program names, and the checkout's `.venv` when the evaluator runs its python.
  */
-export const initProject = async (options: { dir: string; evaluator: EvaluatorLanguage; force?: boolean }): Promise<{ written: string[]; skipped: string[] }> => {
-  const template = TEMPLATES[options.evaluator];
-  const files: Array<{ path: string; write: (path: string) => Promise<void> }> = [
-    { path: join(options.dir, CONFIG_FILE_NAME), write: (p) => writeFile(p, `${JSON.stringify(defaultConfigFile({ command: template.command }), null, 2)}\n`) },
-    { path: join(options.dir, 'prompt.md'), write: (p) => writeFile(p, PROMPT.replace('{{evaluator}}', template.target)) },
-    { path: join(options.dir, template.target), write: (p) => copyFile(join(packageRoot(), 'evaluators', template.source), p) },
+const proposeLinks = async (dir: string, texts: string[], linkVenv: boolean): Promise<string[]> => {
+  const named = [...pathsNamedIn(dir, texts), ...(linkVenv ? ['.venv'] : [])];
+  const ancestry = (path: string): string[] => path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  const ignored = new Set(await ignoredPaths(dir, [...new Set(named.flatMap(ancestry))]));
+  const links = named.flatMap((path) => ancestry(path).find((candidate) => ignored.has(candidate)) ?? []);
+  return [...new Set(links)].sort();
+};
+
+/**
+ * `swarm init`: in a git repository (or a folder of one), detects the project kind and writes a
+ * config that protects the evaluator it writes, names the solution files and proposes how a
+ * worktree is prepared, a prompt, and an evaluator that runs the user's program. Never
+ * overwrites without `force`; also writes the schema copy the config's `$schema` names.
+ */
+export const initProject = async (options: InitOptions): Promise<InitResult> => {
+  const { dir } = options;
+  if (!existsSync(dir)) throw new SwarmError('USAGE', `${dir} does not exist; create it or pass an existing directory`);
+  if (!(await insideRepository(dir))) {
+    throw new SwarmError('USAGE', `${dir} is not inside a git repository; run \`git init\` there and commit your program, then \`swarm init\` again`);
+  }
+  const detected = detectProjectKind(dir);
+  const language = options.evaluator ?? detected.language;
+  const target = TEMPLATES[language].target;
+  const choice = options.program !== undefined
+    ? { program: givenProgram(dir, options.program), reason: 'given with --program' }
+    : findProgram(dir, detected.kind, await trackedFiles(dir));
+  const evaluatorPath = join(dir, target);
+  const keepEvaluator = existsSync(evaluatorPath) && options.force !== true;
+  const evaluator = keepEvaluator ? readFileSync(evaluatorPath, 'utf8') : evaluatorText(language, choice.program, detected.runCommand, detected.python);
+  const programSource = choice.program === null ? '' : readFileSync(join(dir, choice.program), 'utf8');
+  const link = await proposeLinks(dir, [evaluator, programSource], language === 'python' && detected.linkVenv);
+  const evaluatorCommand = language === 'python' ? `${detected.python} ${target}` : `node ${target}`;
+  const solutionFiles = choice.program !== null ? [choice.program] : detected.solutionGlobs;
+  const config = renderConfigText({ evaluatorCommand, evaluatorFile: target, solutionFiles, setup: detected.setup, link });
+  const programLine = choice.program === null
+    ? 'Mark the code that agents may evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments.'
+    : `The program is \`${choice.program}\`; the code between EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments is what agents should evolve first.`;
+  const files: Array<{ path: string; text: string }> = [
+    { path: join(dir, CONFIG_FILE_NAME), text: config.text },
+    { path: join(dir, 'prompt.md'), text: PROMPT.replace('{{evaluator}}', target).replace('{{program}}', programLine) },
+    { path: evaluatorPath, text: evaluator },
   ];
-  if (!existsSync(options.dir)) throw new SwarmError('USAGE', `${options.dir} does not exist; create it or pass an existing directory`);
   const written: string[] = [];
   const skipped: string[] = [];
   for (const file of files) {
-    if (existsSync(file.path) && !options.force) {
+    if (existsSync(file.path) && options.force !== true) {
       skipped.push(file.path);
       continue;
     }
-    await file.write(file.path);
+    await writeFile(file.path, file.text);
     written.push(file.path);
   }
-  written.push(...await writeSchemaCopy(options.dir));
-  return { written, skipped };
+  written.push(...await writeSchemaCopy(dir));
+  return {
+    written, skipped, kind: detected.kind, evidence: detected.evidence, program: choice.program, programReason: choice.reason,
+    evaluatorCommand, solutionFiles, setup: detected.setup, link, workspace: config.workspace, checkoutHint: language === 'python' ? detected.checkoutHint : null,
+  };
 };

@@ -7,11 +7,11 @@ import type { GitWorkspace } from '../../workspace/index.js';
 import { projectPaths, type ProjectPaths } from './project-paths.js';
 
 /** Opens the store of the repository around `cwd` for a read-mostly command. */
-export const openProjectStore = async (cwd: string): Promise<{ store: SwarmStore; paths: ProjectPaths; workspace: GitWorkspace }> => {
+export const openProjectStore = async (cwd: string, configFile?: string): Promise<{ store: SwarmStore; paths: ProjectPaths; workspace: GitWorkspace }> => {
   // Loaded on demand: `status` and `graph` usually find the database without git.
   const { GitWorkspace } = await import('../../workspace/index.js');
-  const workspace = await GitWorkspace.open(cwd);
-  const paths = projectPaths(workspace.root);
+  const workspace = await GitWorkspace.open(cwd, configFile === undefined ? {} : { config: configFile });
+  const paths = projectPaths(workspace.projectDir);
   return { store: SwarmStore.open(paths.dbFile, { mustExist: true }), paths, workspace };
 };
 

@@ -60,9 +60,9 @@ interface Program {
  */
 export const reviewAttempt = async (options: { cwd: string; attempt: string; seeds: number; configFile?: string; signal: AbortSignal }): Promise<ReviewReport> => {
   if (options.seeds < 2) throw new SwarmError('USAGE', `--seeds ${options.seeds} gives no interval; use 2 or more (default 5)`);
-  const { store, paths, workspace } = await openProjectStore(options.cwd);
+  const { store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
   try {
-    const { config } = await loadConfig(workspace.root, options.configFile ? { file: options.configFile } : {});
+    const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
     await workspace.ensureExcluded();
     const lineage = attemptLineage(store, options.attempt);
     const final = lineage.at(-1);
@@ -76,7 +76,7 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
       runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations)),
       config,
       runId: run.id,
-      protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, run.baseCommit, config.evaluator.protect),
+      protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, run.baseCommit, config.evaluator.protect, workspace.subdir),
       signal: options.signal,
     };
     const stamp = `review-${Date.now()}-${process.pid}`;

@@ -103,10 +103,10 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
   const backend = options.backend === undefined ? undefined : z.enum(AGENT_BACKENDS).safeParse(options.backend);
   if (backend !== undefined && !backend.success) throw new SwarmError('USAGE', `--backend ${options.backend} is not one of ${AGENT_BACKENDS.join(', ')}`);
   const workspace = await GitWorkspace.open(options.cwd);
-  const { config } = await loadConfig(workspace.root);
+  const { config } = await loadConfig(workspace.projectDir);
   const backendName = backend?.data ?? config.agent.backend;
-  await refuseUnusableBackend(backendName, config, workspace.root);
-  const paths = projectPaths(workspace.root);
+  await refuseUnusableBackend(backendName, config, workspace.projectDir);
+  const paths = projectPaths(workspace.projectDir);
   const store = SwarmStore.open(paths.dbFile);
   try {
     if (!isDriverLive(store, readDriver(paths))) {

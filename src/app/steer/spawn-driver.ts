@@ -37,8 +37,8 @@ const continuesSpawned = (latest: RunRecord): boolean =>
 export const driveSpawned = async (options: { cwd: string; idleMs: number; onReady: (info: { runId: string; baselineId: string }) => void; onFailed: (message: string) => void }): Promise<void> => {
   keepDriverHeapSmall();
   const workspace = await GitWorkspace.open(options.cwd);
-  const loaded = await loadConfig(workspace.root);
-  const paths = projectPaths(workspace.root);
+  const loaded = await loadConfig(workspace.projectDir);
+  const paths = projectPaths(workspace.projectDir);
   await workspace.ensureExcluded();
   const backends = new Map<string, AgentBackend>([[loaded.config.agent.backend, await createBackend(loaded.config)]]);
   const driverFile = join(paths.swarmDir, SPAWN_DRIVER_FILE);

@@ -7,25 +7,30 @@ const parseLanguage = (value: string): 'python' | 'node' => {
   return value;
 };
 
+interface InitFlags { evaluator?: 'python' | 'node'; program?: string; fromOpenevolve?: string; force?: boolean; skills?: boolean; json?: boolean }
+
 export const registerInit = (program: Command): void => {
   program
     .command('init')
     .description('write a starter .swarmrc.json, prompt.md and an evaluator template into a repository')
     .argument('[dir]', 'the repository', '.')
-    .option('--evaluator <language>', 'evaluator template: python or node', parseLanguage, 'python')
+    .option('--evaluator <language>', 'evaluator template: python or node (default: the one that fits the project)', parseLanguage)
+    .option('--program <file>', 'the file of your code the evaluator runs (default: the file with an EVOLVE-BLOCK, else a usual name such as main.py)')
     .option('--from-openevolve <example>', 'an OpenEvolve example directory (or its config.yaml) to translate: config, prompt, cascade, adapter')
     .option('--force', 'overwrite existing files')
     .option('--skills', 'also install the swarm skills for Claude Code and Codex into the project (swarm skills install)')
     .option('--json', 'print the result as JSON')
-    .action(async (dir: string, flags: { evaluator: 'python' | 'node'; fromOpenevolve?: string; force?: boolean; skills?: boolean; json?: boolean }) => {
+    .action(async (dir: string, flags: InitFlags) => {
       if (flags.fromOpenevolve !== undefined) return initOpenEvolve(flags.fromOpenevolve, dir, flags);
       const { initProject } = await import('../../app/setup/init-project.js');
-      const result = await initProject({ dir: resolve(dir), evaluator: flags.evaluator, force: flags.force ?? false });
+      const result = await initProject({
+        dir: resolve(dir), force: flags.force ?? false,
+        ...(flags.evaluator ? { evaluator: flags.evaluator } : {}), ...(flags.program !== undefined ? { program: resolve(flags.program) } : {}),
+      });
       const skills = flags.skills ? await installProjectSkills(resolve(dir)) : [];
       if (flags.json) return printJson({ ...result, ...(flags.skills ? { skills } : {}) });
-      for (const file of [...result.written, ...skills]) process.stdout.write(`wrote ${file}\n`);
-      for (const file of result.skipped) process.stdout.write(`kept ${file} (exists; --force overwrites)\n`);
-      process.stdout.write('next: edit prompt.md and the evaluator, mark code with EVOLVE-BLOCK-START/END, commit, then `swarm run`\n');
+      const { renderInit } = await import('../render/init-summary.js');
+      process.stdout.write(renderInit(result, skills));
     });
 };
 
@@ -46,7 +51,7 @@ const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolea
   for (const file of result.skipped) out(`kept ${file} (exists; --force overwrites)`);
   for (const note of result.notes) out(`note: ${note}`);
   if (result.unmapped.length > 0) {
-    out('not mapped from config.yaml:');
+    out(`not mapped from ${result.configFile ?? 'config.yaml'}:`);
     for (const line of result.unmapped) out(`  ${line}`);
   }
   out(result.committed !== null

@@ -42,6 +42,11 @@ export interface AgentTask {
    * prompt; the offline `local` agent reads their constants.
    */
   inspirations?: InspirationRef[];
+  /**
+   * `task.solutionFiles`: globs, relative to `worktree`, of the files the attempt should change
+   * (absent or empty: any). The offline `local` agent changes no other file.
+   */
+  solutionFiles?: readonly string[];
   /** Reads a file of an inspiration's commit from the target repository (the workspace's reader). */
   readFileAt?: ReadFileAt;
   /**

@@ -47,6 +47,12 @@ export interface DiffStat {
 export interface Workspace {
   /** The main worktree of the repository. */
   readonly root: string;
+  /** The project folder relative to the root (`/`-separated; '' for the root): where its config lives. */
+  readonly subdir: string;
+  /** The project folder inside a checkout (an attempt's worktree): the evaluator's and the agents' working directory. */
+  projectFolder(checkout: string): string;
+  /** A path relative to the project folder, relative to the repository root (as git names it). */
+  repoPath(projectPath: string): string;
   /** Branch + worktree for an attempt, merged from its parents (`recreate`: again, after a crash). */
   prepareAttempt(p: PrepareAttemptParams, options?: { recreate?: boolean }): Promise<PreparedAttempt>;
   /** Commits whatever is left in `worktree`, with trailers; `changed: false` when there was nothing. */
@@ -60,7 +66,7 @@ export interface Workspace {
   reclaimWorktree(worktree: string, branch: string): Promise<string[]>;
   /** The symlinks of `commit` among `paths` (directories include what is below them), with their targets. */
   symlinksAt(commit: string, paths: readonly string[]): Promise<TreeSymlink[]>;
-  /** Paths changed between two commits that match any protected glob. */
+  /** Paths changed between two commits (as git names them) that match any protected glob (relative to the project folder). */
   protectedViolations(from: string, to: string, globs: string[]): Promise<string[]>;
   /** The content of `file` at `commit`, or null when the file (or commit) does not exist there. */
   showFile(commit: string, file: string): Promise<string | null>;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,7 @@ describe('swarm init and swarm eval', () => {
   it('writes a starter config, prompt and evaluator, and keeps existing files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'swarm-init-'));
     dirs.push(dir);
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir });
     const first = await runCli(dir, ['init', '--evaluator', 'node', '--json']);
     expect(first.code).toBe(0);
     const written = (JSON.parse(first.stdout) as { written: string[] }).written.map((p) => p.slice(dir.length + 1)).sort();

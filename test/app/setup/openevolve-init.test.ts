@@ -34,7 +34,7 @@ describe('swarm init --from-openevolve', () => {
     expect(init.code).toBe(0);
     const config = configSchema.parse(JSON.parse(readFileSync(join(target, '.swarmrc.json'), 'utf8')));
     const command = 'python3 openevolve_adapter.py evaluator.py initial_program.py';
-    expect(config.objective).toEqual({ metric: 'combined_score', direction: 'maximize' });
+    expect(config.objective).toEqual({ metric: 'combined_score', direction: 'maximize', metrics: [], constraints: [] });
     expect(config.evaluator).toMatchObject({ command, timeoutMs: 30_000, protect: ['evaluator.py', 'openevolve_adapter.py', 'config.yaml'] });
     expect(config.evaluator.cascade).toEqual([
       { name: 'stage1', command: `${command} --stage 1`, timeoutMs: 30_000, threshold: 0.3, thresholdOn: 'combined-or-mean' },

@@ -115,7 +115,7 @@ export const auditChange = async (
   parents: readonly string[],
 ): Promise<ChangeAudit> => {
   const { base, head } = commits;
-  const changed = changedPaths.filter((file) => file !== FINDINGS_FILE);
+  const changed = changedPaths.filter((file) => file !== ctx.workspace.repoPath(FINDINGS_FILE));
   const flags: string[] = [];
   const baseline = ctx.store.requireRun(ctx.runId).baseCommit;
   const [{ hash, onlyComments, signature }, links] = await Promise.all([
@@ -125,7 +125,7 @@ export const auditChange = async (
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
   const solution = ctx.config.task.solutionFiles;
-  if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution).length === 0) flags.push('outside-solution-files');
+  if (changed.length > 0 && solution.length > 0 && matchProtected(changed, solution.map((glob) => ctx.workspace.repoPath(glob))).length === 0) flags.push('outside-solution-files');
   const twin = await findIdenticalCode(ctx, hash);
   const twinAttempt = twin === null ? null : ctx.store.getAttempt(twin);
   const record = twin === null ? null : decidingEvaluation(ctx.store.listEvaluations(twin));

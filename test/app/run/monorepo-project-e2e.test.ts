@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runCli, type CliResult } from '../../support/toy-repo.js';
+
+/**
+ * Issue 27, item 5: a larger repository with two swarm projects, `packages/opt` and
+ * `packages/tune`, each with its own config, prompt, evaluator and program. The evaluator reads a
+ * file of its own folder by a relative path, so it only works with that folder as its working
+ * directory, in the checkout as in every worktree.
+ */
+const program = (a: number): string => `// EVOLVE-BLOCK-START
+const a = ${a.toFixed(1)};
+const b = 2.0;
+// EVOLVE-BLOCK-END
+console.log(JSON.stringify({ value: -((a - 3) ** 2) - ((b + 1) ** 2) }));
+`;
+
+const EVALUATOR = `const { execFileSync } = require('node:child_process');
+const { readFileSync } = require('node:fs');
+const offset = Number(readFileSync('offset.txt', 'utf8'));
+const out = JSON.parse(execFileSync(process.execPath, ['prog.js']).toString());
+console.log(JSON.stringify({ score: out.value + offset, cwd_ok: 1 }));
+`;
+
+const config = (attempts: number): string => JSON.stringify({
+  task: { prompt: 'prompt.md', solutionFiles: ['prog.js'] },
+  evaluator: { command: 'node evaluate.js', protect: ['evaluate.js', 'offset.txt'], timeout: '60s' },
+  budget: { attempts },
+  concurrency: { agents: 2, evaluations: 2 },
+  shepherd: { initialExplorers: 2, waveSize: 2 },
+}, null, 2);
+
+const attemptRow = z.object({ id: z.string(), status: z.string(), score: z.number().nullable() });
+
+describe('projects in a subdirectory of a larger repository (issue 27, item 5)', () => {
+  let root: string;
+  let opt: string;
+  let tune: string;
+  let doctor: CliResult;
+  let run: CliResult;
+  let otherRun: CliResult;
+  let status: CliResult;
+  let show: CliResult;
+  let evaluation: CliResult;
+  const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, encoding: 'utf8' });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'swarm-monorepo-'));
+    opt = join(root, 'packages', 'opt');
+    tune = join(root, 'packages', 'tune');
+    for (const [dir, offset] of [[opt, 0], [tune, 100]] as const) {
+      mkdirSync(join(dir, 'src'), { recursive: true });
+      writeFileSync(join(dir, 'prog.js'), program(1));
+      writeFileSync(join(dir, 'evaluate.js'), EVALUATOR);
+      writeFileSync(join(dir, 'offset.txt'), String(offset));
+      writeFileSync(join(dir, 'prompt.md'), `Make the score of ${dir.endsWith('opt') ? 'opt' : 'tune'} high.\n`);
+      writeFileSync(join(dir, '.swarmrc.json'), config(4));
+    }
+    // The rest of the repository: a root program with its own EVOLVE-BLOCK the projects must leave alone.
+    writeFileSync(join(root, 'prog.js'), program(9));
+    writeFileSync(join(root, 'README.md'), 'a monorepo\n');
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'monorepo');
+    // Run from a folder below the project: the nearest .swarmrc.json above it is the project's.
+    doctor = await runCli(join(opt, 'src'), ['doctor']);
+    evaluation = await runCli(join(opt, 'src'), ['eval', '--json']);
+    run = await runCli(join(opt, 'src'), ['run']);
+    status = await runCli(opt, ['status']);
+    show = await runCli(opt, ['show', 'a2']);
+    // The other project, through --config relative to the working directory (the repository root).
+    otherRun = await runCli(root, ['run', '--config', 'packages/tune/.swarmrc.json', '--attempts', '3']);
+  }, 240_000);
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const attempts = (dir: string): Array<z.infer<typeof attemptRow>> => {
+    const db = new Database(join(dir, '.swarm', 'swarm.db'), { readonly: true });
+    try {
+      return z.array(attemptRow).parse(db.prepare('SELECT id, status, score FROM attempts ORDER BY seq').all());
+    } finally {
+      db.close();
+    }
+  };
+
+  it('doctor reads the project\'s config from a folder below it', () => {
+    expect(doctor.code, doctor.stderr).toBe(0);
+    expect(doctor.stdout).toContain(`config: ${join(opt, '.swarmrc.json')}`);
+    expect(doctor.stdout).toMatch(/ok {2}local/);
+  });
+
+  it('swarm eval scores the checkout with the project folder as the evaluator\'s working directory', () => {
+    expect(evaluation.code, evaluation.stderr).toBe(0);
+    expect(JSON.parse(evaluation.stdout)).toMatchObject({ valid: true, score: -13 });
+  });
+
+  it('runs with .swarm/ beside the config: the baseline and the attempts score in the project folder of each worktree', () => {
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(join(opt, '.swarm', 'swarm.db'))).toBe(true);
+    expect(existsSync(join(root, '.swarm'))).toBe(false);
+    const rows = attempts(opt);
+    expect(rows[0]).toMatchObject({ id: 'a1', status: 'scored', score: -13 });
+    expect(rows.filter((r) => r.status === 'scored').length).toBe(rows.length);
+    expect(rows.length).toBe(5);
+  });
+
+  it('agents change only the project\'s files; findings.md lives in the project folder', () => {
+    const branches = git('for-each-ref', '--format=%(refname:short)', 'refs/heads/swarm/').trim().split('\n');
+    const changed = new Set(branches.flatMap((branch) => git('diff', '--name-only', 'main', branch).trim().split('\n').filter((f) => f !== '')));
+    expect([...changed].sort()).toEqual(expect.arrayContaining(['packages/opt/findings.md', 'packages/opt/prog.js']));
+    for (const file of changed) expect(file.startsWith('packages/opt/') || file.startsWith('packages/tune/'), file).toBe(true);
+    expect(readFileSync(join(root, 'prog.js'), 'utf8')).toBe(program(9));
+  });
+
+  it('status and show answer from the project folder', () => {
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(/a1 +0 +baseline .* scored +-13/);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain('a2');
+    expect(show.stdout).toMatch(/prog\.js/);
+  });
+
+  it('a second project of the same repository keeps its own state and branches: no collision', () => {
+    expect(otherRun.code, otherRun.stderr).toBe(0);
+    const rows = attempts(tune);
+    expect(rows[0]).toMatchObject({ id: 'a1', status: 'scored', score: 87 });
+    expect(rows.filter((r) => r.status === 'scored').length).toBe(rows.length);
+    expect(attempts(opt).length).toBe(5);
+    const runs = git('for-each-ref', '--format=%(refname:short)', 'refs/heads/swarm/').trim().split('\n').map((b) => b.split('/')[1]);
+    expect(new Set(runs)).toEqual(new Set(['r1', 'r2']));
+  });
+});
