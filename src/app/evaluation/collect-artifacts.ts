@@ -1,5 +1,6 @@
-import { constants } from 'node:fs';
-import { copyFile, mkdir, open } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import picomatch from 'picomatch';
 import { filesUnder } from '../../workspace/checkout-files.js';
@@ -13,7 +14,7 @@ const copyRegularFile = async (source: string, target: string): Promise<boolean>
     if (!(await handle.stat()).isFile()) return false;
     await mkdir(dirname(target), { recursive: true });
     // The open descriptor is what is copied: a path swapped after the check changes nothing.
-    await copyFile(`/proc/self/fd/${handle.fd}`, target);
+    await pipeline(handle.createReadStream({ autoClose: false }), createWriteStream(target));
     return true;
   } finally {
     await handle.close();

@@ -139,7 +139,9 @@ describe('swarm eval hand-off between an attempt and the driver (real files, rea
     rmSync(env.SWARM_EVAL_HANDOFF!, { recursive: true });
     symlinkSync(elsewhere, env.SWARM_EVAL_HANDOFF!);
     const outcome = await requestDriverEvaluation(env.SWARM_EVAL_HANDOFF!, { version: 1 }, signal, { ackTimeoutMs: 600 });
-    expect(outcome).toEqual({ kind: 'no-driver' });
+    // Neither end writes through the link: the client refuses it, the driver never serves it.
+    expect(outcome).toEqual({ kind: 'failed', reason: `the hand-off folder ${env.SWARM_EVAL_HANDOFF!} is not a plain directory (a symlink?); swarm eval does not write through it` });
+    expect(readdirSync(elsewhere)).toEqual([]);
     expect(seen).toEqual([]);
   });
 });
