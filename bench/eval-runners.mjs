@@ -78,7 +78,11 @@ const occupancyOf = async (runnerName, attempts) => {
 };
 
 export const measureEvalRunners = async ({ samples, attempts, log }) => {
-  execFileSync('bash', [START_SLURM], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // The test cluster keeps its own config (never /etc/slurm): its last line names it for Slurm's clients.
+  const started = execFileSync('bash', [START_SLURM], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const conf = /^SLURM_CONF=(.+)$/m.exec(started)?.[1];
+  if (conf === undefined) throw new Error(`scripts/start-slurm.sh printed no SLURM_CONF line: ${started.trim()}`);
+  process.env.SLURM_CONF = conf;
   log('eval runners: local overhead');
   const local = await overheadOf('local', samples);
   log('eval runners: slurm overhead');

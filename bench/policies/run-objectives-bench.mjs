@@ -90,7 +90,7 @@ await Promise.all(Array.from({ length: parallel }, async () => {
 }));
 
 const fmt = (v, digits = 4) => (v === null || v === undefined ? '—' : Number(v.toFixed(digits)).toString());
-const lines = [`**near-duplicates** (${noveltyTask}, ${noveltyPolicy}, ${attempts} attempts, threshold ${threshold}; held-out seeds ${seeds.join(', ')})`, '', '| seed | best off | best on | evaluations off | evaluations on | near-duplicates | saved at equal best |', '|---|---|---|---|---|---|---|'];
+const lines = parts.includes('novelty') ? [`**near-duplicates** (${noveltyTask}, ${noveltyPolicy}, ${attempts} attempts, threshold ${threshold}; seeds ${seeds.join(', ')})`, '', '| seed | best off | best on | evaluations off | evaluations on | near-duplicates | saved at equal best |', '|---|---|---|---|---|---|---|'] : [];
 for (const seed of seeds) {
   const off = results.find((r) => r.part === 'novelty' && r.seed === seed && r.novelty === null);
   const on = results.find((r) => r.part === 'novelty' && r.seed === seed && r.novelty !== null);
@@ -98,7 +98,7 @@ for (const seed of seeds) {
   const equal = off.best !== null && on.best !== null && Math.abs(off.best - on.best) < 1e-9;
   lines.push(`| ${seed} | ${fmt(off.best)} | ${fmt(on.best)} | ${off.evaluations} | ${on.evaluations} | ${on.nearDuplicates} | ${equal ? off.evaluations - on.evaluations : 'best differs'} |`);
 }
-lines.push('', `**two-metric front** (rules, ${attempts} attempts; true front cost = score², gap = cost − score²)`, '', '| seed | best score | front size | median gap | max gap |', '|---|---|---|---|---|');
+if (parts.includes('front')) lines.push('', `**two-metric front** (rules, ${attempts} attempts; true front cost = score², gap = cost − score²)`, '', '| seed | best score | front size | median gap | max gap |', '|---|---|---|---|---|');
 for (const r of results.filter((x) => x.part === 'front' && !x.error).sort((a, b) => a.seed - b.seed)) {
   const gaps = r.front.map((m) => m.cost - m.score ** 2).sort((a, b) => a - b);
   lines.push(`| ${r.seed} | ${fmt(r.best)} | ${r.front.length} | ${fmt(gaps[Math.floor(gaps.length / 2)] ?? null)} | ${fmt(gaps.at(-1) ?? null)} |`);

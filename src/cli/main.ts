@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
+import { ioFailureLine } from './io-failure.js';
 
 /** swarm's version, from its package.json (two levels above this entry in src/ and in dist/). */
 const version = (): string => {
@@ -12,7 +13,13 @@ const version = (): string => {
 // goes through the program (src/cli/program.ts), a chunk of the bundle loaded here.
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${version()}\n`);
+  try {
+    writeSync(1, `${version()}\n`);
+  } catch (error) {
+    // A full disk or a closed pipe: one line, as every other command says it.
+    process.stderr.write(`${ioFailureLine(error, '--version') ?? `swarm: cannot write the version: ${String(error)}`}\n`);
+    process.exitCode = 1;
+  }
 } else {
   const { main } = await import('./program.js');
   await main(version());

@@ -37,7 +37,6 @@ const buildProgram = (version: string): Command => {
   return program;
 };
 
-/** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */
 /** The command being run (`run`, `graph`, ...), for messages. */
 const commandName = (): string => process.argv.slice(2).find((arg) => !arg.startsWith('-')) ?? 'swarm';
 
@@ -54,6 +53,7 @@ const reportOnce = (line: string): void => {
   }
 };
 
+/** The one place that turns errors into messages and exit codes (0 ok, 1 problems, 2 usage/config, 130 interrupted). */
 export const main = async (version: string): Promise<void> => {
   surviveClosedOutput((error) => {
     const line = ioFailureLine(error, commandName());

@@ -93,15 +93,16 @@ export const evaluatorSchema = z.strictObject({
     .describe('Containment of every evaluation (the run\'s and agents\' `swarm eval`): "none" runs a plain process tree; "bwrap" runs it under bubblewrap (Linux, package bubblewrap) with a read-only root, a writable checkout, a private /tmp, protected paths read-only, no network unless evaluator.network, and its own PID namespace. See docs/trust.md.'),
   network: z.boolean().default(false)
     .describe('Under evaluator.sandbox "bwrap": let evaluations reach the network, loopback services included. Without a sandbox the network is always reachable.'),
-}).transform(({ timeout, cascade, heldOut, ...evaluator }, ctx) => {
+}).superRefine((evaluator, ctx) => {
+  // A check across fields, as a refinement: it is reported even when another field of the evaluator is wrong too.
   const pool = evaluator.gpus.length;
   if (pool > 0 && evaluator.gpusPerEvaluation > pool) {
-    ctx.issues.push({
+    ctx.addIssue({
       code: 'custom', path: ['gpusPerEvaluation'], input: evaluator.gpusPerEvaluation,
       message: `${evaluator.gpusPerEvaluation} is more than the ${pool} GPU${pool === 1 ? '' : 's'} evaluator.gpus lists; list more GPUs or lower evaluator.gpusPerEvaluation`,
     });
-    return z.NEVER;
   }
+}).transform(({ timeout, cascade, heldOut, ...evaluator }) => {
   return {
     ...evaluator,
     timeoutMs: timeout,

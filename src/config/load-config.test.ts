@@ -116,6 +116,17 @@ describe('loadConfig', () => {
     expect(error.message).toBe(`task.prompt: file prompt.md not found in ${root}`);
   });
 
+  it('reports a missing prompt file together with the schema\'s problems, and both missing files', async () => {
+    await writeRepo({ evaluator: { command: 'x' }, agent: { systemPrompt: 'roles.md' }, budget: { attempts: 'x' } }, {});
+    const error = await failure(loadConfig(root));
+    expect(error.message.split('\n')).toEqual([
+      `${path.join(root, '.swarmrc.json')} has 3 problems:`,
+      '  budget.attempts: expected an integer >= 1, got "x"',
+      `  task.prompt: file prompt.md not found in ${root}`,
+      `  agent.systemPrompt: file roles.md not found in ${root}`,
+    ]);
+  });
+
   it('reports a missing system prompt file by its key', async () => {
     await writeRepo({ evaluator: { command: 'x' }, agent: { systemPrompt: 'roles.md' } });
     const error = await failure(loadConfig(root));

@@ -45,20 +45,39 @@ const parseConfigJson = (text: string, file: string): unknown => {
   throw new SwarmError('CONFIG_INVALID', `${file} is not valid JSON: line ${line}, column ${column}: ${reason}`);
 };
 
-const readRepoFile = async (repoRoot: string, relative: string, key: string): Promise<string> => {
+/** The text of a file the config names, or the problem with it (by its key). */
+const readRepoFile = async (repoRoot: string, relative: string, key: string): Promise<{ text: string } | { problem: string }> => {
   const absolute = path.resolve(repoRoot, relative);
   try {
-    if (!(await stat(absolute)).isFile()) throw new SwarmError('CONFIG_INVALID', `${key}: ${relative} in ${repoRoot} is not a file`);
-    return await readFile(absolute, 'utf8');
+    if (!(await stat(absolute)).isFile()) return { problem: `${key}: ${relative} in ${repoRoot} is not a file` };
+    return { text: await readFile(absolute, 'utf8') };
   } catch (error) {
     if (!isMissing(error)) throw error;
-    throw new SwarmError('CONFIG_INVALID', `${key}: file ${relative} not found in ${repoRoot}`, { cause: error });
+    return { problem: `${key}: file ${relative} not found in ${repoRoot}` };
   }
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const field = (raw: unknown, section: string, key: string): unknown => {
+  const part = isRecord(raw) ? raw[section] : undefined;
+  return isRecord(part) ? part[key] : undefined;
+};
+
+/** The files the config names (the task prompt, a system prompt), as the config resolves them or, when it is invalid, as the raw file gives them. */
+const namedFiles = (raw: unknown, config: SwarmConfig | null): Array<{ key: string; relative: string }> => {
+  const prompt = config?.task.prompt ?? field(raw, 'task', 'prompt') ?? 'prompt.md';
+  const system = config === null ? field(raw, 'agent', 'systemPrompt') : config.agent.systemPrompt;
+  return [
+    ...(typeof prompt === 'string' && prompt !== '' ? [{ key: 'task.prompt', relative: prompt }] : []),
+    ...(typeof system === 'string' && system !== '' ? [{ key: 'agent.systemPrompt', relative: system }] : []),
+  ];
 };
 
 /**
  * Reads, validates and resolves the configuration of the repository at `repoRoot`, applies CLI
- * overrides, and reads the task prompt. Throws one SwarmError listing every problem.
+ * overrides, and reads the task prompt. Throws one SwarmError listing every problem: the schema's
+ * and the named files' together.
  */
 export const loadConfig = async (repoRoot: string, options: LoadConfigOptions = {}): Promise<LoadedConfig> => {
   const explicit = options.file !== undefined;
@@ -66,13 +85,19 @@ export const loadConfig = async (repoRoot: string, options: LoadConfigOptions = 
   const raw = parseConfigJson(await readConfigText(file, explicit), file);
   const { raw: merged, flags } = applyOverrides(raw, options.overrides);
   const validation = validateConfig(merged);
-  if (!validation.ok) {
-    const problems = labelOverriddenProblems(validation.problems, flags);
+  const config = validation.ok ? validation.config : null;
+  const texts = new Map<string, string>();
+  const fileProblems: string[] = [];
+  for (const named of namedFiles(merged, config)) {
+    const read = await readRepoFile(repoRoot, named.relative, named.key);
+    if ('text' in read) texts.set(named.key, read.text);
+    else fileProblems.push(read.problem);
+  }
+  if (validation.ok && fileProblems.length === 1) throw new SwarmError('CONFIG_INVALID', fileProblems[0] ?? '');
+  if (!validation.ok || fileProblems.length > 0) {
+    const problems = [...(validation.ok ? [] : labelOverriddenProblems(validation.problems, flags)), ...fileProblems];
     const heading = `${file} has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:`;
     throw new SwarmError('CONFIG_INVALID', [heading, ...problems.map((line) => `  ${line}`)].join('\n'));
   }
-  const { config } = validation;
-  const prompt = await readRepoFile(repoRoot, config.task.prompt, 'task.prompt');
-  if (config.agent.systemPrompt !== null) await readRepoFile(repoRoot, config.agent.systemPrompt, 'agent.systemPrompt');
-  return { config, file, prompt };
+  return { config: validation.config, file, prompt: texts.get('task.prompt') ?? '' };
 };

@@ -199,6 +199,7 @@ const concurrencySchema = z.strictObject({
 
 const logSchema = z.strictObject({
   level: z.enum(LOG_LEVELS).default('info').describe('Log level (pino).'),
+  maxEvaluatorLogBytes: int(0).default(16 * 1024 * 1024).describe('Bytes of each evaluator output stream (stdout, stderr) kept in its log file: the first and the last half, with a line saying how much was left out between them; 0 = everything.'),
 });
 
 /** The schema of `.swarmrc.json`: strict objects, every key described and defaulted except evaluator.command. */

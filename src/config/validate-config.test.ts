@@ -33,7 +33,7 @@ describe('validateConfig: one problem per kind, as dot-path and hint', () => {
     ['an unknown top-level key', { evaluator: { command: 'x' }, concurency: {} },
       'concurency: unknown key (did you mean "concurrency"?)'],
     ['an unknown key far from all', { evaluator: { command: 'x' }, log: { colour: true } },
-      'log.colour: unknown key; known keys: level'],
+      'log.colour: unknown key; known keys: level, maxEvaluatorLogBytes'],
     ['a bad enum', { evaluator: { command: 'x' }, agent: { backend: 'gpt' } },
       'agent.backend: expected one of "local", "claude-code", "codex", "anthropic", "openai", "command", got "gpt"'],
     ['a bad enum close to a value', { evaluator: { command: 'x' }, objective: { direction: 'max' } },
@@ -72,6 +72,13 @@ describe('validateConfig: one problem per kind, as dot-path and hint', () => {
       'evaluator.heldOut.cascade[0].timeout: expected a duration longer than zero like "90s", "20m" or "1h30m", got "0s"'],
   ])('reports %s', (_kind, raw, expected) => {
     expect(problemsOf(raw)).toEqual([expected]);
+  });
+
+  it('reports a check across fields even when another field of the same section is wrong', () => {
+    expect(problemsOf({ evaluator: { command: 'x', timeout: 'fast', gpus: ['0'], gpusPerEvaluation: 5 } })).toEqual([
+      'evaluator.timeout: expected a duration longer than zero like "90s", "20m" or "1h30m", got "fast"',
+      'evaluator.gpusPerEvaluation: 5 is more than the 1 GPU evaluator.gpus lists; list more GPUs or lower evaluator.gpusPerEvaluation',
+    ]);
   });
 
   it('reports every problem at once, one line per path', () => {
@@ -240,6 +247,7 @@ describe('validateConfig: resolution', () => {
       },
       log: {
         level: 'info',
+        maxEvaluatorLogBytes: 16 * 1024 * 1024,
       },
     } });
   });

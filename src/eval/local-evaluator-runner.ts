@@ -25,6 +25,8 @@ export interface LocalEvaluatorRunnerOptions {
   gpuLockDir?: string;
   /** Time between SIGTERM and SIGKILL on timeout or cancel (default 2000). */
   killGraceMs?: number;
+  /** Bytes of each output stream kept in its log file, head and tail (log.maxEvaluatorLogBytes); 0: all. */
+  maxLogBytes?: number;
   /** Run every job under bwrap (from {@link prepareBwrap}), with these protect globs read-only. */
   sandbox?: EvalSandbox | null;
 }
@@ -68,6 +70,7 @@ const withheldFromEvaluator = (name: string): boolean => !isAllowedEnvName(name)
 export class LocalEvaluatorRunner implements EvaluatorRunner {
   private readonly tailBytes: number | undefined;
   private readonly killGraceMs: number | undefined;
+  private readonly maxLogBytes: number;
   private readonly gpus: Pick<SlotPool<string>, 'acquireMany' | 'release'> | null;
   private readonly gpusPerJob: number;
   private readonly sandbox: EvalSandbox | null;
@@ -75,6 +78,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
   constructor(options: LocalEvaluatorRunnerOptions = {}) {
     this.tailBytes = options.tailBytes;
     this.killGraceMs = options.killGraceMs;
+    this.maxLogBytes = options.maxLogBytes ?? 0;
     this.sandbox = options.sandbox ?? null;
     const gpus = options.gpus ?? [];
     this.gpusPerJob = Math.min(options.gpusPerEvaluation ?? 1, Math.max(gpus.length, 1));
@@ -115,6 +119,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       stderrFile: files.stderr,
       tailBytes: this.tailBytes,
       killGraceMs: this.killGraceMs,
+      maxLogBytes: this.maxLogBytes,
     });
     const resultText = await readOptional(files.result);
     const parsed = parseEvaluatorOutput({

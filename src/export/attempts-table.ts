@@ -28,13 +28,28 @@ const columns = (metric: string): Column[] => [
   { title: 'hypothesis / reason', cell: (r) => [r.hypothesis, isDeadEnd(r) ? r.reason : null].filter((t): t is string => t !== null && t !== '').join(' — ') },
 ];
 
+/** Every metric the evaluations reported, per attempt: a column each in the table. */
+export interface AttemptMetrics {
+  names: string[];
+  byId: Record<string, Record<string, number>>;
+}
+
 /**
  * Every attempt as an HTML table (report order), with the best attempt's row marked and dead ends
  * greyed. Numeric cells carry `data-sort` so that the page's script can sort by them.
  */
-export const attemptsTable = (attempts: readonly AttemptRow[], metric: string, bestId: string | null, front: readonly string[] = []): string => {
+export const attemptsTable = (attempts: readonly AttemptRow[], metric: string, bestId: string | null, front: readonly string[] = [], metrics: AttemptMetrics | null = null): string => {
   const onFront = new Set(front);
-  const cols = columns(metric);
+  const extra: Column[] = (metrics?.names ?? []).map((name) => ({
+    title: name,
+    numeric: true,
+    cell: (r) => formatScore(metrics?.byId[r.id]?.[name] ?? null),
+    sort: (r) => metrics?.byId[r.id]?.[name] ?? null,
+  }));
+  const all = columns(metric);
+  // The secondary metrics sit right after the primary score.
+  const at = all.findIndex((c) => c.title === metric) + 1;
+  const cols = [...all.slice(0, at), ...extra, ...all.slice(at)];
   const head = cols.map((c) => `<th${c.numeric ? ' class="num"' : ''}>${escapeXml(c.title)}</th>`).join('');
   const body = sortAttempts(attempts).map((row) => {
     const cls = row.id === bestId ? ' class="best"' : onFront.has(row.id) ? ' class="front"' : isDeadEnd(row) ? ' class="dead"' : '';

@@ -5,6 +5,7 @@ import { htmlDocument, inlineSvg, pictureSection } from './html-page.js';
 import type { PlotInput } from './plot/plot-input.js';
 import { renderPlotSvg } from './plot/plot-svg.js';
 import { escapeXml } from './svg-text.js';
+import { provenanceSections, type ReportProvenance } from './report-winner.js';
 import { renderTreeSvg } from './tree-svg.js';
 
 const summary = (report: StatusReport): string => {
@@ -25,10 +26,13 @@ const summary = (report: StatusReport): string => {
  * `swarm report`: one self-contained HTML file with the run's summary, the evolution tree, the
  * plots and every attempt in a sortable table. Inline SVG, CSS and script only: it opens offline.
  */
-export const renderReport = async (report: StatusReport, graph: GraphInput, plots: PlotInput, generatedAt: Date): Promise<string> => {
+export const renderReport = async (report: StatusReport, graph: GraphInput, plots: PlotInput, generatedAt: Date, provenance: ReportProvenance | null = null): Promise<string> => {
   const { run } = report;
   const title = `swarm run ${run.id}: ${run.objective.direction} ${run.objective.metric}`;
   const tree = await renderTreeSvg(graph);
+  // Every metric any attempt reported gets a column (the primary one is the score column).
+  const byId = provenance?.metricsById ?? {};
+  const metricColumns = { names: [...new Set(Object.values(byId).flatMap((m) => Object.keys(m)))].filter((name) => name !== run.objective.metric).sort(), byId };
   const body = [
     `<h1>${escapeXml(title)}</h1>`,
     run.description.trim() === '' ? '' : `<p class="meta">${escapeXml(run.description)}</p>`,
@@ -42,7 +46,8 @@ export const renderReport = async (report: StatusReport, graph: GraphInput, plot
     `<div class="picture">${inlineSvg(renderPlotSvg(plots))}</div>`,
     `<h2 id="attempts">Attempts (${report.attempts.length})</h2>`,
     '<p class="meta">click a column header to sort</p>',
-    attemptsTable(report.attempts, run.objective.metric, report.best?.id ?? null, report.front ?? []),
+    attemptsTable(report.attempts, run.objective.metric, report.best?.id ?? null, report.front ?? [], metricColumns),
+    ...(provenance === null ? [] : provenanceSections(provenance, run.objective.metric)),
   ];
   return htmlDocument(title, body.filter((part) => part !== '').join('\n'), TABLE_SCRIPT);
 };

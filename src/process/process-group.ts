@@ -1,9 +1,8 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { execa } from 'execa';
 import { SwarmError } from '../core/domain/errors.js';
+import { CappedLog } from './capped-log.js';
 import { TailBuffer } from './output-tail.js';
 import { markerFor, newTreeToken, stopTreeAfterExit, TREE_MARKER } from './process-tree.js';
 
@@ -28,6 +27,8 @@ export interface ProcessGroupOptions {
   tailBytes?: number;
   /** Time between SIGTERM and SIGKILL to the tree (default 2000). */
   killGraceMs?: number;
+  /** Bytes of each stream kept in its file, head and tail (see CappedLog); 0 or absent: all. */
+  maxLogBytes?: number;
   /** `ignore` (default) or text written to the child's stdin. */
   stdin?: 'ignore' | string;
 }
@@ -101,15 +102,10 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   });
   const stdoutTail = new TailBuffer(tailBytes);
   const stderrTail = new TailBuffer(tailBytes);
-  const outFile = createWriteStream(options.stdoutFile);
-  const errFile = createWriteStream(options.stderrFile);
-  // A log file that cannot be written (disk full) must not crash the orchestrator; the tails survive.
-  outFile.on('error', () => undefined);
-  errFile.on('error', () => undefined);
-  child.stdout?.on('data', (chunk: Buffer) => stdoutTail.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => stderrTail.push(chunk));
-  child.stdout?.pipe(outFile);
-  child.stderr?.pipe(errFile);
+  const outFile = new CappedLog(options.stdoutFile, options.maxLogBytes ?? 0);
+  const errFile = new CappedLog(options.stderrFile, options.maxLogBytes ?? 0);
+  outFile.attach(child.stdout, (chunk) => stdoutTail.push(chunk));
+  errFile.attach(child.stderr, (chunk) => stderrTail.push(chunk));
   if (stdinText !== null && child.stdin !== null) {
     child.stdin.on('error', () => undefined); // the child may exit without reading its input
     child.stdin.end(stdinText);
@@ -118,7 +114,7 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   const leftoverProcesses = await stopTreeAfterExit(child, token, graceMs);
   await waitForPipes(child, child.pid === undefined ? 0 : graceMs);
   const ended = await child;
-  await Promise.all([closeFile(outFile), closeFile(errFile)]);
+  await Promise.all([outFile.close(), errFile.close()]);
   const startError = ended.failed && ended.exitCode === undefined && ended.signal === undefined ? (ended.shortMessage ?? null) : null;
   // execa's timer runs until the pipes close, which a leftover holding them delays: a leader that
   // exited within the limit finished in time, with its own exit status.
@@ -175,10 +171,6 @@ const checkDirectory = async (dir: string): Promise<string | null> => {
   }
 };
 
-const closeFile = async (stream: WriteStream): Promise<void> => {
-  if (!stream.writableEnded) stream.end();
-  await finished(stream).catch(() => undefined);
-};
 
 const emptyOutcome = (): ProcessOutcome => ({
   exitCode: null, signal: null, timedOut: false, canceled: false, durationMs: 0,

@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { markerFor, newTreeToken, stopTreeAfterExit, TREE_MARKER } from './process-tree.js';
+import { spawnViaHelper } from './spawner.js';
 
 export interface RunProcessOptions {
   cwd?: string;
@@ -22,6 +23,12 @@ export interface RunProcessOptions {
   isolation?: 'none' | 'group' | 'tree';
   /** Time between SIGTERM and SIGKILL (default 2000). */
   killGraceMs?: number;
+  /**
+   * Start it through the long-lived spawner process (src/process/spawner.ts) instead of forking
+   * this one: for short commands (git) without a timeout, a signal or `tree` isolation, which
+   * always start here. `SWARM_SPAWNER=off` in the environment turns it off.
+   */
+  spawner?: boolean;
 }
 
 /** How a one-shot process ended. Failing to start is a result too (`startError`), never a throw. */
@@ -50,6 +57,9 @@ export async function runProcess(file: string, args: readonly string[], options:
   const token = isolation === 'tree' ? newTreeToken() : null;
   const env = token === null ? options.env : { ...options.env, [TREE_MARKER]: markerFor(inheritedMarker(options), token) };
   const timeout = options.timeoutMs !== undefined && options.timeoutMs > 0 && Number.isFinite(options.timeoutMs) ? Math.ceil(options.timeoutMs) : undefined;
+  if (options.spawner === true && token === null && timeout === undefined && options.signal === undefined && process.env.SWARM_SPAWNER !== 'off') {
+    return runViaSpawner(file, args, options, isolation === 'group');
+  }
   const child = execa(file, args, {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(env === undefined ? {} : { env }),
@@ -83,3 +93,25 @@ export async function runProcess(file: string, args: readonly string[], options:
 
 const inheritedMarker = (options: RunProcessOptions): string | undefined =>
   options.env?.[TREE_MARKER] ?? (options.extendEnv === false ? undefined : process.env[TREE_MARKER]);
+
+const stripFinalNewline = (text: string): string => text.replace(/\r?\n$/, '');
+
+const definedEnv = (env: Readonly<Partial<Record<string, string>>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+
+/** `runProcess` through the spawner process: the same result, the same environment rules. */
+const runViaSpawner = async (file: string, args: readonly string[], options: RunProcessOptions & { bytes?: true }, detached: boolean): Promise<ProcessResult<string | Buffer>> => {
+  const env = definedEnv(options.extendEnv === false ? (options.env ?? {}) : { ...process.env, ...options.env });
+  const ended = await spawnViaHelper({ file, args, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), env, input: options.input ?? null, detached });
+  const text = (value: Buffer): string => (options.keepFinalNewline === true ? value.toString('utf8') : stripFinalNewline(value.toString('utf8')));
+  return {
+    exitCode: ended.exitCode,
+    signal: ended.signal,
+    stdout: options.bytes === true ? ended.stdout : text(ended.stdout),
+    stderr: text(ended.stderr),
+    timedOut: false,
+    isCanceled: false,
+    durationMs: ended.durationMs,
+    startError: ended.startError,
+  };
+};

@@ -26,11 +26,21 @@ tr.dead td { color: #9ca3af; } tr.best td { font-weight: bold; background: #fef9
  * The dashboard page: one HTML document with its CSS and script inline; it loads nothing but the
  * server's own JSON, SVG and event stream (its Content Security Policy allows nothing else).
  */
-export const dashboardPage = (runId: string): string => `<!DOCTYPE html>
+/** A dashboard frozen at one moment (`swarm dashboard --once`): the page draws it and opens no connection. */
+export interface DashboardSnapshot {
+  state: unknown;
+  treeSvg: string;
+  plotSvg: string;
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no HTML comment opener. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export const dashboardPage = (runId: string, snapshot: DashboardSnapshot | null = null): string => `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src ${snapshot === null ? "'self'" : "'none'"}; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:">
 <title>swarm dashboard · run ${runId.replace(/[^\w-]/g, '')}</title>
 <style>${STYLE}</style>
 </head>
@@ -51,7 +61,7 @@ export const dashboardPage = (runId: string): string => `<!DOCTYPE html>
 <section><h2>Events</h2><div id="events" class="muted"></div></section>
 </div>
 </main>
-<script>${DASHBOARD_SCRIPT}</script>
+${snapshot === null ? '' : `<script>window.__swarmSnapshot = ${scriptJson(snapshot)};</script>\n`}<script>${DASHBOARD_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -18,11 +18,18 @@ export const DASHBOARD_SCRIPT = String.raw`
     if (s.baseline) parts.push('baseline ' + s.baseline.id + ' = ' + fmtScore(s.baseline.score));
     parts.push(s.best ? 'best ' + s.best.id + ' = ' + fmtScore(s.best.score) : 'no scored attempt yet');
     $('summary').textContent = parts.filter(Boolean).join(' \u00b7 ');
-    var budget = 'budget: ' + run.attemptsUsed + ' of ' + run.attemptBudget + ' attempts used, ' + Math.max(0, run.attemptBudget - run.attemptsUsed) + ' left';
+    // Finished and running apart: attemptsUsed counts planned attempts, and a running one is not spent yet.
+    var searchers = s.attempts.filter(function (a) { return a.role !== 'baseline'; });
+    var finished = searchers.filter(function (a) { return a.status !== 'running'; }).length;
+    var queued = searchers.filter(isQueued).length, running = searchers.length - finished - queued;
+    var budget = 'budget: ' + run.attemptBudget + ' attempts \u00b7 ' + finished + ' finished, ' + running + ' running' + (queued > 0 ? ', ' + queued + ' queued' : '') + ', ' + Math.max(0, run.attemptBudget - searchers.length) + ' not started';
     if (s.costUsd > 0) budget += ' \u00b7 cost $' + s.costUsd.toFixed(4);
     if (run.stopReason) budget += ' \u00b7 stopped: ' + run.stopReason;
     $('budget').textContent = budget;
   }
+
+  // Queued: planned but waiting for an agent slot, or not yet past prepare with nothing recorded of it.
+  function isQueued(a) { return a.status === 'running' && (a.phase === 'waiting' || (a.phase === 'prepare' && !state.lastEvents[a.id])); }
 
   function renderInFlight() {
     var box = $('inflight'); box.textContent = '';
@@ -35,7 +42,8 @@ export const DASHBOARD_SCRIPT = String.raw`
     running.forEach(function (a) {
       var tr = el('tr'); tr.setAttribute('data-attempt', a.id);
       var last = state.lastEvents[a.id];
-      [a.id, a.role, a.parents.join(',') || '\u2014', a.phase, fmtMs(a.startedAt === null ? null : Date.now() - a.startedAt), last ? last.type + ' (' + fmtMs(Date.now() - last.at) + ' ago)' : '\u2014']
+      var q = isQueued(a);
+      [a.id, a.role, a.parents.join(',') || '\u2014', q ? 'queued' : a.phase, q ? '\u2014' : fmtMs(a.startedAt === null ? null : Date.now() - a.startedAt), last ? last.type + ' (' + fmtMs(Date.now() - last.at) + ' ago)' : '\u2014']
         .forEach(function (v) { tr.appendChild(el('td', v)); });
       table.appendChild(tr);
     });
@@ -44,7 +52,7 @@ export const DASHBOARD_SCRIPT = String.raw`
 
   var COLUMNS = [
     ['id', function (a) { return a.id; }], ['wave', function (a) { return a.wave; }], ['role', function (a) { return a.role; }],
-    ['parents', function (a) { return a.parents.join(','); }], ['status', function (a) { return a.status === 'running' ? 'running (' + a.phase + ')' : a.status; }],
+    ['parents', function (a) { return a.parents.join(','); }], ['status', function (a) { return a.status === 'running' ? (isQueued(a) ? 'queued' : 'running (' + a.phase + ')') : a.status; }],
     ['score', function (a) { return a.status === 'scored' ? a.score : null; }], ['time', function (a) { return a.durationMs; }],
     ['flags', function (a) { return a.flags.join(', '); }], ['hypothesis', function (a) { return a.hypothesis || a.reason || ''; }]
   ];
@@ -111,6 +119,7 @@ export const DASHBOARD_SCRIPT = String.raw`
   function select(id) {
     selected = id;
     document.querySelectorAll('#tree g.node').forEach(function (g) { g.classList.toggle('selected', g.getAttribute('data-attempt') === id); });
+    if (snapshot) { $('detail').textContent = 'Attempt ' + id + ': a snapshot holds no detail; swarm show ' + id + ' prints it.'; return; }
     getJson('/api/attempt/' + encodeURIComponent(id)).then(renderDetail).catch(function (e) { $('detail').textContent = String(e); });
   }
 
@@ -146,8 +155,11 @@ export const DASHBOARD_SCRIPT = String.raw`
     events.slice(-30).reverse().forEach(function (e) { box.appendChild(el('div', new Date(e.at).toLocaleTimeString() + '  ' + e.type + (e.attemptId ? ' ' + e.attemptId : ''))); });
   }
 
+  // --once: a snapshot written into the page; nothing is fetched and no event stream is opened.
+  var snapshot = window.__swarmSnapshot || null;
   function refresh() {
-    return Promise.all([getJson('/api/state'), getText('/tree.svg'), getText('/plot.svg')]).then(function (r) {
+    var load = snapshot ? Promise.resolve([snapshot.state, snapshot.treeSvg, snapshot.plotSvg]) : Promise.all([getJson('/api/state'), getText('/tree.svg'), getText('/plot.svg')]);
+    return load.then(function (r) {
       state = r[0];
       $('tree-inner').innerHTML = r[1].replace(/^<\?xml[^>]*\?>/, '');
       $('plot').innerHTML = r[2].replace(/^<\?xml[^>]*\?>/, '');
@@ -161,6 +173,7 @@ export const DASHBOARD_SCRIPT = String.raw`
   $('filter-status').addEventListener('change', renderTable);
   $('filter-role').addEventListener('change', renderTable);
   refresh().then(function () {
+    if (snapshot) { document.body.setAttribute('data-snapshot', 'true'); return; }
     var source = new EventSource('/events');
     source.addEventListener('swarm', function (message) {
       var e = JSON.parse(message.data);
@@ -169,6 +182,6 @@ export const DASHBOARD_SCRIPT = String.raw`
     });
   });
   // Phases change without events: while the run runs, read the state again every 2 s.
-  setInterval(function () { if (state && state.status.run.status === 'running') schedule(); else if (state) renderInFlight(); }, 2000);
+  if (!snapshot) setInterval(function () { if (state && state.status.run.status === 'running') schedule(); else if (state) renderInFlight(); }, 2000);
 })();
 `;

@@ -44,7 +44,8 @@ const exec = async (cwd: string, args: string[], options: GitCallOptions = {}, b
   const argv = [...(options.config ?? []).flatMap((setting) => ['-c', setting]), ...args];
   const env = { ...gitEnv(), ...(options.ceiling === undefined ? {} : { GIT_CEILING_DIRECTORIES: options.ceiling }), ...options.env };
   // Its own process group: a terminal Ctrl-C (drain) must not break a commit half way.
-  const callOptions = { cwd, env, extendEnv: false, isolation: 'group', keepFinalNewline: true, ...(options.input === undefined ? {} : { input: options.input }) } as const;
+  // Through the spawner process: a git call then no longer forks the driver (see src/process/spawner.ts).
+  const callOptions = { cwd, env, extendEnv: false, isolation: 'group', keepFinalNewline: true, spawner: true, ...(options.input === undefined ? {} : { input: options.input }) } as const;
   const result = binary ? await runProcess('git', argv, { ...callOptions, bytes: true }) : await runProcess('git', argv, callOptions);
   if (result.startError !== null) throw failure(cwd, args, `git could not be started: ${result.startError}`);
   const stdout = typeof result.stdout === 'string' ? result.stdout : result.stdout.toString('utf8');

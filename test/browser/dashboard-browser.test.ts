@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StatusReport } from '../../src/core/views/report.js';
 import { startBrowser, type Browser } from '../support/browser.js';
@@ -80,6 +81,9 @@ describe.skipIf(inject('systemTools').chromium === null)('swarm dashboard follow
     expect(await page.locator('#inflight').textContent()).toBe('nothing running');
     expect((await rowIds(page)).sort()).toEqual(status.attempts.map((a) => a.id).sort());
     expect(await page.locator('#tree g.node[data-attempt]').count()).toBe(status.attempts.length);
+    // The budget counts finished and running attempts apart (planned is not spent).
+    const searchers = status.attempts.filter((a) => a.role !== 'baseline').length;
+    expect(await page.locator('#budget').textContent()).toMatch(new RegExp(`^budget: 6 attempts · ${searchers} finished, 0 running, ${6 - searchers} not started`));
   });
 
   it('shows a node\'s diff, findings entry and evaluations when it is clicked', async () => {
@@ -98,6 +102,24 @@ describe.skipIf(inject('systemTools').chromium === null)('swarm dashboard follow
     writeFileSync(join(ARTIFACTS, 'dashboard-latency.json'), `${JSON.stringify(latencies, null, 2)}\n`);
     expect(errors).toEqual([]);
   });
+
+  it('follows a newer run of the repository; --run pins one', async () => {
+    const pinned = startCli(repo.dir, ['dashboard', '--run', 'r1']);
+    let pinnedOut = '';
+    pinned.child.stdout?.on('data', (chunk: Buffer) => (pinnedOut += chunk.toString()));
+    try {
+      const second = await runCli(repo.dir, ['run', '--new', '--attempts', '2']);
+      expect(second.code, second.stderr).toBe(0);
+      await page.waitForFunction(() => (document.getElementById('title')?.textContent ?? '').startsWith('swarm run r2 '), undefined, { timeout: 60_000 });
+      for (let i = 0; i < 100 && !/http:\/\/127\.0\.0\.1:\d+\//.test(pinnedOut); i++) await sleep(100);
+      const pinnedUrl = /http:\/\/127\.0\.0\.1:\d+\//.exec(pinnedOut)?.[0] ?? '';
+      const state = z.object({ status: z.object({ run: z.object({ id: z.string() }) }) }).parse(await (await fetch(`${pinnedUrl}api/state`)).json());
+      expect(state.status.run.id).toBe('r1');
+    } finally {
+      pinned.child.kill('SIGTERM');
+      await pinned.done;
+    }
+  }, 180_000);
 
   it('is read-only and listens on 127.0.0.1 only', async () => {
     const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(dashboardOut)?.[0] ?? '';

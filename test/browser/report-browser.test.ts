@@ -15,7 +15,9 @@ describe.skipIf(inject('systemTools').chromium === null)('the HTML report in hea
   let reportUrl: string;
 
   beforeAll(async () => {
-    repo = createToyRepo({ budget: { attempts: 6 } });
+    // The toy evaluator, reporting a secondary metric beside the score.
+    const evaluator = "const { execFileSync } = require('node:child_process');\nconst out = JSON.parse(execFileSync(process.execPath, ['prog.js']).toString());\nconsole.log(JSON.stringify({ score: out.value, distance: Math.sqrt(-out.value) }));\n";
+    repo = createToyRepo({ budget: { attempts: 6 } }, { 'evaluate.js': evaluator });
     expect((await runCli(repo.dir, ['run'])).code).toBe(0);
     status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
     const file = join(repo.dir, 'report.html');
@@ -44,6 +46,25 @@ describe.skipIf(inject('systemTools').chromium === null)('the HTML report in hea
     expect(errors).toEqual([]);
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
+  });
+
+  it('says how the run was made and shows the winner: its diff, its files in full, every metric, lineage ids on the plot', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(reportUrl);
+    const best = status.best?.id ?? '';
+    expect(await page.locator('h2#winner').textContent()).toMatch(new RegExp(`^Winner: ${best} \\(score = `));
+    expect(await page.locator('pre.diff').textContent()).toContain('diff --git a/prog.js b/prog.js');
+    expect(await page.locator('pre.diff').textContent()).not.toContain('findings.md');
+    const files = await page.locator('details.solution-file summary').allTextContents();
+    expect(files).toEqual(['prog.js']);
+    expect(await page.locator('details.solution-file pre.file').textContent()).toBe(repo.git('show', `swarm/r1/${best}:prog.js`));
+    const provenance = (await page.locator('table.provenance').textContent()) ?? '';
+    expect(provenance).toContain(`baseline commit${repo.git('rev-parse', 'main').trim()}`);
+    expect(provenance).toContain('evaluator commandnode evaluate.js');
+    expect(provenance).toMatch(/seed\d+/);
+    expect(await page.locator('pre.config').textContent()).toContain('"evaluator"');
+    expect(await page.locator('table.attempts th').allTextContents()).toContain('distance');
+    expect(await page.locator('.score-plot text.point-label').allTextContents()).toContain(best);
   });
 
   it('sorts the attempts table by score when its header is clicked', async () => {

@@ -32,7 +32,7 @@ describe('a full disk and a closed pipe end a command with one line and exit 1',
   }, 120_000);
   afterAll(() => repo.cleanup());
 
-  it.each([['status', '--json'], ['graph', '--format', 'png']])('swarm %s onto a full disk', async (...args) => {
+  it.each([['status', '--json'], ['graph', '--format', 'png'], ['--version']])('swarm %s onto a full disk', async (...args) => {
     const { code, stderr } = await toFullDisk(repo.dir, args);
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^swarm: the disk is full \(ENOSPC\) writing .*; free space and run it again$/)]);

@@ -1,7 +1,7 @@
 import type { LimitWaitRow } from '../../core/views/report.js';
 import type { AttemptRow } from '../../core/views/report.js';
 import type { RunStatus } from '../../core/domain/types.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore } from '../../core/ports/run-store.js';
 import { WAITING_EVENT, waitingData } from './backend-gate.js';
 
 /**
@@ -9,7 +9,7 @@ import { WAITING_EVENT, waitingData } from './backend-gate.js';
  * parked on it (phase `waiting`). A backend's row stays while its reset is ahead or an attempt
  * is still parked; none for a run that is not running.
  */
-export const limitWaits = (store: SwarmStore, run: { id: string; status: RunStatus }, rows: readonly AttemptRow[], now: number): LimitWaitRow[] => {
+export const limitWaits = (store: Pick<RunStore, 'listEventsOfType'>, run: { id: string; status: RunStatus }, rows: readonly AttemptRow[], now: number): LimitWaitRow[] => {
   if (run.status !== 'running') return [];
   const latest = new Map<string, LimitWaitRow>();
   for (const event of store.listEventsOfType(run.id, [WAITING_EVENT])) {

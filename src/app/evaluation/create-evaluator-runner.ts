@@ -1,4 +1,4 @@
-import type { EvaluatorConfig } from '../../config/index.js';
+import type { EvaluatorConfig, SwarmConfig } from '../../config/index.js';
 import type { EvaluatorRunner } from '../../core/ports/index.js';
 import { boundedAcrossProcesses } from '../../eval/eval-slots.js';
 import { EVALUATOR_RUNNER_REGISTRY } from '../../eval/runners/registry.js';
@@ -10,10 +10,11 @@ import { EVALUATOR_RUNNER_REGISTRY } from '../../eval/runners/registry.js';
  * and a directory under .swarm/) every swarm process of the repository shares that bound.
  */
 export const createEvaluatorRunner = async (
-  evaluator: EvaluatorConfig,
+  config: { evaluator: EvaluatorConfig; log: Pick<SwarmConfig['log'], 'maxEvaluatorLogBytes'> },
   options: { gpuLockDir?: string; evalSlots?: { dir: string; count: number }; shared?: string[] } = {},
 ): Promise<EvaluatorRunner> => {
-  const context = { ...(options.gpuLockDir === undefined ? {} : { gpuLockDir: options.gpuLockDir }), shared: options.shared ?? [] };
+  const { evaluator } = config;
+  const context = { maxLogBytes: config.log.maxEvaluatorLogBytes, ...(options.gpuLockDir === undefined ? {} : { gpuLockDir: options.gpuLockDir }), shared: options.shared ?? [] };
   const runner = await EVALUATOR_RUNNER_REGISTRY[evaluator.runner].create(evaluator, context);
   return options.evalSlots === undefined ? runner : boundedAcrossProcesses(runner, options.evalSlots);
 };

@@ -72,7 +72,7 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
   if (refusal !== null) throw new SwarmError('BUDGET_SPENT', `swarm eval in attempt ${attemptId}: ${refusal}`);
   const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
-    runner: await createEvaluatorRunner(config.evaluator, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)) : {}),
+    runner: await createEvaluatorRunner(config, logDir.startsWith(paths.swarmDir) ? runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)) : {}),
     stages: evaluationStages(config.evaluator),
     cwd: folder,
     subdir: workspace.subdir,

@@ -32,8 +32,8 @@ export const heldOutAtRunEnd = async (ctx: RunContext, report: (line: string) =>
 export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]; runId?: string; configFile?: string; signal: AbortSignal }): Promise<HeldOutScore[]> => {
   const { store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
   try {
-    await workspace.ensureExcluded();
     const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
+    await workspace.ensureExcluded();
     const heldOut = config.evaluator.heldOut;
     if (heldOut === null) throw new SwarmError('CONFIG_INVALID', 'evaluator.heldOut is not set; add {"heldOut": {"command": "…"}} under evaluator in .swarmrc.json');
     const run = options.attempts.length > 0 ? null : selectRun(store, options.runId);
@@ -51,7 +51,7 @@ export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]
         {
           store,
           workspace,
-          runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root))),
+          runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root))),
           config,
           runId,
           protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, baseCommit, config.evaluator.protect, workspace.subdir),

@@ -30,11 +30,23 @@ export const startDashboard = async (options: { cwd: string; runId?: string; por
   const { startDashboardServer } = await import('../../web/dashboard-server.js');
   const { dashboardPage } = await import('../../web/dashboard-page.js');
   const store = await openRunStore(options.cwd);
-  const runId = selectRun(store, options.runId).id;
-  const lastEvents: DashboardState['lastEvents'] = {};
+  // Pinned with --run; otherwise the newest run of the repository, so a run started later is followed.
+  const firstRun = selectRun(store, options.runId).id;
+  let runId = firstRun;
+  let lastEvents: DashboardState['lastEvents'] = {};
   let lastEventId = 0;
+  const follow = (): string => {
+    const newest = options.runId ?? store.latestRun()?.id ?? runId;
+    if (newest !== runId) {
+      runId = newest;
+      lastEvents = {};
+      lastEventId = 0;
+      tree = null;
+    }
+    return runId;
+  };
   const readEvents = (after: number): DashboardEvent[] =>
-    store.listEvents(runId, after).map((e) => ({ id: e.id, attemptId: e.attemptId, type: e.type, at: e.at, data: e.data }));
+    store.listEvents(follow(), after).map((e) => ({ id: e.id, attemptId: e.attemptId, type: e.type, at: e.at, data: e.data }));
   const track = (): void => {
     for (const event of readEvents(lastEventId)) {
       if (event.attemptId !== null) lastEvents[event.attemptId] = { type: event.type, at: event.at };
@@ -46,30 +58,56 @@ export const startDashboard = async (options: { cwd: string; runId?: string; por
   const data: DashboardData = {
     state: (): DashboardState => {
       track();
+      follow();
       return { status: buildStatusReport(store, runId), lastEvents, lastEventId };
     },
     treeSvg: async () => {
-      const key = fingerprint(buildStatusReport(store, runId));
+      const key = `${follow()} ${fingerprint(buildStatusReport(store, runId))}`;
       if (tree?.key !== key) {
         tree = { key, svg: await renderTreeSvg(withEdgeKinds(loadGraphInput(store, runId), null).graph) };
       }
       return tree.svg;
     },
-    plotSvg: () => renderPlotSvg(loadPlotInput(store, runId)),
+    plotSvg: () => renderPlotSvg(loadPlotInput(store, follow())),
     attempt: async (id) => {
-      if (store.getAttemptRow(id)?.runId !== runId) return null;
+      if (store.getAttemptRow(id)?.runId !== follow()) return null;
       const [detail, diff] = await Promise.all([showAttempt({ cwd: options.cwd, attemptId: id }), attemptDiff({ cwd: options.cwd, attemptId: id })]);
       return { detail, diff: diff.diff };
     },
     eventsAfter: readEvents,
   };
-  const server = await startDashboardServer({ data, page: dashboardPage(runId), port: options.port, token: options.token ?? null, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
+  const server = await startDashboardServer({ data, page: dashboardPage(firstRun), port: options.port, token: options.token ?? null, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
   return {
     url: server.url,
-    runId,
+    runId: firstRun,
     close: async () => {
       await server.close();
       store.close();
     },
   };
+};
+
+/**
+ * `swarm dashboard --once`: the dashboard of one run (the latest unless `runId`) as a static page
+ * with its state written in; it opens no connection, so a headless browser can screenshot it.
+ */
+export const dashboardSnapshot = async (options: { cwd: string; runId?: string }): Promise<{ runId: string; html: string }> => {
+  const { renderPlotSvg } = await import('../../export/plot/plot-svg.js');
+  const { renderTreeSvg } = await import('../../export/tree-svg.js');
+  const { dashboardPage } = await import('../../web/dashboard-page.js');
+  const store = await openRunStore(options.cwd);
+  try {
+    const runId = selectRun(store, options.runId).id;
+    const lastEvents: DashboardState['lastEvents'] = {};
+    let lastEventId = 0;
+    for (const event of store.listEvents(runId, 0)) {
+      if (event.attemptId !== null) lastEvents[event.attemptId] = { type: event.type, at: event.at };
+      lastEventId = event.id;
+    }
+    const state: DashboardState = { status: buildStatusReport(store, runId), lastEvents, lastEventId };
+    const treeSvg = await renderTreeSvg(withEdgeKinds(loadGraphInput(store, runId), null).graph);
+    return { runId, html: dashboardPage(runId, { state, treeSvg, plotSvg: renderPlotSvg(loadPlotInput(store, runId)) }) };
+  } finally {
+    store.close();
+  }
 };

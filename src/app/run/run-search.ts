@@ -50,7 +50,6 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const report = options.report ?? (() => undefined);
   const workspace = await GitWorkspace.open(options.cwd, options.configFile ? { config: options.configFile } : {});
   const paths = projectPaths(workspace.projectDir);
-  await workspace.ensureExcluded();
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
   let given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
@@ -70,10 +69,12 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   }
   const overrides = resuming?.overrides ?? given;
   const { config } = loaded;
+  // Only once the config is valid: a rejected one leaves the repository as it was.
+  await workspace.ensureExcluded();
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   const backend = await createBackend(config);
-  const runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)));
+  const runner = await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
   await preflight(config, workspace.projectDir);
   // The run to import from is checked before a run is claimed: a wrong id leaves no run behind.

@@ -63,8 +63,8 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
   if (options.seeds < 2) throw new SwarmError('USAGE', `--seeds ${options.seeds} gives no interval; use 2 or more (default 5)`);
   const { store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
   try {
-    await workspace.ensureExcluded();
     const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
+    await workspace.ensureExcluded();
     const lineage = attemptLineage(store, options.attempt);
     const final = lineage.at(-1);
     if (final === undefined) throw new Error('a lineage always holds its own attempt');
@@ -74,7 +74,7 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
     const ev: ProgramEvaluation = {
       store,
       workspace,
-      runner: await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root))),
+      runner: await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root))),
       config,
       runId: run.id,
       protection: config.evaluator.protect.length === 0 ? null : await referenceFromCommit(workspace.root, run.baseCommit, config.evaluator.protect, workspace.subdir),

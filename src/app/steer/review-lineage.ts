@@ -1,5 +1,5 @@
 import { SwarmError } from '../../core/domain/errors.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore } from '../../core/ports/run-store.js';
 
 /** One commit on an attempt's lineage: the program an attempt left, and what it changed from its first parent. */
 export interface LineageStep {
@@ -18,7 +18,7 @@ export interface LineageStep {
 }
 
 /** baseline → … → `attemptId`, following first parents, each with the commit it was scored on. */
-export const attemptLineage = (store: SwarmStore, attemptId: string): LineageStep[] => {
+export const attemptLineage = (store: Pick<RunStore, 'getAttempt' | 'listEdges'>, attemptId: string): LineageStep[] => {
   const target = store.getAttempt(attemptId);
   if (target === null) throw new SwarmError('NOT_FOUND', `no attempt ${attemptId} in this repository; list attempts with \`swarm status\``);
   const edges = store.listEdges(target.runId);

@@ -49,7 +49,7 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
     return;
   }
   try {
-    const runner = await createEvaluatorRunner(loaded.config.evaluator, runnerLocks(paths, loaded.config.concurrency.evaluations, sandboxLinkMounts(loaded.config, paths.root)));
+    const runner = await createEvaluatorRunner(loaded.config, runnerLocks(paths, loaded.config.concurrency.evaluations, sandboxLinkMounts(loaded.config, paths.root)));
     const backend = backends.get(loaded.config.agent.backend) ?? (await createBackend(loaded.config));
     const session = { workspace, paths, loaded, backend, runner, claim: { candidate: null, resumes: continuesSpawned, by: 'spawn' as const }, drain: null, force: null };
     const onClaimed = ({ run }: { run: RunRecord }): void => writeFileSync(driverFile, JSON.stringify({ ...currentProcessIdentity(), runId: run.id }));

@@ -6,6 +6,8 @@ export interface RunnerContext {
   gpuLockDir?: string;
   /** Paths outside the checkout shared into it by workspace.link: read-only mounts of the sandbox. */
   shared?: string[];
+  /** Bytes of each raw output stream kept in its log file (head and tail); 0 = all. */
+  maxLogBytes?: number;
 }
 
 /**

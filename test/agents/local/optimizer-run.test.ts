@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatScore } from '../../../src/core/domain/score.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runSearch } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -23,8 +24,8 @@ describe('the local optimizer in a swarm run', () => {
     // greedy puts optimizers on the incumbent; the default local agent takes 4 steps, each scored by `swarm eval`.
     const repo = createToyRepo({ budget: { attempts: 7 }, shepherd: { policy: 'greedy' } });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run', '--json']);
-    expect(run.code).toBe(0);
+    const run = await runSearch({ cwd: repo.dir });
+    expect(run).toMatchObject({ status: 'finished', problem: null });
     const db = new Database(`${repo.dir}/.swarm/swarm.db`, { readonly: true, fileMustExist: true });
     const rows = db
       .prepare(

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runSearch, status as runStatus } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -31,9 +31,9 @@ describe('reusing the result of byte-identical code', () => {
       { 'evaluate.js': SEEDED_EVALUATOR, 'agent.sh': AGENT },
     );
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run', '--quiet']);
-    expect(run.code).toBe(0);
-    const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    const run = await runSearch({ cwd: repo.dir });
+    expect(run).toMatchObject({ status: 'finished', problem: null });
+    const status = await runStatus({ cwd: repo.dir });
     const explorer = status.attempts.find((a) => a.role === 'explorer');
     expect(explorer?.score).toBe(5);
     const reused = status.attempts.filter((a) => a.flags.includes(`reused:${explorer?.id}`));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runSearch } from '../../../src/index.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
@@ -36,8 +37,8 @@ describe('code signatures', () => {
   it('records for every attempt which constants moved which way from the baseline, and swarm keeps niches by them', async () => {
     const repo = createToyRepo({ budget: { attempts: 10 }, shepherd: { codeNiches: true, initialExplorers: 4, waveSize: 3 } });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run', '--policy', 'swarm', '--json']);
-    expect(run.code).toBe(0);
+    const run = await runSearch({ cwd: repo.dir, overrides: { policy: 'swarm' } });
+    expect(run).toMatchObject({ status: 'finished', problem: null });
     const rows = read<Row>(repo, 'SELECT id, role, head_commit, code_signature_json FROM attempts ORDER BY seq');
     const baseline = rows.find((r) => r.role === 'baseline');
     const searchers = rows.filter((r) => r.role !== 'baseline' && r.head_commit !== null);

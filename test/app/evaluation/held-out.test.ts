@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SwarmStore } from '../../../src/store/swarm-store.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { runSearch, type RunSearchResult } from '../../../src/index.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 // The held-out evaluator: another measure of the same program (value − 100), with a marker that
 // must never reach an agent, a findings.md entry or a commit (built at run time: the script
@@ -22,20 +23,21 @@ const status = z.object({
 
 describe('held-out evaluation of finalists', () => {
   let repo: ToyRepo;
-  let run: CliResult;
+  let run: RunSearchResult;
+  const progress: string[] = [];
 
   beforeAll(async () => {
     repo = createToyRepo(
       { evaluator: { heldOut: { command: 'node heldout.js', finalists: 2 }, protect: ['evaluate.js', 'heldout.js'] }, budget: { attempts: 4 }, shepherd: { initialExplorers: 2, waveSize: 2 } },
       { 'heldout.js': HELD_OUT },
     );
-    run = await runCli(repo.dir, ['run']);
+    run = await runSearch({ cwd: repo.dir, report: (line) => progress.push(line) });
   }, 180_000);
 
   afterAll(() => repo.cleanup());
 
   it('scores the best two attempts held-out when the run ends, and status shows both scores', async () => {
-    expect(run.code).toBe(0);
+    expect(run).toMatchObject({ status: 'finished', problem: null });
     const report = status.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
     const best = [...report.attempts].filter((a) => a.status === 'scored').sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, 2);
     expect(report.heldOut.map((h) => h.id).sort()).toEqual(best.map((a) => a.id).sort());
@@ -43,7 +45,7 @@ describe('held-out evaluation of finalists', () => {
       expect(h.valid).toBe(true);
       expect(h.heldOut).toBeCloseTo((h.score ?? 0) - 100, 9);
     }
-    expect(run.stderr).toMatch(new RegExp(`^held-out ${report.best.id}: score = \\S+ · held-out \\S+$`, 'm'));
+    expect(progress.join('\n')).toMatch(new RegExp(`^held-out ${report.best.id}: score = \\S+ · held-out \\S+$`, 'm'));
     const text = (await runCli(repo.dir, ['status'])).stdout;
     expect(text).toMatch(new RegExp(`^  ${report.best.id}  score \\S+  held-out -\\d`, 'm'));
   });

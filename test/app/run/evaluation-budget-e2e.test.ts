@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
+import { runSearch, status } from '../../../src/index.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
@@ -15,9 +15,9 @@ describe('budget.evaluations', () => {
     // 7 = the baseline's 2 runs, 2 explorers' and 3 of the optimizer's 4 steps: its last is refused.
     const repo = createToyRepo({ budget: { attempts: 40, evaluations: 7 }, shepherd: { policy: 'greedy' } });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run', '--json']);
-    expect(run.code).toBe(0);
-    const report = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    const run = await runSearch({ cwd: repo.dir });
+    expect(run).toMatchObject({ status: 'finished', problem: null });
+    const report = await status({ cwd: repo.dir });
     expect(report.run.stopReason).toMatch(/^evaluation budget of 7 reached \(\d+ evaluator runs\)$/);
     expect(report.run.evaluationBudget).toBe(7);
     const db = new Database(`${repo.dir}/.swarm/swarm.db`, { readonly: true, fileMustExist: true });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../../src/core/views/report.js';
+import { runSearch, status as runStatus } from '../../../src/index.js';
 import { createToyRepo, runCli, startCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
@@ -10,7 +11,7 @@ afterEach(() => {
   for (const repo of repos.splice(0)) repo.cleanup();
 });
 
-const status = async (repo: ToyRepo): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+const status = (repo: ToyRepo): Promise<StatusReport> => runStatus({ cwd: repo.dir });
 
 const rows = (repo: ToyRepo): Array<{ status: string; role: string }> => {
   const file = join(repo.dir, '.swarm', 'swarm.db');
@@ -25,12 +26,12 @@ const rows = (repo: ToyRepo): Array<{ status: string; role: string }> => {
   }
 };
 
-describe('search policies and async scheduling through the CLI', () => {
+describe('search policies and async scheduling (through the API; resuming after a kill through the CLI)', () => {
   it.each(['greedy', 'swarm', 'evolve', 'rsi'])('runs the %s policy to its attempt budget', async (policy) => {
     const repo = createToyRepo({ budget: { attempts: 7 } });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run', '--policy', policy, '--json']);
-    expect(run.code).toBe(0);
+    const run = await runSearch({ cwd: repo.dir, overrides: { policy } });
+    expect(run).toMatchObject({ status: 'finished', problem: null });
     const report = await status(repo);
     expect(report.attempts.filter((a) => a.role !== 'baseline')).toHaveLength(7);
     expect(report.attempts.filter((a) => a.status === 'scored').length).toBeGreaterThan(1);
@@ -39,7 +40,7 @@ describe('search policies and async scheduling through the CLI', () => {
   it('evolve hands an optimizer its inspirations, and the local agent reads their programs', async () => {
     const repo = createToyRepo({ budget: { attempts: 9 } });
     repos.push(repo);
-    expect((await runCli(repo.dir, ['run', '--policy', 'evolve', '--json'])).code).toBe(0);
+    expect(await runSearch({ cwd: repo.dir, overrides: { policy: 'evolve' } })).toMatchObject({ status: 'finished', problem: null });
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true, fileMustExist: true });
     const informed = db
       .prepare(`SELECT a.transcript_path AS path, (SELECT group_concat(from_id) FROM (SELECT from_id FROM edges WHERE to_id = a.id AND kind = 'informed_by' ORDER BY position)) AS sources FROM attempts a WHERE a.role = 'optimizer' AND sources IS NOT NULL`)
@@ -56,8 +57,9 @@ describe('search policies and async scheduling through the CLI', () => {
   it('async: plans one attempt per free slot, numbers generations, and flags changes outside the solution files', async () => {
     const repo = createToyRepo({ budget: { attempts: 7 }, shepherd: { policy: 'rsi', schedule: 'async' }, task: { solutionFiles: ['solution/**'] } });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run']);
-    expect(run.code).toBe(0);
+    const progress: string[] = [];
+    const run = await runSearch({ cwd: repo.dir, report: (line) => progress.push(line) });
+    expect(run).toMatchObject({ status: 'finished', problem: null });
     const report = await status(repo);
     const searchers = report.attempts.filter((a) => a.role !== 'baseline');
     expect(searchers).toHaveLength(7);
@@ -65,7 +67,7 @@ describe('search policies and async scheduling through the CLI', () => {
     const changed = searchers.filter((a) => !a.flags.includes('no-change') && a.status !== 'failed');
     expect(changed.length).toBeGreaterThan(0);
     for (const attempt of changed) expect(attempt.flags).toContain('outside-solution-files');
-    expect(run.stderr).toContain('[outside-solution-files');
+    expect(progress.join('\n')).toContain('[outside-solution-files');
   }, 120_000);
 
   it('async: resumes after SIGKILL without counting anything twice', async () => {

@@ -3,12 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runSearch, status as runStatus } from '../../../src/index.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
-const statusSchema = z.object({
-  best: z.object({ id: z.string() }).nullable(),
-  attempts: z.array(z.object({ id: z.string(), role: z.string(), status: z.string() })),
-});
 
 describe('swarm apply', () => {
   let repo: ToyRepo;
@@ -21,9 +18,8 @@ describe('swarm apply', () => {
   beforeAll(async () => {
     repo = createToyRepo({ budget: { attempts: 4 } });
     main = repo.git('rev-parse', 'HEAD').trim();
-    const run = await runCli(repo.dir, ['run']);
-    expect(run.code).toBe(0);
-    const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
+    const status = await runStatus({ cwd: repo.dir });
     best = status.best?.id ?? '';
     expect(best).not.toBe('');
   }, 120_000);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runSearch, status } from '../../../src/index.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const statusSchema = z.object({
@@ -14,8 +15,8 @@ describe('swarm nominate', () => {
 
   beforeAll(async () => {
     repo = createToyRepo({ budget: { attempts: 3 } });
-    expect((await runCli(repo.dir, ['run'])).code).toBe(0);
-    ids = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).attempts.filter((a) => a.role !== 'baseline').map((a) => a.id);
+    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
+    ids = (await status({ cwd: repo.dir })).attempts.filter((a) => a.role !== 'baseline').map((a) => a.id);
   }, 120_000);
   afterAll(() => repo.cleanup());
 

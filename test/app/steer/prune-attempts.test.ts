@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runSearch, status as runStatus } from '../../../src/index.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const statusSchema = z.object({
@@ -18,8 +19,8 @@ describe('swarm prune', () => {
 
   beforeAll(async () => {
     repo = createToyRepo({ budget: { attempts: 5 } });
-    expect((await runCli(repo.dir, ['run'])).code).toBe(0);
-    const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
+    const status = await runStatus({ cwd: repo.dir });
     ids = status.attempts.map((a) => a.id);
     best = status.best?.id ?? '';
   }, 120_000);

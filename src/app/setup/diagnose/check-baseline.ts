@@ -62,7 +62,7 @@ export const checkBaseline = async (workspace: GitWorkspace, config: SwarmConfig
     const problems: Problem[] = provisioned.missingSubmodules.map((missing) => ({ problem: `submodule ${missing.split(' (')[0]} cannot be checked out in a worktree`, fix: missing.replace(/^[^(]*\(|\)$/g, '') }));
     let runner;
     try {
-      runner = await createEvaluatorRunner(config.evaluator, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, root, workspace.subdir)));
+      runner = await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, root, workspace.subdir)));
     } catch (error) {
       if (!isSwarmError(error)) throw error;
       return failed(commit, error.message, { problem: 'the evaluator runner cannot start', fix: error.message }, summary);
