@@ -26,9 +26,10 @@ const read = (repo: ToyRepo) => {
 
 describe('an attempt broken by an error of swarm itself', () => {
   it('is recorded failed with the infrastructure flag once, in phase done', async () => {
-    // The agent deletes its worktree's .git file: committing its work fails inside swarm, not in the agent.
+    // The agent leaves a lock on its worktree's index (swarm puts a deleted .git link back, so that no
+    // longer breaks anything): committing its work fails inside swarm, not in the agent.
     const repo = createToyRepo({
-      agent: { backend: 'command', command: { argv: ['sh', '-c', 'rm -f .git; echo "removed the git link"'] } },
+      agent: { backend: 'command', command: { argv: ['sh', '-c', 'touch "$(git rev-parse --git-dir)/index.lock"; echo "locked the index"'] } },
       budget: { attempts: 2 },
       concurrency: { agents: 1, evaluations: 1 },
       shepherd: { initialExplorers: 2, waveSize: 2 },
