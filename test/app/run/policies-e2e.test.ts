@@ -55,7 +55,12 @@ describe('search policies and async scheduling (through the API; resuming after 
   }, 120_000);
 
   it('async: plans one attempt per free slot, numbers generations, and flags changes outside the solution files', async () => {
-    const repo = createToyRepo({ budget: { attempts: 7 }, shepherd: { policy: 'rsi', schedule: 'async' }, task: { solutionFiles: ['solution/**'] } });
+    // The local agent edits only the solution files now, so a command agent makes the change outside them.
+    const outside = 'n=$(od -An -N2 -tu2 /dev/urandom | tr -d " "); sed -i "s/^const a = .*/const a = $n;/" prog.js';
+    const repo = createToyRepo(
+      { budget: { attempts: 7 }, shepherd: { policy: 'rsi', schedule: 'async' }, task: { solutionFiles: ['solution/**'] }, agent: { backend: 'command', command: { argv: ['sh', '-c', outside] } } },
+      { 'solution/notes.md': 'what the search may change\n' },
+    );
     repos.push(repo);
     const progress: string[] = [];
     const run = await runSearch({ cwd: repo.dir, report: (line) => progress.push(line) });
