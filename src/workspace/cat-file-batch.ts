@@ -74,3 +74,18 @@ export const parseTree = (content: Buffer, idLength: number): string[] => {
   }
   return entries;
 };
+
+/**
+ * In one git process: the entries at the top of `commit`'s tree (`<mode> <id>\t<name>`; a
+ * subtree's id stands for all of its content) and the text of each of `names` (`<commit>:<path>`).
+ */
+export const readTreeAndTexts = async (root: string, commit: string | null, names: readonly string[]): Promise<{ topLevel: string[]; texts: Array<string | null> }> => {
+  const objects = await readObjects(root, commit === null ? [...names] : [`${commit}^{tree}`, ...names]);
+  let topLevel: string[] = [];
+  if (commit !== null) {
+    const tree = objects.shift();
+    if (tree?.type !== 'tree') throw new SwarmError('NOT_FOUND', `${commit} does not name a commit in ${root}`);
+    topLevel = parseTree(tree.content, tree.id.length);
+  }
+  return { topLevel, texts: objects.map((object) => (object?.type === 'blob' ? object.content.toString('utf8') : null)) };
+};

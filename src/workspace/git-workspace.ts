@@ -1,9 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
 import type { FileAt } from '../core/ports/file-at.js';
 import type { TreeSymlink } from '../core/trust/escaping-symlinks.js';
-import { parseTree, readObjects } from './cat-file-batch.js';
+import { readTreeAndTexts } from './cat-file-batch.js';
+import { excludeSwarmDir } from './exclude-swarm-dir.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import type { FileRef, Workspace } from '../core/ports/workspace.js';
 import { commitAll, commitAllWithStat, type CommitAllParams } from './commit-all.js';
@@ -17,7 +17,7 @@ import { gitShowBytes, runGit, tryGit } from './git-command.js';
 import { readFileAt } from './git-read.js';
 import { locateProject, repoGlobs, repoPath } from './locate-project.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
-import { projectPaths, SWARM_DIR_NAME } from './project-layout.js';
+import { projectPaths } from './project-layout.js';
 import { matchProtected } from './protected-paths.js';
 import { withRepoLock } from './repo-mutex.js';
 import { resetWorktree } from './reset-worktree.js';
@@ -26,8 +26,6 @@ import { clearStaleLocks } from './stale-locks.js';
 import { symlinksAt } from './tree-symlinks.js';
 import { reclaimWorktreeLink } from './worktree-link.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
-
-const EXCLUDE_ENTRY = `${SWARM_DIR_NAME}/`;
 
 /**
  * The target repository as swarm uses it: attempt branches, their worktrees under `.swarm/worktrees/`,
@@ -108,14 +106,8 @@ export class GitWorkspace implements Workspace {
   }
 
   /** Adds `.swarm/` to `.git/info/exclude` unless an entry for it is already there. */
-  async ensureExcluded(): Promise<void> {
-    const file = path.join(this.gitDir, 'info', 'exclude');
-    const current = await readFile(file, 'utf8').catch(() => '');
-    const present = current.split('\n').some((line) => [SWARM_DIR_NAME, `${SWARM_DIR_NAME}/`, `/${SWARM_DIR_NAME}`, `/${SWARM_DIR_NAME}/`].includes(line.trim()));
-    if (present) return;
-    await mkdir(path.dirname(file), { recursive: true });
-    const separator = current === '' || current.endsWith('\n') ? '' : '\n';
-    await writeFile(file, `${current}${separator}${EXCLUDE_ENTRY}\n`, 'utf8');
+  ensureExcluded(): Promise<void> {
+    return excludeSwarmDir(this.gitDir);
   }
 
   /** The full sha `ref` points to; a ref that does not resolve is a SwarmError('NOT_FOUND'). */
@@ -290,19 +282,8 @@ export class GitWorkspace implements Workspace {
    * In one git process: the entries at the top of `commit`'s tree (`<mode> <id>\t<name>`; a
    * subtree's id stands for all of its content) and the text of each of `files` at its commit.
    */
-  async readTreeAndFiles(commit: string | null, files: readonly FileRef[]): Promise<{ topLevel: string[]; texts: Array<string | null> }> {
-    const names = files.map((f) => `${f.commit}:${f.path.replace(/^\.\//, '')}`);
-    const objects = await readObjects(this.root, commit === null ? names : [`${commit}^{tree}`, ...names]);
-    let topLevel: string[] = [];
-    if (commit !== null) {
-      const tree = objects.shift();
-      if (tree?.type !== 'tree') throw new SwarmError('NOT_FOUND', `${commit} does not name a commit in ${this.root}`);
-      topLevel = parseTree(tree.content, tree.id.length);
-    }
-    return {
-      topLevel,
-      texts: objects.map((object) => (object?.type === 'blob' ? object.content.toString('utf8') : null)),
-    };
+  readTreeAndFiles(commit: string | null, files: readonly FileRef[]): Promise<{ topLevel: string[]; texts: Array<string | null> }> {
+    return readTreeAndTexts(this.root, commit, files.map((f) => `${f.commit}:${f.path.replace(/^\.\//, '')}`));
   }
 
   /** The text of `relPath` at `commit`, or why git has none (see git-read.ts). */
