@@ -60,7 +60,7 @@ export const slurmRunnerCases = (): void => {
 
   it('records a failing program as invalid with its exit code and output, without resubmitting it', async () => {
       const outcome = await runner().run(job({ command: `echo broken >&2; exit 3`, stage: 'fails' }), noAbort());
-      expect(outcome).toMatchObject({ valid: false, exitCode: 3, reason: 'evaluator exited with code 3', cluster: { state: 'FAILED', retries: 0 } });
+      expect(outcome).toMatchObject({ valid: false, exitCode: 3, reason: 'evaluator exited with code 3: broken', cluster: { state: 'FAILED', retries: 0 } });
       expect(outcome.stderrTail).toContain('broken');
     });
 
