@@ -30,12 +30,3 @@ export const completeConfigFile = (partial: SwarmConfigInput): Record<string, un
   }
   return withWrittenDefaults(configSchema, { ...input });
 };
-
-/**
- * `completeConfigFile` for an input that may hold keys this swarm's schema does not know (a
- * proposal written only where the schema takes it): null when the schema refuses the input.
- */
-export const completeConfigFileIfValid = (input: Record<string, unknown>): Record<string, unknown> | null => {
-  const file: Record<string, unknown> = { $schema: SCHEMA_REFERENCE, ...input };
-  return configSchema.safeParse(file).success ? withWrittenDefaults(configSchema, file) : null;
-};

@@ -9,5 +9,5 @@ export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions
 export { overrideFlag, type ConfigOverrides } from './overrides.js';
 export { validateConfig, type ConfigValidation } from './validate-config.js';
 export { formatConfigIssues } from './format-issues.js';
-export { defaultConfigFile, completeConfigFile, completeConfigFileIfValid, SCHEMA_REFERENCE, type DefaultConfigOptions } from './default-config.js';
+export { defaultConfigFile, completeConfigFile, SCHEMA_REFERENCE, type DefaultConfigOptions } from './default-config.js';
 export { configJsonSchema, configJsonSchemaText } from './json-schema.js';

@@ -7,7 +7,7 @@ export const DEFAULT_SETUP_KEY = ['uv.lock', 'poetry.lock', 'requirements*.txt',
 /** The `workspace` section: how every worktree (the baseline's and doctor's included) is provisioned. */
 export const workspaceSchema = z.strictObject({
   include: z.array(z.string().min(1)).default([])
-    .describe('Extra gitignore-syntax patterns, added to those of .worktreeinclude: ignored files of the checkout that match are copied into every worktree (copy-on-write where the filesystem allows), never over a tracked file.'),
+    .describe('Extra gitignore-syntax patterns (relative to the project folder), added to those of .worktreeinclude: ignored files of the checkout that match are copied into every worktree (copy-on-write where the filesystem allows), never over a tracked file.'),
   link: z.array(z.string().min(1)).default([])
     .describe('Ignored paths of the checkout (datasets, weights, caches) shared into every worktree as symlinks to the checkout\'s copy; read-only under the bwrap sandbox, and without it an evaluation that changes a file\'s size or mtime below one is invalid.'),
   setup: z.array(z.string().min(1)).default([])

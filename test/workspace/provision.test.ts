@@ -60,6 +60,35 @@ describe('provisionWorktree', () => {
     expect(files).not.toContain('secrets/key.txt');
   });
 
+  it('in a project folder: reads the project\'s .worktreeinclude (relative to it) and the root\'s, and workspace.include relative to the project', async () => {
+    const repo = repoWith(
+      {
+        '.gitignore': '*.secret\n',
+        '.worktreeinclude': '/root.secret\n',
+        'pkg/opt/.gitignore': 'data/\nlocal.cfg\n',
+        'pkg/opt/.worktreeinclude': '# relative to pkg/opt\n*.csv\n!data/skip.csv\n/top.secret\n',
+        'pkg/opt/main.py': 'print(1)\n',
+        'pkg/tune/.gitignore': 'data/\n',
+      },
+      {
+        'root.secret': 'r\n',
+        'pkg/opt/data/points.csv': '1\n',
+        'pkg/opt/data/skip.csv': 's\n',
+        'pkg/opt/deep/data/more.csv': 'm\n',
+        'pkg/opt/top.secret': 't\n',
+        'pkg/opt/deep/top.secret': 'not anchored here\n',
+        'pkg/opt/local.cfg': 'c\n',
+        'pkg/tune/data/other.csv': 'another project\n',
+        'data/root.csv': 'outside the project\n',
+      },
+    );
+    const worktree = await worktreeOf(repo, 'sub');
+    const done = await provisionWorktree({ ...input(repo, worktree, { include: ['local.cfg'] }), subdir: 'pkg/opt' });
+    expect(done.copied).toEqual(['pkg/opt/data/points.csv', 'pkg/opt/deep/data/more.csv', 'pkg/opt/local.cfg', 'pkg/opt/top.secret', 'root.secret']);
+    expect(readFileSync(join(worktree, 'pkg/opt/data/points.csv'), 'utf8')).toBe('1\n');
+    expect(existsSync(join(worktree, 'pkg/tune/data/other.csv'))).toBe(false);
+  });
+
   it('links workspace.link paths to the checkout and keeps the link out of commits; a second call changes nothing', async () => {
     const repo = repoWith({ '.gitignore': 'data/\n', 'main.py': 'print(1)\n' }, { 'data/points.csv': '1,2\n' });
     const worktree = await worktreeOf(repo, 'w2');

@@ -68,7 +68,7 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
   // Values of the env files a worktree gets carried in are redacted here too, in the checkout itself.
-  addRedactedValues(await carriedSecretValues(workspace.root, await carriedFiles(workspace.root, await includePatterns(workspace.root, config.workspace.include))));
+  addRedactedValues(await carriedSecretValues(workspace.root, await carriedFiles(workspace.root, await includePatterns(workspace.root, config.workspace.include, workspace.subdir), workspace.subdir)));
   const refusal = attemptId === null ? null : budgetRefusal(paths.dbFile, attemptId, config.budget.evaluations);
   if (refusal !== null) throw new SwarmError('BUDGET_SPENT', `swarm eval in attempt ${attemptId}: ${refusal}`);
   const evaluation = await evaluateLeavingNoTrace({

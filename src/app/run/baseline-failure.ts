@@ -18,7 +18,7 @@ export const baselineFailure = async (input: { store: SwarmStore; baseline: Atte
   // Paths in the error output are relative to the project folder, where the evaluator ran.
   const explained = await explainEvaluationFailure({ root: join(input.root, input.subdir), worktree: join(input.worktree, input.subdir), command: input.config.evaluator.command, stderr });
   if (explained !== null) return `baseline evaluation failed: ${reason}; ${explained.problem}: ${explained.fix}`;
-  const uncommitted = (await checkProject(input.root, input.config, input.configFile)).problems;
+  const uncommitted = (await checkProject(input.root, input.config, input.configFile, input.subdir)).problems;
   if (uncommitted.length > 0) return `baseline evaluation failed: ${reason}; ${uncommitted.map((p) => `${p.problem}: ${p.fix}`).join('; ')}`;
   return `baseline evaluation failed: ${reason}; the baseline is the last commit evaluated in a fresh worktree (not your checkout): fix the evaluator or the program and commit, and carry what the worktree lacks with workspace.link, .worktreeinclude or workspace.setup (\`swarm doctor\` checks it the same way)`;
 };

@@ -94,7 +94,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     else {
       if (await workspace.isDirty()) {
         report(`warning: uncommitted changes in ${workspace.root} are not part of the baseline; commit them to include them`);
-        for (const p of (await checkProject(workspace.root, config, loaded.file)).problems) report(`warning: ${p.problem}: ${p.fix}`);
+        for (const p of (await checkProject(workspace.root, config, loaded.file, workspace.subdir)).problems) report(`warning: ${p.problem}: ${p.fix}`);
       }
       report(`run ${run.id} started on ${run.baseCommit.slice(0, 10)}, ${seedNote ?? `seed ${config.shepherd.seed}`}`);
     }

@@ -52,8 +52,8 @@ export interface InitResult {
   link: string[];
   /** What the checkout itself lacks for the evaluator command, or null. */
   checkoutHint: string | null;
-  /** How the workspace proposal went into the config: as keys, as a comment, or not at all (nothing to propose). */
-  workspace: 'keys' | 'comment' | 'none';
+  /** Whether the config got workspace keys (workspace.setup / workspace.link), or none (nothing to propose). */
+  workspace: 'keys' | 'none';
 }
 
 const toPosix = (path: string): string => path.split(sep).join('/');

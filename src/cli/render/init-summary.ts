@@ -17,7 +17,7 @@ export const renderInit = (result: InitResult, skills: readonly string[]): strin
       ...(result.setup.length > 0 ? [`workspace.setup ${result.setup.map((c) => `\`${c}\``).join(', ')}`] : []),
       ...(result.link.length > 0 ? [`workspace.link ${result.link.join(', ')} (ignored, read by the evaluator or the program)`] : []),
     ].join('; ');
-    lines.push(result.workspace === 'keys' ? `worktrees: ${proposal}` : `worktrees: proposed in a comment of .swarmrc.json: ${proposal}`);
+    lines.push(`worktrees: ${proposal}`);
   }
   if (result.checkoutHint !== null) lines.push(`note: ${result.checkoutHint}`);
   lines.push('next: read the evaluator and prompt.md, commit them with .swarmrc.json, check with `swarm doctor`, then `swarm run`');

@@ -104,11 +104,11 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
 export const provisionWorktree = async (input: ProvisionInput): Promise<Provisioned> => {
   const started = performance.now();
   const { root, worktree, settings } = input;
-  const patterns = await includePatterns(root, settings.include);
-  const carried = await carriedFiles(root, patterns);
+  const subdir = input.subdir ?? '';
+  const patterns = await includePatterns(root, settings.include, subdir);
+  const carried = await carriedFiles(root, patterns, subdir);
   const copied = await copyCarried(root, worktree, carried, carried.length > 0 ? await tracked(worktree, carried) : new Set<string>());
   // A tracked path is checked out in the worktree, so what is there already (not one of our links) is skipped.
-  const subdir = input.subdir ?? '';
   const linked = await linkShared(join(root, subdir), join(worktree, subdir), settings.link);
   const links = { linked: linked.linked.map((p) => join(subdir, p)), skipped: linked.skipped.map((p) => join(subdir, p)) };
   const hasModules = settings.submodules && (await lstat(join(worktree, '.gitmodules')).catch(() => null)) !== null;

@@ -11,7 +11,8 @@ import { runCli, type CliResult } from '../../support/toy-repo.js';
  * Issue 27, item 5: a larger repository with two swarm projects, `packages/opt` and
  * `packages/tune`, each with its own config, prompt, evaluator and program. The evaluator reads a
  * file of its own folder by a relative path, so it only works with that folder as its working
- * directory, in the checkout as in every worktree.
+ * directory, in the checkout as in every worktree. `opt`'s evaluator also reads a gitignored data
+ * file that only its own `.worktreeinclude` (patterns relative to `packages/opt`) carries in.
  */
 const program = (a: number): string => `// EVOLVE-BLOCK-START
 const a = ${a.toFixed(1)};
@@ -26,6 +27,9 @@ const offset = Number(readFileSync('offset.txt', 'utf8'));
 const out = JSON.parse(execFileSync(process.execPath, ['prog.js']).toString());
 console.log(JSON.stringify({ score: out.value + offset, cwd_ok: 1 }));
 `;
+
+/** `opt`'s evaluator: also needs the gitignored data/bonus.txt (ENOENT, no score, without it). */
+const EVALUATOR_OPT = EVALUATOR.replace("const out =", "const bonus = Number(readFileSync('data/bonus.txt', 'utf8'));\nconst out =").replace('out.value + offset', 'out.value + offset + bonus');
 
 const config = (attempts: number): string => JSON.stringify({
   task: { prompt: 'prompt.md', solutionFiles: ['prog.js'] },
@@ -47,6 +51,7 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
   let status: CliResult;
   let show: CliResult;
   let evaluation: CliResult;
+  let dirtyDoctor: CliResult;
   const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, encoding: 'utf8' });
 
   beforeAll(async () => {
@@ -56,7 +61,7 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     for (const [dir, offset] of [[opt, 0], [tune, 100]] as const) {
       mkdirSync(join(dir, 'src'), { recursive: true });
       writeFileSync(join(dir, 'prog.js'), program(1));
-      writeFileSync(join(dir, 'evaluate.js'), EVALUATOR);
+      writeFileSync(join(dir, 'evaluate.js'), dir === opt ? EVALUATOR_OPT : EVALUATOR);
       writeFileSync(join(dir, 'offset.txt'), String(offset));
       writeFileSync(join(dir, 'prompt.md'), `Make the score of ${dir.endsWith('opt') ? 'opt' : 'tune'} high.\n`);
       writeFileSync(join(dir, '.swarmrc.json'), config(4));
@@ -64,6 +69,11 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     // The rest of the repository: a root program with its own EVOLVE-BLOCK the projects must leave alone.
     writeFileSync(join(root, 'prog.js'), program(9));
     writeFileSync(join(root, 'README.md'), 'a monorepo\n');
+    // opt's data folder: ignored by the project's .gitignore, carried by the project's .worktreeinclude.
+    writeFileSync(join(opt, '.gitignore'), 'data/\n');
+    writeFileSync(join(opt, '.worktreeinclude'), '# relative to packages/opt\ndata/\n');
+    mkdirSync(join(opt, 'data'));
+    writeFileSync(join(opt, 'data', 'bonus.txt'), '0');
     git('init', '-q', '-b', 'main');
     git('add', '-A');
     git('commit', '-q', '-m', 'monorepo');
@@ -75,6 +85,10 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     show = await runCli(opt, ['show', 'a2']);
     // The other project, through --config relative to the working directory (the repository root).
     otherRun = await runCli(root, ['run', '--config', 'packages/tune/.swarmrc.json', '--attempts', '3']);
+    // An evaluator edited but not committed: doctor names it by its repository path.
+    writeFileSync(join(tune, 'evaluate.js'), `${EVALUATOR}// tuned\n`);
+    dirtyDoctor = await runCli(tune, ['doctor']);
+    git('checkout', '--', 'packages/tune/evaluate.js');
   }, 240_000);
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -94,6 +108,13 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     expect(doctor.stdout).toMatch(/ok {2}local/);
   });
 
+  it('doctor names an uncommitted evaluator of a project in a subfolder, with the fix', () => {
+    expect(dirtyDoctor.code, dirtyDoctor.stdout).not.toBe(0);
+    const out = dirtyDoctor.stdout + dirtyDoctor.stderr;
+    expect(out).toContain('packages/tune/evaluate.js (the evaluator) has uncommitted changes');
+    expect(out).toContain('commit it (in packages/tune): git add evaluate.js');
+  });
+
   it('swarm eval scores the checkout with the project folder as the evaluator\'s working directory', () => {
     expect(evaluation.code, evaluation.stderr).toBe(0);
     expect(JSON.parse(evaluation.stdout)).toMatchObject({ valid: true, score: -13 });
@@ -107,6 +128,9 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     expect(rows[0]).toMatchObject({ id: 'a1', status: 'scored', score: -13 });
     expect(rows.filter((r) => r.status === 'scored').length).toBe(rows.length);
     expect(rows.length).toBe(5);
+    // Every score above needed data/bonus.txt, which only the project's .worktreeinclude carries in; no commit holds it.
+    const branches = git('for-each-ref', '--format=%(refname:short)', 'refs/heads/swarm/').trim().split('\n');
+    for (const branch of branches) expect(git('ls-tree', '-r', '--name-only', branch)).not.toContain('data/bonus.txt');
   });
 
   it('agents change only the project\'s files; findings.md lives in the project folder', () => {

@@ -70,9 +70,9 @@ describe('swarm init on a real repository (issue 27, item 4)', () => {
     expect(config.evaluator.command).toBe('.venv/bin/python evaluate.py');
     expect(config.evaluator.protect).toEqual(['evaluate.py']);
     expect(config.task.solutionFiles).toEqual(['fit.py']);
-    // The workspace proposal: as keys where this swarm's schema has the section, else as a comment.
-    const link = /"link":\s*\[([^\]]*)\]/.exec(raw)?.[1]?.replace(/\s/g, '');
-    expect(link).toBe('".venv","data"');
+    // The workspace proposal: real config keys, not a comment.
+    expect(config.workspace.link).toEqual(['.venv', 'data']);
+    expect(raw).not.toMatch(/^\s*\/\//m);
     expect(readFileSync(join(dir, 'evaluate.py'), 'utf8')).toMatch(/^PROGRAM = "fit\.py"$/m);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'swarm init');
@@ -105,7 +105,10 @@ describe('swarm init on a real repository (issue 27, item 4)', () => {
     const init = await runCli(dir, ['init', '--json']);
     expect(init.code, init.stderr).toBe(0);
     expect(JSON.parse(init.stdout)).toMatchObject({ kind: 'node', program: 'score.js', evaluatorCommand: 'node evaluate.mjs', setup: ['npm ci --prefer-offline --no-audit --no-fund'] });
-    expect(readConfig(dir).config.evaluator.protect).toEqual(['evaluate.mjs']);
+    const { config } = readConfig(dir);
+    expect(config.evaluator.protect).toEqual(['evaluate.mjs']);
+    expect(config.workspace.setup).toEqual(['npm ci --prefer-offline --no-audit --no-fund']);
+    expect(JSON.parse(init.stdout)).toMatchObject({ workspace: 'keys' });
     expect(execFileSync(process.execPath, ['evaluate.mjs'], { cwd: dir, encoding: 'utf8' })).toMatch(/"score":7/);
   });
 });

@@ -36,7 +36,7 @@ export const checkProjectSetup = async (
       : { problem: `config: ${line}`, fix: 'correct that key in .swarmrc.json (docs/configuration.md lists every key with its default)' }));
     return { root, baseline: null, problems, warnings: [] };
   }
-  const files = await checkProject(root, project.config, project.file);
+  const files = await checkProject(root, project.config, project.file, workspace.subdir);
   const baseline = withBaseline ? await checkBaseline(workspace, project.config) : null;
   return { root, baseline, problems: [...files.problems, ...(baseline?.problems ?? [])], warnings: files.warnings };
 };
