@@ -59,8 +59,12 @@ export const foldLabelLines = (group: FoldedGroup): string[] => {
   return lines;
 };
 
-const foldStatements = (group: FoldedGroup): string[] => [
-  `  ${dotString(group.id)} [label=${dotString(foldLabelLines(group).join('\n'))}, shape=folder, style="filled,dashed", fillcolor="${DEAD_FILL}", color="${DEAD_LINE}", fontcolor="#4b5563"];`,
+const foldNode = (group: FoldedGroup): string =>
+  `  ${dotString(group.id)} [label=${dotString(foldLabelLines(group).join('\n'))}, shape=folder, style="filled,dashed", fillcolor="${DEAD_FILL}", color="${DEAD_LINE}", fontcolor="#4b5563"];`;
+
+/** A folder's node (unless drawn in its island's cluster) and its edge from the attempt it hangs under. */
+const foldStatements = (group: FoldedGroup, inCluster: boolean): string[] => [
+  ...(inCluster ? [] : [foldNode(group)]),
   `  ${dotString(group.under)} -> ${dotString(group.id)} [style=dotted, color="${DEAD_LINE}", arrowhead=none];`,
 ];
 
@@ -111,10 +115,12 @@ export const graphToDot = (input: GraphInput, options: DotOptions = {}): string 
     lines.push(`  subgraph ${dotString(`cluster_island_${island + 1}`)} {`);
     lines.push(`    graph [label=${dotString(`island ${island + 1}`)}, labeljust=l, fontsize=11, style="rounded,dashed", color="${DEAD_LINE}"];`);
     for (const node of members) lines.push(`  ${nodeStatement(node, lineage, input.bestId, front)}`);
+    // A folder holds descendants of its attempt, which share its island.
+    for (const group of options.groups ?? []) if (input.islands?.[group.under] === island) lines.push(`  ${foldNode(group)}`);
     lines.push('  }');
   }
   for (const edge of sortEdges(input.edges, nodes)) lines.push(edgeStatement(edge, lineage));
-  for (const group of options.groups ?? []) lines.push(...foldStatements(group));
+  for (const group of options.groups ?? []) lines.push(...foldStatements(group, clusters.clustered.has(group.under)));
   lines.push('}');
   return `${lines.join('\n')}\n`;
 };
