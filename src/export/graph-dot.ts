@@ -59,10 +59,28 @@ export const foldLabelLines = (group: FoldedGroup): string[] => {
   return lines;
 };
 
-const foldStatements = (group: FoldedGroup): string[] => [
-  `  ${dotString(group.id)} [label=${dotString(foldLabelLines(group).join('\n'))}, shape=folder, style="filled,dashed", fillcolor="${DEAD_FILL}", color="${DEAD_LINE}", fontcolor="#4b5563"];`,
+const foldNode = (group: FoldedGroup): string =>
+  `  ${dotString(group.id)} [label=${dotString(foldLabelLines(group).join('\n'))}, shape=folder, style="filled,dashed", fillcolor="${DEAD_FILL}", color="${DEAD_LINE}", fontcolor="#4b5563"];`;
+
+/** A folder's node (unless drawn in its island's cluster) and its edge from the attempt it hangs under. */
+const foldStatements = (group: FoldedGroup, inCluster: boolean): string[] => [
+  ...(inCluster ? [] : [foldNode(group)]),
   `  ${dotString(group.under)} -> ${dotString(group.id)} [style=dotted, color="${DEAD_LINE}", arrowhead=none];`,
 ];
+
+/** The drawn attempts of each island (islands in order, empty ones left out) and which attempts those are. */
+const islandClusters = (nodes: readonly AttemptRow[], islands: Readonly<Record<string, number>> | undefined): { islands: Map<number, AttemptRow[]>; clustered: Set<string> } => {
+  const byIsland = new Map<number, AttemptRow[]>();
+  const clustered = new Set<string>();
+  if (islands === undefined) return { islands: byIsland, clustered };
+  for (const node of nodes) {
+    const island = islands[node.id];
+    if (island === undefined) continue;
+    byIsland.set(island, [...(byIsland.get(island) ?? []), node]);
+    clustered.add(node.id);
+  }
+  return { islands: new Map([...byIsland].sort(([a], [b]) => a - b)), clustered };
+};
 
 export interface DotOptions {
   /** Put the run's id, objective and description on top (default true; pictures draw their own header). */
@@ -73,7 +91,9 @@ export interface DotOptions {
 
 /**
  * The graph as a Graphviz digraph (top to bottom): one node per attempt, shaped by role, the best
- * attempt's lineage drawn bold, dead ends greyed and dashed, edges styled by kind.
+ * attempt's lineage drawn bold, dead ends greyed and dashed, edges styled by kind. Of an `evolve`
+ * run each island's attempts are drawn in a labelled cluster ("island 1", ...); the baseline, which
+ * seeds every island, stays outside them.
  */
 export const graphToDot = (input: GraphInput, options: DotOptions = {}): string => {
   const lineage = bestLineage(input);
@@ -89,9 +109,18 @@ export const graphToDot = (input: GraphInput, options: DotOptions = {}): string 
   ];
   const nodes = sortAttempts(input.nodes);
   const front = new Set(input.front ?? []);
-  for (const node of nodes) lines.push(nodeStatement(node, lineage, input.bestId, front));
+  const clusters = islandClusters(nodes, input.islands);
+  for (const node of nodes) if (!clusters.clustered.has(node.id)) lines.push(nodeStatement(node, lineage, input.bestId, front));
+  for (const [island, members] of clusters.islands) {
+    lines.push(`  subgraph ${dotString(`cluster_island_${island + 1}`)} {`);
+    lines.push(`    graph [label=${dotString(`island ${island + 1}`)}, labeljust=l, fontsize=11, style="rounded,dashed", color="${DEAD_LINE}"];`);
+    for (const node of members) lines.push(`  ${nodeStatement(node, lineage, input.bestId, front)}`);
+    // A folder holds descendants of its attempt, which share its island.
+    for (const group of options.groups ?? []) if (input.islands?.[group.under] === island) lines.push(`  ${foldNode(group)}`);
+    lines.push('  }');
+  }
   for (const edge of sortEdges(input.edges, nodes)) lines.push(edgeStatement(edge, lineage));
-  for (const group of options.groups ?? []) lines.push(...foldStatements(group));
+  for (const group of options.groups ?? []) lines.push(...foldStatements(group, clusters.clustered.has(group.under)));
   lines.push('}');
   return `${lines.join('\n')}\n`;
 };

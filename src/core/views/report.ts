@@ -113,6 +113,8 @@ export interface GraphInput {
   bestId: string | null;
   /** Members of the run's Pareto front (objective.metrics); absent or empty with one objective. */
   front?: string[];
+  /** Of an `evolve` run: the island (0-based) of each searched attempt, as the policy assigns it; absent otherwise. */
+  islands?: Record<string, number>;
 }
 
 /** One evaluation as `swarm show` presents it. */

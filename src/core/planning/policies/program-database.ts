@@ -55,6 +55,31 @@ export const cellKey = (values: readonly number[], ranges: ReadonlyArray<readonl
     })
     .join(',');
 
+/** What island assignment reads of an attempt (an `AttemptView`, or a report row in the graph). */
+export interface IslandMember<Id extends string = string> {
+  id: Id;
+  role: AttemptView['role'];
+  parents: readonly Id[];
+}
+
+/**
+ * The island of every searched attempt, given oldest first: a family's island is the order of its
+ * root among the roots, modulo `count`; a child stays on its first parent's island. The baseline has
+ * none (it seeds every island). The evolve policy and `swarm graph` both read islands from here.
+ */
+export const assignIslands = <Id extends string>(attempts: readonly IslandMember<Id>[], count: number): Map<Id, number> => {
+  const known = new Set(attempts.map((a) => a.id));
+  const islandOf = new Map<Id, number>();
+  let roots = 0;
+  for (const attempt of attempts) {
+    if (attempt.role === 'baseline') continue;
+    const parent = attempt.parents[0];
+    const inherited = parent !== undefined && known.has(parent) ? islandOf.get(parent) : undefined;
+    islandOf.set(attempt.id, inherited ?? roots++ % Math.max(1, count));
+  }
+  return islandOf;
+};
+
 /**
  * Rebuilds the program database from the population (policies are stateless): a family's island
  * is the order of its root among the baseline's children, modulo the island count, and children
@@ -63,15 +88,7 @@ export const cellKey = (values: readonly number[], ranges: ReadonlyArray<readonl
  */
 export const buildDatabase = (attempts: readonly AttemptView[], direction: Direction, generation: number, settings: DatabaseSettings): ProgramDatabase => {
   const count = Math.max(1, settings.islands);
-  const byId = new Map(attempts.map((a) => [a.id, a]));
-  const islandOf = new Map<AttemptId, number>();
-  let roots = 0;
-  for (const attempt of [...attempts].sort((a, b) => a.createdAt - b.createdAt)) {
-    if (attempt.role === 'baseline') continue;
-    const parent = attempt.parents[0] === undefined ? undefined : byId.get(attempt.parents[0]);
-    const inherited = parent ? islandOf.get(parent.id) : undefined;
-    islandOf.set(attempt.id, inherited ?? roots++ % count);
-  }
+  const islandOf = assignIslands([...attempts].sort((a, b) => a.createdAt - b.createdAt), count);
   // The baseline is a member of every island (as OpenEvolve, FunSearch and ShinkaEvolve seed every
   // island with the initial program) but holds no cell: cells are the island's own programs.
   const ranked = rankScored(attempts, direction).filter((a) => !creditWithheld(a));
