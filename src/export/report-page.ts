@@ -1,5 +1,6 @@
 import type { GraphInput, StatusReport } from '../core/views/report.js';
 import { formatScore } from '../core/domain/score.js';
+import { costByRole } from '../core/views/cost-by-role.js';
 import { attemptsTable, TABLE_SCRIPT } from './attempts-table.js';
 import { htmlDocument, inlineSvg, pictureSection } from './html-page.js';
 import type { PlotInput } from './plot/plot-input.js';
@@ -7,6 +8,14 @@ import { renderPlotSvg } from './plot/plot-svg.js';
 import { escapeXml } from './svg-text.js';
 import { provenanceSections, type ReportProvenance } from './report-winner.js';
 import { renderTreeSvg } from './tree-svg.js';
+
+const dollars = (usd: number): string => (usd >= 0.01 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`);
+
+/** " (explorer $0.12 · optimizer $0.04)": the same figures as `swarm status`. */
+const perRole = (report: StatusReport): string => {
+  const byRole = report.costByRole ?? costByRole(report.attempts);
+  return byRole.length === 0 ? '' : ` (${byRole.map((r) => `${r.role} ${dollars(r.costUsd)}`).join(' · ')})`;
+};
 
 const summary = (report: StatusReport): string => {
   const { run, best, baseline } = report;
@@ -16,7 +25,7 @@ const summary = (report: StatusReport): string => {
     baseline ? `baseline ${baseline.id} = ${formatScore(baseline.score)}` : null,
     best ? `best ${best.id} = ${formatScore(best.score)}` : 'no scored attempt',
     best !== null && best.improvement !== null && baseline !== null && best.id !== baseline.id ? `${best.improvement >= 0 ? '+' : ''}${formatScore(best.improvement)} over the baseline` : null,
-    report.costUsd > 0 ? `cost $${report.costUsd.toFixed(2)}` : null,
+    report.costUsd > 0 ? `cost ${dollars(report.costUsd)}${perRole(report)}` : null,
     `${report.counts.scored} scored · ${report.counts.invalid} invalid · ${report.counts.failed} failed · ${report.counts.interrupted} interrupted · ${report.counts.running} running`,
   ];
   return parts.filter((part): part is string => part !== null).join(' · ');

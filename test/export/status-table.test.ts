@@ -59,10 +59,10 @@ describe('renderStatus', () => {
   });
 
   it('lists attempts with parents, status or phase, score, duration, and marks the best', () => {
-    expect(lineOf(plain, 'a4')).toMatch(/^\* a4 +2 +explorer +a1,a2 +scored +2\.5 +12\.3s +say "hi"/);
-    expect(lineOf(plain, 'a5')).toMatch(/^ {2}a5 .* evaluate +— +1m12s$/);
+    expect(lineOf(plain, 'a4')).toMatch(/^\* a4 +2 +explorer +a1,a2 +scored +2\.5 +12\.3s +— +say "hi"/);
+    expect(lineOf(plain, 'a5')).toMatch(/^ {2}a5 .* evaluate +— +1m12s +—$/);
     expect(lineOf(plain, 'a3')).toMatch(/invalid .* evaluator exit 1$/);
-    expect(lineOf(plain, 'a6')).toMatch(/interrupted +— +850ms$/);
+    expect(lineOf(plain, 'a6')).toMatch(/interrupted +— +850ms +—$/);
     expect(lineOf(plain, 'a1').startsWith('  a1')).toBe(true);
   });
 

@@ -51,7 +51,7 @@ export const runAgentLoop = async (api: ModelApi, task: AgentTask, options: Agen
   let lastText = '';
   for (;;) {
     if (signal.aborted) return end({ status: 'failed', summary: firstLine(lastText), hypothesis: extractHypothesis(lastText), error: 'aborted' });
-    const limit = meter.exceeded();
+    const limit = meter.exceeded() ?? task.runCost?.exceeded() ?? null;
     if (limit !== null) {
       return end({ status: 'completed', summary: firstLine(lastText) || 'stopped at a limit', hypothesis: extractHypothesis(lastText), error: limit });
     }
@@ -63,6 +63,7 @@ export const runAgentLoop = async (api: ModelApi, task: AgentTask, options: Agen
       return end({ status: 'failed', summary: firstLine(lastText), hypothesis: extractHypothesis(lastText), error: describeModelError(error, api), ...limitField(error) });
     }
     meter.add(reply.usage);
+    task.runCost?.report(meter.total().costUsd);
     if (reply.text.trim() !== '') lastText = reply.text;
     history.push({ kind: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
     await transcript.write({ type: 'assistant', text: reply.text, toolCalls: reply.toolCalls, usage: reply.usage, stopReason: reply.stopReason });

@@ -60,7 +60,7 @@ export const runDiffAttempt = async (api: ModelApi, task: AgentTask, options: Di
   let errors: string[] = [];
   for (let sample = 0; sample <= options.resamples; sample++) {
     if (signal.aborted) return end({ status: 'failed', summary: '', hypothesis: null, error: 'aborted' });
-    const limit = meter.exceeded();
+    const limit = meter.exceeded() ?? task.runCost?.exceeded() ?? null;
     if (limit !== null) return end({ status: 'failed', summary: '', hypothesis: null, error: `${limit}; last problems: ${errors.join('; ')}` });
     let reply;
     try {
@@ -69,6 +69,7 @@ export const runDiffAttempt = async (api: ModelApi, task: AgentTask, options: Di
       return end({ status: 'failed', summary: '', hypothesis: null, error: signal.aborted ? 'aborted' : describeModelError(error, api), ...(signal.aborted ? {} : limitField(error)) });
     }
     meter.add(reply.usage);
+    task.runCost?.report(meter.total().costUsd);
     history.push({ kind: 'assistant', text: reply.text, toolCalls: [] });
     const applied = applyReply(sources, reply.text, options.fullRewrite);
     await transcript.write({ type: 'sample', sample, text: reply.text, usage: reply.usage, errors: applied.ok ? [] : applied.errors });

@@ -15,7 +15,7 @@ import { runAgentParked, type ParkedDeps } from './run-agent-parked.js';
 import { movePhase } from './phase.js';
 import type { PreparedWorktree } from './prepare.js';
 
-export type RunAgentDeps = ParkedDeps & Pick<RunContext, 'systemPrompts' | 'env' | 'evalHandoff' | 'workspace'>;
+export type RunAgentDeps = ParkedDeps & Pick<RunContext, 'systemPrompts' | 'env' | 'evalHandoff' | 'workspace' | 'runCost'>;
 
 /**
  * Step agent: the agent's turn in the prepared worktree, parked and continued at rate and usage
@@ -52,6 +52,7 @@ export const runAgent = async (
       maxTurns: ctx.config.agent.maxTurns,
       timeoutMs: ctx.config.agent.timeoutMs,
       ...costShare(ctx),
+      ...(ctx.runCost ? { runCost: ctx.runCost.gauge(attempt.id) } : {}),
       ...(ctx.config.agent.stallTimeoutMs === null ? {} : { stallTimeoutMs: ctx.config.agent.stallTimeoutMs }),
       seed: spec.seed,
       // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
@@ -73,8 +74,8 @@ export const runAgent = async (
 };
 
 /** The attempt's share of the run's remaining dollar budget (what the run's attempts have spent so far). */
-const costShare = (ctx: Pick<RunContext, 'config' | 'store' | 'runId'>): { maxCostUsd?: number } => {
-  const spent = ctx.store.listAttempts(ctx.runId).reduce((sum, a) => sum + a.usage.costUsd, 0) + ctx.store.eventUsage(ctx.runId, 'shepherd.llm').costUsd;
+const costShare = (ctx: Pick<RunContext, 'config' | 'store' | 'runId' | 'runCost'>): { maxCostUsd?: number } => {
+  const spent = ctx.runCost?.spent() ?? ctx.store.listAttempts(ctx.runId).reduce((sum, a) => sum + a.usage.costUsd, 0) + ctx.store.eventUsage(ctx.runId, 'shepherd.llm').costUsd;
   const share = costShareUsd(ctx.config.budget.costUsd, spent, ctx.config.concurrency.agents);
   return share === null ? {} : { maxCostUsd: share };
 };

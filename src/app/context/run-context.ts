@@ -3,6 +3,7 @@ import type { SwarmConfig } from '../../config/index.js';
 import type { RunId } from '../../core/domain/ids.js';
 import type { Role } from '../../core/domain/types.js';
 import type { AgentBackend, EvaluatorRunner } from '../../core/ports/index.js';
+import type { RunCostMeter } from '../../core/budget/run-cost-meter.js';
 import type { AttemptRecord } from '../../core/ports/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Workspace } from '../../core/ports/workspace.js';
@@ -67,6 +68,8 @@ export interface RunState {
   force: AbortSignal;
   /** Stops the run after `agent.maxConsecutiveFailures` attempts in a row failed alike. */
   breaker: RunBreaker;
+  /** The run's dollar cap while attempts run (absent without budget.costUsd); API agents report into it. */
+  runCost?: RunCostMeter;
   /** The incumbent, updated as attempts are recorded (for confirmation of a new best). */
   incumbent: Incumbent | null;
 }

@@ -3,6 +3,7 @@ import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } fr
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
+import { costByRole } from '../../core/views/cost-by-role.js';
 import { z } from 'zod';
 import { heldOutResults } from '../../store/check-queries.js';
 import { listNominations } from '../../store/nominations.js';
@@ -103,6 +104,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     attempts: rows,
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
+    costByRole: costByRole(rows),
     waits: limitWaits(store, run, rows, Date.now()),
     heldOut: heldOutResults(store, run.id)
       .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))

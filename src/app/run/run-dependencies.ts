@@ -7,6 +7,7 @@ import { writeSwarmShim } from '../setup/cli-path.js';
 import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
 import { readProjectMemory } from './project-memory.js';
 import { createRunBreaker } from './run-breaker.js';
+import { RunCostMeter } from '../../core/budget/run-cost-meter.js';
 import type { RunDeps, RunState } from '../context/run-context.js';
 
 /** What the deps are built from; `logger` is the process logger, the deps get a child bound to the run. */
@@ -52,4 +53,12 @@ export const createRunState = (deps: Pick<RunDeps, 'config' | 'store' | 'runId' 
   force: signals.force,
   breaker: createRunBreaker({ limit: deps.config.agent.maxConsecutiveFailures, stop: signals.stop, report: signals.report, store: deps.store, runId: deps.runId, logger: deps.logger }),
   incumbent: null,
+  ...(deps.config.budget.costUsd > 0
+    ? {
+        runCost: new RunCostMeter(deps.config.budget.costUsd, () => ({
+          attempts: deps.store.listAttempts(deps.runId).filter((a) => a.status !== 'interrupted').map((a) => ({ id: a.id, costUsd: a.usage.costUsd })),
+          otherUsd: deps.store.eventUsage(deps.runId, 'shepherd.llm').costUsd,
+        })),
+      }
+    : {}),
 });

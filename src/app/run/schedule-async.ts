@@ -67,7 +67,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
       const population = populationView(ctx);
       const searchers = population.filter((a) => a.role !== 'baseline').length;
       const generation = generationOf(searchers, config.shepherd.initialExplorers, config.shepherd.waveSize);
-      const verdict = budgetVerdict(limits.budget, storedBudgetState(ctx.store, ctx.runId, population, generation - 1, limits.started));
+      const verdict = budgetVerdict(limits.budget, storedBudgetState(ctx.store, ctx.runId, population, generation - 1, limits.started, ctx.runCost));
       if (verdict.stopReason !== null) {
         stopReason = verdict.stopReason;
         break;

@@ -29,7 +29,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
 
   const pendingWave = options.replan.filter((a) => a.role !== 'baseline');
   // Slots re-planned after a crash obey the budget like any other (a raised or lowered budget included).
-  const verdict = budgetVerdict(budget, storedBudgetState(store, ctx.runId, populationView(ctx), store.listWaves(ctx.runId).at(-1)?.number ?? 0, started));
+  const verdict = budgetVerdict(budget, storedBudgetState(store, ctx.runId, populationView(ctx), store.listWaves(ctx.runId).at(-1)?.number ?? 0, started, ctx.runCost));
   const replanned = pendingWave.slice(0, verdict.slots);
   if (replanned.length > 0 && !options.drain.aborted && !ctx.force.aborted) {
     const edges = store.listEdges(ctx.runId);
@@ -44,7 +44,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
     if (!(await waitForBackend(ctx, reportWait(options.report)))) continue;
     const population = populationView(ctx);
     const lastWave = store.listWaves(ctx.runId).at(-1)?.number ?? 0;
-    const verdict = budgetVerdict(budget, storedBudgetState(store, ctx.runId, population, lastWave, started));
+    const verdict = budgetVerdict(budget, storedBudgetState(store, ctx.runId, population, lastWave, started, ctx.runCost));
     if (verdict.stopReason !== null) return { stopReason: verdict.stopReason };
     if (!waveBudgetLeft(budget, lastWave)) return { stopReason: `wave budget of ${budget.maxWaves} reached` };
     const wave = lastWave + 1;

@@ -4,6 +4,7 @@ import { describeWait } from '../../core/limits/describe-wait.js';
 import { formatScore, isBetter, type Direction } from '../../core/domain/score.js';
 import type { AttemptStatus, RunStatus } from '../../core/domain/types.js';
 import { textWidth, truncate, type Paint, type Style } from './ansi.js';
+import { costByRole } from '../../core/views/cost-by-role.js';
 import { formatCost, formatDuration } from './format-duration.js';
 
 const RUN_STYLE: Record<RunStatus, Style> = { running: 'yellow', finished: 'green', interrupted: 'dim', failed: 'red' };
@@ -69,7 +70,7 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
     (status) => `${report.counts[status]} ${status}`,
   );
   const budget = [`${run.attemptsUsed}/${run.attemptBudget}`, ...counts];
-  if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}${costByRole(report)}`);
+  if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}${costPerRole(report)}`);
   if (run.evaluationsUsed !== undefined) budget.push(`evaluations ${run.evaluationsUsed}${run.evaluationBudget ? `/${run.evaluationBudget}` : ''}`);
   lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
   if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${stripControl(run.stopReason)}`);
@@ -103,8 +104,7 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
 };
 
 /** " (explorer $0.12 · optimizer $0.04)": what each role's attempts spent, when more than one role did. */
-const costByRole = (report: StatusReport): string => {
-  const byRole = new Map<string, number>();
-  for (const row of report.attempts) if (row.costUsd > 0) byRole.set(row.role, (byRole.get(row.role) ?? 0) + row.costUsd);
-  return byRole.size === 0 ? '' : ` (${[...byRole].map(([role, cost]) => `${role} ${formatCost(cost)}`).join(' · ')})`;
+const costPerRole = (report: StatusReport): string => {
+  const byRole = report.costByRole ?? costByRole(report.attempts);
+  return byRole.length === 0 ? '' : ` (${byRole.map((r) => `${r.role} ${formatCost(r.costUsd)}`).join(' · ')})`;
 };

@@ -12,6 +12,14 @@ export interface SessionRef {
   cumulativeCostUsd?: number;
 }
 
+/** One attempt's view of the run's dollar cap (`RunCostMeter.gauge`). */
+export interface RunCostGauge {
+  /** This attempt's cost so far, in USD (cumulative). */
+  report(costUsd: number): void;
+  /** Why the run's cap is spent, or null. */
+  exceeded(): string | null;
+}
+
 /** Everything a backend needs to work on one attempt. */
 export interface AgentTask {
   runId: RunId;
@@ -28,6 +36,13 @@ export interface AgentTask {
   timeoutMs: number;
   /** This attempt's share of the run's remaining dollar budget (budget.costUsd); absent = none. */
   maxCostUsd?: number;
+  /**
+   * The run's dollar cap while attempts run (budget.costUsd): a backend that meters usage as it
+   * goes reports the attempt's cost so far after each model call and makes no further call once
+   * `exceeded` names a reason (the attempt then ends with that reason, its work evaluated).
+   * Absent = no cap.
+   */
+  runCost?: RunCostGauge;
   /** CLI backends: stop the agent after this long without output (agent.stallTimeout); absent = off. */
   stallTimeoutMs?: number;
   seed: number;

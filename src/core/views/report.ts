@@ -1,5 +1,6 @@
 import type { ClusterRun } from '../ports/index.js';
 import type { WaitView } from '../limits/describe-wait.js';
+import type { RoleCost } from './cost-by-role.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from '../domain/types.js';
 
 /** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
@@ -80,6 +81,8 @@ export interface StatusReport {
   attempts: AttemptRow[];
   counts: Record<AttemptStatus, number>;
   costUsd: number;
+  /** What each role's attempts spent (`costByRole`); `buildStatusReport` always sets it. */
+  costByRole?: RoleCost[];
   /** Limits the run waits on (empty when none; `buildStatusReport` always sets it). */
   waits?: LimitWaitRow[];
   /** Finalists scored by evaluator.heldOut, best run score first: both scores side by side. */

@@ -79,6 +79,15 @@ describe('a dollar budget needs a known price (swarm\'s price table or agent.pri
     const status = await runCli(repo.dir, ['status']);
     expect(status.stdout).toMatch(/cost \$\d+\.\d+ \(explorer \$\d+\.\d+\)/);
     expect(status.stdout).toMatch(/ time +cost +hypothesis/);
+    // report and dashboard show the same per-role figures, from the same computation.
+    const json = z.object({ costUsd: z.number(), costByRole: z.array(z.object({ role: z.string(), costUsd: z.number() })) }).parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+    expect(json.costByRole).toEqual([{ role: 'explorer', costUsd: attempts[0]?.cost_usd }]);
+    const report = await runCli(repo.dir, ['report', '-o', '-']);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/cost \$\d+\.\d+ \(explorer \$\d+\.\d+\)/);
+    const dashboard = await runCli(repo.dir, ['dashboard', '--once']);
+    expect(dashboard.code, dashboard.stderr).toBe(0);
+    expect(dashboard.stdout).toContain(`"costByRole":[{"role":"explorer","costUsd":${String(attempts[0]?.cost_usd)}}]`);
   }, 120_000);
 
   it('openai with its default model and no agent.prices: cost > 0, and run_command\'s bare `swarm eval` is recorded', async () => {

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FakeServer } from '../../support/fake-llm/http-server.js';
+import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
+import type { FakeScript } from '../../support/fake-llm/scripted-reply.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+
+// Each model call: 10,000 input tokens at $1 per million = $0.01.
+const CALL_USD = 0.01;
+const CAP_USD = 0.05;
+
+/** A model that never finishes: it reads the program again and again (up to agent.maxTurns). */
+const neverFinishes: FakeScript = () => ({ kind: 'message', toolCalls: [{ name: 'read_file', input: { path: 'prog.js' } }], usage: { input: 10_000, output: 0 } });
+
+const readRun = (repo: ToyRepo) => {
+  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+  try {
+    return {
+      attempts: z.array(z.object({ id: z.string(), status: z.string(), cost_usd: z.number() })).parse(db.prepare("SELECT id, status, cost_usd FROM attempts WHERE role != 'baseline' ORDER BY seq").all()),
+      run: z.object({ status: z.string(), stop_reason: z.string().nullable() }).parse(db.prepare('SELECT status, stop_reason FROM runs').get()),
+    };
+  } finally {
+    db.close();
+  }
+};
+
+describe('budget.costUsd holds while API agents run', () => {
+  let repo: ToyRepo | undefined;
+  let server: FakeServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    repo?.cleanup();
+    server = undefined;
+    repo = undefined;
+  });
+
+  it('stops the running openai agents once the run has spent the cap; the run ends with the cap\'s reason', async () => {
+    server = await startFakeOpenAi(neverFinishes);
+    repo = createToyRepo({
+      // 200 turns of $0.01 each would spend $2 per attempt without the run-level check.
+      agent: { backend: 'openai', model: 'gpt-fake', maxTurns: 200, prices: { 'gpt-fake': { input: 1, output: 1 } } },
+      budget: { attempts: 4, costUsd: CAP_USD },
+      concurrency: { agents: 2, evaluations: 1 },
+      shepherd: { initialExplorers: 2, waveSize: 2, mergeEvery: 0 },
+    });
+    const run = await runCli(repo.dir, ['run', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' });
+    expect(run.code, run.stderr).toBe(0);
+    const { attempts, run: record } = readRun(repo);
+    expect(record.stop_reason).toMatch(/^cost budget of \$0\.05 reached/);
+    // The stopped attempts are recorded (evaluated), not lost; none started after the cap.
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts.length).toBeLessThan(4);
+    for (const attempt of attempts) expect(attempt.status).toBe('scored');
+    const spent = attempts.reduce((sum, a) => sum + a.cost_usd, 0);
+    expect(spent).toBeGreaterThanOrEqual(CAP_USD - 1e-9);
+    // Each running agent may have one call in flight when the cap is reached.
+    expect(spent).toBeLessThanOrEqual(CAP_USD + 2 * CALL_USD + 1e-9);
+    const transcript = await runCli(repo.dir, ['show', attempts[0]?.id ?? '']);
+    expect(transcript.code, transcript.stderr).toBe(0);
+  }, 180_000);
+});
