@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { SwarmError } from '../../core/domain/errors.js';
 import { SwarmStore } from '../../store/swarm-store.js';
 import type { RunQueries } from '../../core/ports/index.js';
-import type { RunRecord } from '../../store/records.js';
 import type { GitWorkspace } from '../../workspace/index.js';
+import type { RunRecord } from '../../store/records.js';
 import { projectPaths, type ProjectPaths } from './project-paths.js';
 
 /** Opens the store of the repository around `cwd` for a read-mostly command. */

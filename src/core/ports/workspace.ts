@@ -55,6 +55,10 @@ export interface Workspace {
   headCommit(ref?: string): Promise<string>;
   /** Adds `.swarm/` to `.git/info/exclude` unless an entry for it is already there. */
   ensureExcluded(): Promise<void>;
+  /** The branch checked out in the main worktree, or null on a detached HEAD. */
+  currentBranch(): Promise<string | null>;
+  /** The highest run number used by `swarm/r<N>/…` branches, 0 when there are none. */
+  highestRunNumber(): Promise<number>;
   /** The unified diff between two commits without the `exclude` paths. */
   diffText(from: string, to: string, exclude?: readonly string[]): Promise<string>;
   /** The project folder inside a checkout (an attempt's worktree): the evaluator's and the agents' working directory. */
