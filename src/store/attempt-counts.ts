@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import type { Db } from './open-database.js';
 import { prepared } from './prepared.js';
+import type { FinishedCounts } from '../core/ports/run-queries.js';
 
-export interface FinishedCounts {
-  scored: number;
-  invalid: number;
-  failed: number;
-  interrupted: number;
-}
+export type { FinishedCounts } from '../core/ports/run-queries.js';
 
 const statusCount = z.object({ status: z.enum(['scored', 'invalid', 'failed', 'interrupted']), n: z.number().int() });
 

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { countAttemptEvents } from './event-queries.js';
 import type { SwarmStore } from './swarm-store.js';
+import type { NominationRecord } from '../core/ports/run-queries.js';
 
 export const NOMINATED_EVENT = 'attempt.nominated';
 
 const nominationData = z.object({ reason: z.string(), by: z.string().nullable() });
 
-export interface NominationRecord {
-  attemptId: string;
-  reason: string;
-  /** The attempt whose agent nominated (SWARM_ATTEMPT_ID), or null for a person. */
-  by: string | null;
-  at: number;
-}
+export type { NominationRecord } from '../core/ports/run-queries.js';
 
 /** Stores a nomination as an event of the attempt's run (append-only, like every event). */
 export const recordNomination = (store: SwarmStore, input: { runId: string; attemptId: string; reason: string; by: string | null }): void => {

@@ -3,11 +3,11 @@ import { EvaluationCounts } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
 import { FrontQueries } from './front-rows.js';
 import { ImportQueries } from './import-rows.js';
+import { ReportQueries } from './report-queries.js';
 import { z } from 'zod';
-import type { EvalOutcome, SessionRef } from '../core/ports/index.js';
+import type { AttemptPatch, EvalOutcome, NewAttempt, NewRun, RunPatch, RunQueries, SessionRef, StoreHandle } from '../core/ports/index.js';
 import type { EdgeKind } from '../core/domain/types.js';
 import { limitPageCache, openDatabase, type Db } from './open-database.js';
-import type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from '../core/ports/run-store.js';
 import {
   ATTEMPT_ROW_COLUMNS, attemptRecord, attemptRowRecord, attemptUsageRecord, edgeRecord, evaluationRecord, eventRecord, runRecord, waveRecord,
   type AttemptRecord, type AttemptRowRecord, type AttemptUsageRecord, type EdgeRecord, type EvaluationKind, type EvaluationRecord, type EventRecord, type RunRecord, type WaveRecord,
@@ -16,15 +16,15 @@ const usageRow = z.object({ tokens: z.number(), costUsd: z.number() });
 const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[] => rows.map((row) => schema.parse(row));
 
 /** The run database: one instance per process, every recorded step in one transaction. */
-export class SwarmStore implements RunStore {
+export class SwarmStore implements RunQueries, StoreHandle {
   readonly db: Db;
   readonly population: PopulationQueries;
-  readonly front: FrontQueries; readonly imports: ImportQueries;
+  readonly front: FrontQueries; readonly imports: ImportQueries; readonly reports: ReportQueries;
   private readonly evaluationCounts: EvaluationCounts;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
     this.population = new PopulationQueries(db);
-    this.front = new FrontQueries(db); this.imports = new ImportQueries(db);
+    this.front = new FrontQueries(db); this.imports = new ImportQueries(db); this.reports = new ReportQueries(this);
     this.evaluationCounts = new EvaluationCounts(db);
   }
 
@@ -39,9 +39,9 @@ export class SwarmStore implements RunStore {
     return store;
   }
 
-  close(): void {
-    if (this.db.open) this.db.close();
-  }
+  /** False once closed. */
+  get isOpen(): boolean { return this.db.open; }
+  close(): void { if (this.isOpen) this.db.close(); }
 
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();

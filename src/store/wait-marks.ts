@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SwarmStore } from './swarm-store.js';
+import type { RunStore } from '../core/ports/run-store.js';
 
 /** What `swarm wait` returned, as an event of the run: the next `wait --all` starts after it. */
 export const WAIT_RETURNED_EVENT = 'wait.returned';
@@ -8,7 +9,7 @@ const waitData = z.object({ attempts: z.array(z.string()) });
 const rowSchema = z.object({ data_json: z.string() });
 
 /** Records the finished attempts a wait returned (append-only, like every event). */
-export const recordWaitReturned = (store: SwarmStore, runId: string, attemptIds: string[]): void => {
+export const recordWaitReturned = (store: RunStore, runId: string, attemptIds: string[]): void => {
   if (attemptIds.length > 0) store.addEvent(runId, WAIT_RETURNED_EVENT, { attempts: attemptIds });
 };
 

@@ -1,7 +1,6 @@
 import type { AttemptRow, StaleRun } from '../../core/views/report.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import type { AttemptRowRecord, EdgeRecord } from '../../store/records.js';
-import { listReportEdges, listReportRows } from '../../store/report-rows.js';
 
 /** Parents per attempt in merge order (informed_by excluded). */
 export const parentsByAttempt = (edges: readonly EdgeRecord[]): Map<string, string[]> => {
@@ -25,9 +24,9 @@ export const toAttemptRow = (a: AttemptRowRecord, parents: readonly string[]): A
  * Every attempt of a run as report rows, oldest first. Of a stale run (driver gone) no attempt is
  * running any more: those left `running` show as interrupted, their clock stopped at its last activity.
  */
-export const attemptRows = (store: SwarmStore, runId: string, stale: StaleRun | null = null): { rows: AttemptRow[]; edges: EdgeRecord[] } => {
-  const edges = listReportEdges(store, runId);
-  const rows = listReportRows(store, runId, parentsByAttempt(edges));
+export const attemptRows = (store: RunQueries, runId: string, stale: StaleRun | null = null): { rows: AttemptRow[]; edges: EdgeRecord[] } => {
+  const edges = store.reports.edges(runId);
+  const rows = store.reports.rows(runId, parentsByAttempt(edges));
   return { rows: stale === null ? rows : rows.map((row) => (row.status === 'running' ? orphanedRow(row, stale) : row)), edges };
 };
 

@@ -3,7 +3,7 @@ import type { AttemptRow, GraphInput } from '../../core/views/report.js';
 import { compareScores } from '../../core/domain/score.js';
 import { assignIslands } from '../../core/planning/policies/program-database.js';
 import type { RunRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
 import { selectRun } from '../setup/open-store.js';
 import { parseStoredOverrides } from '../run/run-overrides.js';
@@ -35,7 +35,7 @@ const islandsOf = (rows: readonly AttemptRow[], count: number): Record<string, n
   Object.fromEntries(assignIslands(rows.filter((row) => row.status !== 'interrupted'), count));
 
 /** The attempt graph of one run (the latest when `runId` is absent) as the exports take it. */
-export const loadGraphInput = (store: SwarmStore, runId?: string): GraphInput => {
+export const loadGraphInput = (store: RunQueries, runId?: string): GraphInput => {
   const run = selectRun(store, runId);
   const { rows, edges } = attemptRows(store, run.id);
   const best = rows.filter((r) => r.status === 'scored').sort((a, b) => compareScores(run.objective.direction)(a.score, b.score))[0] ?? null;

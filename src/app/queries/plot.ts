@@ -3,14 +3,14 @@ import { metricValue } from '../../core/objectives/objectives.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import type { FrontPlotInput } from '../../export/plot/front-plot.js';
 import type { PlotInput } from '../../export/plot/plot-input.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 
 export type PlotFormat = 'svg' | 'png';
 
 /** What the plots of one run draw, read in two queries. */
-export const loadPlotInput = (store: SwarmStore, runId?: string): PlotInput => {
+export const loadPlotInput = (store: RunQueries, runId?: string): PlotInput => {
   const run = selectRun(store, runId);
   return {
     run: { id: run.id, description: run.description, objective: run.objective },
@@ -23,7 +23,7 @@ export const loadPlotInput = (store: SwarmStore, runId?: string): PlotInput => {
  * The attempts of a run over two metrics (the primary one by its name): scored attempts that report
  * both, infeasible ones included and marked, the stored Pareto front flagged.
  */
-export const loadFrontPlotInput = (store: SwarmStore, axes: { x: string; y: string }, runId?: string): FrontPlotInput => {
+export const loadFrontPlotInput = (store: RunQueries, axes: { x: string; y: string }, runId?: string): FrontPlotInput => {
   const run = selectRun(store, runId);
   const front = new Set(store.front.members(run.id));
   const input: FrontPlotInput = { run: { id: run.id, description: run.description }, x: axes.x, y: axes.y, points: [], missing: 0 };

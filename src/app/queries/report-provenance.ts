@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ReportProvenance } from '../../export/report-winner.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
-import type { GitWorkspace } from '../../workspace/index.js';
+import type { RunStore } from '../../core/ports/index.js';
+import type { Workspace } from '../../core/ports/index.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 
 // Only what the report shows of the stored config; the rest is printed as stored.
@@ -26,7 +26,7 @@ const evaluatorCommandOf = (configJson: string): { seed: number | null; command:
  * How a run was made (baseline commit, seed, evaluator command, the resolved config) and what won
  * it: the best attempt's change against the baseline commit and its changed files in full.
  */
-export const loadReportProvenance = async (store: SwarmStore, workspace: GitWorkspace, runId: string, bestId: string | null): Promise<ReportProvenance> => {
+export const loadReportProvenance = async (store: RunStore, workspace: Workspace, runId: string, bestId: string | null): Promise<ReportProvenance> => {
   const run = store.requireRun(runId);
   const { seed, command } = evaluatorCommandOf(run.configJson);
   const attempts = store.listAttempts(runId);

@@ -5,10 +5,7 @@ import type { RunRecord } from '../../store/records.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
 import { z } from 'zod';
-import { heldOutResults } from '../../store/check-queries.js';
-import { listNominations } from '../../store/nominations.js';
-import { listReportWaves } from '../../store/report-rows.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
 import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
@@ -17,7 +14,7 @@ import { openRunStore, selectRun } from '../setup/open-store.js';
  * A `running` run whose driver is gone (pid dead, or reused by a process with another start
  * time): what `status` shows instead of a run that looks alive forever.
  */
-const staleRun = (store: SwarmStore, run: RunRecord): StaleRun | null => {
+const staleRun = (store: RunQueries, run: RunRecord): StaleRun | null => {
   if (run.status !== 'running') return null;
   if (run.ownerPid !== null && isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return null;
   const latest = store.latestRun()?.id === run.id;
@@ -29,9 +26,9 @@ const staleRun = (store: SwarmStore, run: RunRecord): StaleRun | null => {
 };
 
 /** Nominations grouped per attempt, most nominated first (ties: first nominated first). */
-const nominatedAttempts = (store: SwarmStore, runId: string, rows: readonly AttemptRow[]): NominatedAttempt[] => {
+const nominatedAttempts = (store: RunQueries, runId: string, rows: readonly AttemptRow[]): NominatedAttempt[] => {
   const byId = new Map<string, NominatedAttempt>();
-  for (const n of listNominations(store, runId)) {
+  for (const n of store.reports.nominations(runId)) {
     const entry = byId.get(n.attemptId) ?? { id: n.attemptId, count: 0, score: rows.find((r) => r.id === n.attemptId)?.score ?? null, reasons: [] };
     entry.count += 1;
     entry.reasons.push(n.reason);
@@ -53,7 +50,7 @@ const evaluationBudgetOf = (configJson: string): number => {
 };
 
 /** Builds the status report of one run from the store (safe while a run writes). */
-export const buildStatusReport = (store: SwarmStore, runId?: string): StatusReport => {
+export const buildStatusReport = (store: RunQueries, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
   const stale = staleRun(store, run);
   const { rows } = attemptRows(store, run.id, stale);
@@ -74,7 +71,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     if (list) list.push(row);
     else byWave.set(row.wave, [row]);
   }
-  const waves: WaveRow[] = listReportWaves(store, run.id).map((wave) => {
+  const waves: WaveRow[] = store.reports.waves(run.id).map((wave) => {
     const inWave = byWave.get(wave.number) ?? [];
     let best: number | null = null;
     for (const r of inWave) if (r.status === 'scored' && isBetter(r.score, best, direction)) best = r.score;
@@ -106,7 +103,7 @@ export const buildStatusReport = (store: SwarmStore, runId?: string): StatusRepo
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
     costByRole: costByRole(rows),
     waits: limitWaits(store, run, rows, Date.now()),
-    heldOut: heldOutResults(store, run.id)
+    heldOut: store.reports.heldOut(run.id)
       .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
       .sort((a, b) => compareScores(direction)(a.score, b.score)),
     nominations: nominatedAttempts(store, run.id, rows),

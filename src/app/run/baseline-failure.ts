@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SwarmConfig } from '../../config/index.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore } from '../../core/ports/index.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
 import { checkProject } from '../setup/diagnose/check-project.js';
 import { explainEvaluationFailure } from '../setup/diagnose/explain-failure.js';
@@ -11,7 +11,7 @@ import { explainEvaluationFailure } from '../setup/diagnose/explain-failure.js';
  * the worktree lacks that the checkout has (ignored or untracked), an evaluator, program or
  * config not committed; else the reason itself and where the baseline was evaluated.
  */
-export const baselineFailure = async (input: { store: SwarmStore; baseline: AttemptRecord; root: string; subdir: string; worktree: string; config: SwarmConfig; configFile: string | null }): Promise<string> => {
+export const baselineFailure = async (input: { store: RunStore; baseline: AttemptRecord; root: string; subdir: string; worktree: string; config: SwarmConfig; configFile: string | null }): Promise<string> => {
   const reason = input.baseline.reason ?? 'no score';
   if (input.baseline.flags.includes(SETUP_FAILED)) return `baseline could not be prepared: ${reason}`;
   const stderr = input.store.listEvaluations(input.baseline.id).map((e) => e.stderrTail).join('\n');

@@ -4,6 +4,7 @@ import { SwarmError } from '../../core/domain/errors.js';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 
 /** The run a plain `swarm run` would resume (read before the config, for the run's own flags), or null. */
 export const resumableRun = (dbFile: string): RunRecord | null => {
@@ -44,7 +45,7 @@ export interface ClaimRunInput {
  * the claim are one transaction, so two `swarm run` started together cannot both win; a live
  * owner is a SwarmError('RUN_LOCKED').
  */
-export const claimRun = (store: SwarmStore, input: ClaimRunInput): { run: RunRecord; resumed: boolean } => {
+export const claimRun = (store: RunQueries, input: ClaimRunInput): { run: RunRecord; resumed: boolean } => {
   const { config } = input;
   const owner = currentProcessIdentity();
   const spawn = input.by === 'spawn';

@@ -1,5 +1,5 @@
 import { findOrphans } from '../../process/find-orphans.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore, StoreHandle } from '../../core/ports/index.js';
 import type { Logger } from '../setup/logger.js';
 
 /** How long the crash cleanup may take before the process exits anyway. */
@@ -8,7 +8,7 @@ const CLEANUP_MS = 5_000;
 export interface CrashGuardTarget {
   runId: string;
   root: string;
-  store: SwarmStore;
+  store: RunStore & StoreHandle;
   logger: Logger;
   /** Flushes and closes the run log. */
   flush: () => void;
@@ -63,7 +63,7 @@ const cleanUp = async (target: CrashGuardTarget, reason: string): Promise<void> 
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (target.store.db.open) {
+    if (target.store.isOpen) {
       target.store.updateRun(target.runId, { status: 'interrupted', ownerPid: null, stopReason: `${reason}; run \`swarm run\` to resume` });
       target.store.addEvent(target.runId, 'run.crashed', { reason });
       target.store.close();

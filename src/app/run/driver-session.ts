@@ -1,8 +1,7 @@
 import type { LoadedConfig } from '../../config/index.js';
-import type { AgentBackend, EvaluatorRunner } from '../../core/ports/index.js';
+import type { AgentBackend, EvaluatorRunner, RunQueries, StoreHandle, Workspace } from '../../core/ports/index.js';
 import type { RunRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';
-import type { GitWorkspace } from '../../workspace/index.js';
 import type { RunContext } from '../context/run-context.js';
 import { startEvalHandoff } from '../evaluation/driver-evaluation.js';
 import type { EvalHandoffServer } from '../evaluation/handoff/handoff-server.js';
@@ -15,7 +14,7 @@ import { writeProjectMemory } from './project-memory.js';
 import { createRunDeps, createRunState } from './run-dependencies.js';
 
 export interface DriverSessionInput {
-  workspace: GitWorkspace;
+  workspace: Workspace;
   paths: ProjectPaths;
   loaded: LoadedConfig;
   backend: AgentBackend;
@@ -36,7 +35,7 @@ export interface DriverSessionInput {
 export interface DriverSession {
   run: RunRecord;
   resumed: boolean;
-  store: SwarmStore;
+  store: RunQueries & StoreHandle;
   ctx: RunContext;
   logger: Logger;
   /** Aborted with the stop reason when the crash guard caught a crash. */
@@ -88,13 +87,13 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   } catch (error) {
     // A bug or an environment failure mid-run: the run is released (a later driver resumes it)
     // with the reason, instead of staying "running" under a dead owner.
-    if (claimedRun !== null && store.db.open) {
+    if (claimedRun !== null && store.isOpen) {
       store.updateRun(claimedRun, { status: 'interrupted', ownerPid: null, stopReason: `${errorPrefix}: ${error instanceof Error ? error.message : String(error)}` });
     }
     throw error;
   } finally {
     // The project's memory across runs, however the run ended (a failed baseline is a lesson too).
-    if (claimedRun !== null && store.db.open) await writeProjectMemory(store, paths.memoryFile).catch((error: unknown) => logger.warn({ err: error }, 'could not write .swarm/memory.md'));
+    if (claimedRun !== null && store.isOpen) await writeProjectMemory(store, paths.memoryFile).catch((error: unknown) => logger.warn({ err: error }, 'could not write .swarm/memory.md'));
     unguard();
     input.drain?.removeEventListener('abort', onDrain);
     restoreWarnings();

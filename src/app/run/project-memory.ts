@@ -3,12 +3,12 @@ import { constants } from 'node:fs';
 import { formatProjectDigest, DIGEST_RUNS, type DigestIdea, type RunDigest } from '../../core/memory/project-digest.js';
 import { creditWithheld } from '../../core/domain/population.js';
 import type { RunRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 
 /** Most bytes of `.swarm/memory.md` offered to a Shepherd or an explorer. */
 export const MEMORY_BYTES = 8192;
 
-const runDigest = (store: SwarmStore, run: RunRecord): RunDigest => {
+const runDigest = (store: RunQueries, run: RunRecord): RunDigest => {
   const rows = store.listAttemptRows(run.id);
   const baseline = rows.find((r) => r.role === 'baseline' && r.status === 'scored')?.score ?? null;
   const sign = run.objective.direction === 'maximize' ? 1 : -1;
@@ -41,7 +41,7 @@ const runDigest = (store: SwarmStore, run: RunRecord): RunDigest => {
 };
 
 /** Rewrites `.swarm/memory.md` from the store (the newest runs), atomically: a reader never sees half a file. */
-export const writeProjectMemory = async (store: SwarmStore, file: string): Promise<void> => {
+export const writeProjectMemory = async (store: RunQueries, file: string): Promise<void> => {
   const runs = store.listRuns().sort((a, b) => b.createdAt - a.createdAt).slice(0, DIGEST_RUNS);
   const text = formatProjectDigest(runs.map((run) => runDigest(store, run)));
   await writeFile(`${file}.tmp`, text);

@@ -1,6 +1,5 @@
-import { countFinishedAttempts } from '../../store/attempt-counts.js';
 import type { RunRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 
 export interface RunSearchResult {
   runId: string;
@@ -27,7 +26,7 @@ const problemOf = (status: RunRecord['status'], stopReason: string, attempts: Ru
 
 /** Records how the run ended and sums it up for the caller. */
 export const finish = (
-  store: SwarmStore,
+  store: RunQueries,
   runId: string,
   status: RunRecord['status'],
   stopReason: string,
@@ -38,7 +37,7 @@ export const finish = (
   store.updateRun(runId, { status, stopReason, finishedAt: Date.now(), ownerPid: null });
   store.addEvent(runId, 'run.stopped', { status, stopReason });
   // Counted in SQL: reading every attempt record (prompts and contexts) here cost a 5,000-attempt driver ~40 MiB at its end.
-  const attempts = countFinishedAttempts(store.db, runId);
+  const attempts = store.reports.finishedCounts(runId);
   return {
     runId,
     status,

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { SwarmError } from '../../core/domain/errors.js';
 import { SwarmStore } from '../../store/swarm-store.js';
-import type { RunRecord } from '../../store/records.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import type { GitWorkspace } from '../../workspace/index.js';
+import type { RunRecord } from '../../store/records.js';
 import { projectPaths, type ProjectPaths } from './project-paths.js';
 
 /** Opens the store of the repository around `cwd` for a read-mostly command. */
@@ -30,7 +31,7 @@ export const openRunStore = async (cwd: string): Promise<SwarmStore> => {
 };
 
 /** The run named by `--run`, or the latest one. */
-export const selectRun = (store: SwarmStore, id?: string): RunRecord => {
+export const selectRun = (store: RunQueries, id?: string): RunRecord => {
   const run = id ? store.getRun(id) : store.latestRun();
   if (run) return run;
   if (id) {

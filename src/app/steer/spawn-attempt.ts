@@ -8,6 +8,7 @@ import type { Operator } from '../../core/domain/types.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { budgetFrom } from '../run/budget-state.js';
 import { attemptLogDir, projectPaths, type ProjectPaths } from '../setup/project-paths.js';
@@ -43,7 +44,7 @@ const readDriver = (paths: ProjectPaths): DriverIdentity | null => readDriverFil
 const READY_TIMEOUT_MS = 10 * 60_000;
 
 /** Waits until the driver owns its run and the baseline is recorded (a spawn that lost the start race). */
-const untilDriverReady = async (store: SwarmStore, paths: ProjectPaths): Promise<void> => {
+const untilDriverReady = async (store: RunQueries, paths: ProjectPaths): Promise<void> => {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     const driver = readDriver(paths);
@@ -58,14 +59,14 @@ const untilDriverReady = async (store: SwarmStore, paths: ProjectPaths): Promise
 };
 
 /** One live driver per repository: a `swarm run` that owns the latest run refuses spawns. */
-const refuseOtherDriver = (store: SwarmStore): void => {
+const refuseOtherDriver = (store: RunQueries): void => {
   const latest = store.latestRun();
   if (latest !== null && latest.status === 'running' && latest.ownerPid !== null && isIdentityAlive({ pid: latest.ownerPid, started: latest.ownerStarted })) {
     throw new SwarmError('RUN_LOCKED', `run ${latest.id} is being driven by \`swarm run\` (process ${latest.ownerPid}); spawn after it finishes, or stop it with Ctrl-C`);
   }
 };
 
-const spentBudget = (store: SwarmStore, runId: string, config: SwarmConfig): string | null => {
+const spentBudget = (store: RunQueries, runId: string, config: SwarmConfig): string | null => {
   const attempts = store.listAttempts(runId).filter((a) => a.status !== 'interrupted');
   const run = store.requireRun(runId);
   const verdict = budgetVerdict({ ...budgetFrom(config), maxAttempts: run.attemptBudget }, {
@@ -79,7 +80,7 @@ const spentBudget = (store: SwarmStore, runId: string, config: SwarmConfig): str
   return verdict.stopReason;
 };
 
-const requireRecorded = (store: SwarmStore, runId: string, id: string, what: string): AttemptRecord => {
+const requireRecorded = (store: RunQueries, runId: string, id: string, what: string): AttemptRecord => {
   const attempt = store.getAttempt(id);
   if (!attempt || attempt.runId !== runId) throw new SwarmError('NOT_FOUND', `${what} ${id} is not an attempt of run ${runId}; list them with \`swarm status --json\``);
   if (attempt.status === 'running') throw new SwarmError('USAGE', `${what} ${id} is still running; \`swarm wait ${id}\` first`);

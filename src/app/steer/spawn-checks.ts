@@ -2,7 +2,7 @@ import { agentBackend } from '../../agents/registry.js';
 import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
 import { createCircuitBreaker } from '../../core/budget/circuit-breaker.js';
 import { SwarmError } from '../../core/domain/errors.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore } from '../../core/ports/index.js';
 import { breakerInput } from '../run/run-breaker.js';
 
 /** Recorded by `swarm spawn --reset-breaker`: the breaker counts only attempts that finish after it. */
@@ -22,7 +22,7 @@ export const refuseUnusableBackend = async (backend: AgentBackendName, config: S
  * The run's circuit breaker, replayed from the store in the order attempts finished (since the
  * last reset): the same rule as `swarm run`'s, whichever driver process ran the attempts.
  */
-export const trippedBreaker = (store: SwarmStore, runId: string, limit: number): string | null => {
+export const trippedBreaker = (store: RunStore, runId: string, limit: number): string | null => {
   const resetAt = store.listEventsOfType(runId, [BREAKER_RESET_EVENT]).at(-1)?.at ?? -1;
   const breaker = createCircuitBreaker(limit);
   const finished = store.listAttempts(runId)
@@ -36,7 +36,7 @@ export const trippedBreaker = (store: SwarmStore, runId: string, limit: number):
 };
 
 /** Refuses a spawn into a run whose breaker tripped, naming the fix. */
-export const refuseTrippedBreaker = (store: SwarmStore, runId: string, limit: number): void => {
+export const refuseTrippedBreaker = (store: RunStore, runId: string, limit: number): void => {
   const reason = trippedBreaker(store, runId, limit);
   if (reason === null) return;
   throw new SwarmError('BREAKER_TRIPPED', `run ${runId} stopped: ${reason}. No attempt spawned; fix the cause (\`swarm show <attempt>\` has the error, \`swarm doctor\` checks the backend), then spawn again with --reset-breaker`);

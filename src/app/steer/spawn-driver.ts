@@ -5,7 +5,7 @@ import { AGENT_BACKENDS, loadConfig } from '../../config/index.js';
 import type { AgentBackend } from '../../core/ports/index.js';
 import { currentProcessIdentity } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { endAttempt } from '../attempt/phase.js';
@@ -23,8 +23,8 @@ import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON
 
 const POLL_MS = 250;
 
-/** The driver reads the spawn queue through the concrete store. */
-type DriverContext = RunContext & { store: SwarmStore };
+/** The driver reads the spawn queue, which RunStore alone does not offer. */
+type DriverContext = RunContext & { store: RunQueries };
 
 /** A run the spawn driver gave up (or one a dead driver left) continues; a finished or failed `swarm run` stays as it ended. */
 const continuesSpawned = (latest: RunRecord): boolean =>
@@ -113,7 +113,7 @@ const runQueue = async (ctx: DriverContext, idleMs: number, backendFor: (name: s
 };
 
 /** Gives the run up only if no spawn queued an attempt meanwhile (one transaction with spawn's insert). */
-const releaseIfIdle = (store: SwarmStore, runId: string): boolean =>
+const releaseIfIdle = (store: RunQueries, runId: string): boolean =>
   store.transaction(() => {
     if (queuedAttempts(store, runId).length > 0) return false;
     for (const wave of store.listWaves(runId)) if (wave.finishedAt === null) store.finishWave(runId, wave.number);

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
-import { attemptIdsWithEvent } from '../../store/event-queries.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 
 /** `.swarm/spawn-driver.json`: the live background driver of `swarm spawn`, if any. */
 export const SPAWN_DRIVER_FILE = 'spawn-driver.json';
@@ -15,13 +14,13 @@ export const driverIdentity = z.object({ pid: z.number().int(), started: z.numbe
 export type DriverIdentity = z.output<typeof driverIdentity>;
 
 /** Attempts `swarm spawn` recorded that no driver has prepared yet: running, phase prepare, no worktree. */
-export const queuedAttempts = (store: SwarmStore, runId: string): AttemptRecord[] => {
-  const spawned = attemptIdsWithEvent(store, runId, SPAWNED_EVENT);
+export const queuedAttempts = (store: RunQueries, runId: string): AttemptRecord[] => {
+  const spawned = store.reports.attemptsWithEvent(runId, SPAWNED_EVENT);
   return store.listRunningAttempts().filter((a) => a.runId === runId && spawned.has(a.id) && a.phase === 'prepare' && a.worktree === null);
 };
 
 /** Whether the driver named in the file still lives and still owns its run. */
-export const isDriverLive = (store: SwarmStore, driver: DriverIdentity | null): boolean => {
+export const isDriverLive = (store: RunQueries, driver: DriverIdentity | null): boolean => {
   if (driver === null || driver.runId === null) return false;
   const run = store.getRun(driver.runId);
   return run !== null && run.status === 'running' && run.ownerPid === driver.pid && isIdentityAlive({ pid: driver.pid, started: driver.started });

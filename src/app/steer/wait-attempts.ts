@@ -1,8 +1,8 @@
 import { SwarmError } from '../../core/domain/errors.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
-import { listWaitedAttempts, recordWaitReturned } from '../../store/wait-marks.js';
+import type { RunQueries } from '../../core/ports/index.js';
+import { recordWaitReturned } from '../../store/wait-marks.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 
 const POLL_MS = 300;
@@ -35,13 +35,13 @@ export interface WaitOptions {
   since?: string;
 }
 
-const row = (store: SwarmStore, id: string): WaitedAttempt => {
+const row = (store: RunQueries, id: string): WaitedAttempt => {
   const a = store.requireAttempt(id);
   const parents = store.listEdges(a.runId).filter((e) => e.to === id && e.kind !== 'informed_by').sort((x, y) => x.position - y.position).map((e) => e.from);
   return { id, role: a.role, parents, status: a.status, score: a.score, hypothesis: a.hypothesis, reason: a.reason ?? a.error };
 };
 
-const driverAlive = (store: SwarmStore, runId: string): boolean => {
+const driverAlive = (store: RunQueries, runId: string): boolean => {
   const run = store.getRun(runId);
   return run !== null && run.ownerPid !== null && isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted });
 };
@@ -53,14 +53,14 @@ const finishedOrder = (a: AttemptRecord, b: AttemptRecord): number => (a.finishe
  * The attempts a wait without ids is about: those of the run still running, and those finished
  * since the last wait returned (recorded in the store), or since `since` finished.
  */
-const attemptsToReport = (store: SwarmStore, runId: string, since: string | undefined): (() => string[]) => {
+const attemptsToReport = (store: RunQueries, runId: string, since: string | undefined): (() => string[]) => {
   let after: AttemptRecord | null = null;
   if (since !== undefined) {
     after = store.getAttempt(since);
     if (after === null || after.runId !== runId) throw new SwarmError('NOT_FOUND', `no attempt ${since} in run ${runId}; --since takes an attempt id of that run (swarm status --json lists them)`);
     if (after.status === 'running') throw new SwarmError('USAGE', `attempt ${since} is still running; --since takes a finished attempt (or drop --since)`);
   }
-  const waited = after === null ? listWaitedAttempts(store, runId) : new Set<string>();
+  const waited = after === null ? store.reports.waitedAttempts(runId) : new Set<string>();
   const mark = after;
   const initiallyRunning = new Set(store.listAttempts(runId).filter((a) => a.status === 'running').map((a) => a.id));
   return () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkspaceTrace } from '../../core/views/report.js';
-import type { SwarmStore } from '../../store/swarm-store.js';
+import type { RunStore } from '../../core/ports/index.js';
 import { PROVISIONED_EVENT } from './provision-step.js';
 
 const traceSchema = z.object({
@@ -12,7 +12,7 @@ const traceSchema = z.object({
 });
 
 /** The attempt's provisioning as recorded (the last one, when it was provisioned more than once), or null. */
-export const workspaceTraceOf = (store: SwarmStore, runId: string, attemptId: string): WorkspaceTrace | null => {
+export const workspaceTraceOf = (store: RunStore, runId: string, attemptId: string): WorkspaceTrace | null => {
   const event = store.attemptEvents(runId, attemptId, [PROVISIONED_EVENT]).at(-1);
   if (event === undefined) return null;
   let value: unknown;

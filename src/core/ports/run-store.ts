@@ -49,6 +49,7 @@ export interface RunStore {
   /** Runs `fn` in one immediate transaction: all of its writes, or none. */
   transaction<T>(fn: () => T): T;
 
+  createRun(input: NewRun): RunRecord;
   requireRun(id: string): RunRecord;
   getRun(id: string): RunRecord | null;
   updateRun(id: string, patch: RunPatch): void;

@@ -49,6 +49,18 @@ export interface Workspace {
   readonly root: string;
   /** The project folder relative to the root (`/`-separated; '' for the root): where its config lives. */
   readonly subdir: string;
+  /** The project folder in the main checkout: config, prompt and `.swarm/` live here. */
+  readonly projectDir: string;
+  /** The full sha `ref` (default HEAD) points to; a ref that does not resolve is a SwarmError('NOT_FOUND'). */
+  headCommit(ref?: string): Promise<string>;
+  /** Adds `.swarm/` to `.git/info/exclude` unless an entry for it is already there. */
+  ensureExcluded(): Promise<void>;
+  /** The branch checked out in the main worktree, or null on a detached HEAD. */
+  currentBranch(): Promise<string | null>;
+  /** The highest run number used by `swarm/r<N>/…` branches, 0 when there are none. */
+  highestRunNumber(): Promise<number>;
+  /** The unified diff between two commits without the `exclude` paths. */
+  diffText(from: string, to: string, exclude?: readonly string[]): Promise<string>;
   /** The project folder inside a checkout (an attempt's worktree): the evaluator's and the agents' working directory. */
   projectFolder(checkout: string): string;
   /** A path relative to the project folder, relative to the repository root (as git names it). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { evaluationStages, type SwarmConfig } from '../../../config/index.js';
 import { passedEnv } from '../../../core/trust/env-allow-list.js';
 import { isSwarmError } from '../../../core/domain/errors.js';
-import type { GitWorkspace } from '../../../workspace/index.js';
+import type { Workspace } from '../../../core/ports/index.js';
 import { referenceFromCommit } from '../../../workspace/protected-files.js';
 import { createEvaluatorRunner } from '../../evaluation/create-evaluator-runner.js';
 import { evaluateCheckout } from '../../evaluation/evaluate-checkout.js';
@@ -41,7 +41,7 @@ const failed = (commit: string | null, reason: string, problem: Problem, provisi
  * provisioned from the `workspace` section, on the configured runner and sandbox, with the
  * protected paths guarded. Never throws for a failing evaluation; names the fix when it fails.
  */
-export const checkBaseline = async (workspace: GitWorkspace, config: SwarmConfig, signal: AbortSignal = new AbortController().signal): Promise<BaselineCheck> => {
+export const checkBaseline = async (workspace: Workspace, config: SwarmConfig, signal: AbortSignal = new AbortController().signal): Promise<BaselineCheck> => {
   const root = workspace.root;
   const paths = projectPaths(workspace.projectDir);
   const commit = await workspace.headCommit().catch(() => null);

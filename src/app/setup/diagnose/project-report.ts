@@ -1,6 +1,7 @@
 import type { SwarmConfig } from '../../../config/index.js';
 import { isSwarmError } from '../../../core/domain/errors.js';
 import { GitWorkspace } from '../../../workspace/index.js';
+import type { Workspace } from '../../../core/ports/index.js';
 import { checkBaseline, type BaselineCheck } from './check-baseline.js';
 import { checkProject } from './check-project.js';
 import type { Problem } from './explain-failure.js';
@@ -22,7 +23,7 @@ export const checkProjectSetup = async (
   project: { config: SwarmConfig; found: boolean; file: string | null; problems: string[] },
   withBaseline: boolean,
 ): Promise<ProjectReport | null> => {
-  let workspace: GitWorkspace;
+  let workspace: Workspace;
   try {
     workspace = await GitWorkspace.open(cwd);
   } catch (error) {

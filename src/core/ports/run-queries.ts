@@ -1,0 +1,63 @@
+import type { AttemptRow } from '../views/report.js';
+import type { AttemptUsageRecord, EdgeRecord, RunRecord, WaveRecord } from './records.js';
+import type { RunStore } from './run-store.js';
+
+/** A nomination of an attempt (an `attempt.nominated` event). */
+export interface NominationRecord {
+  attemptId: string;
+  reason: string;
+  /** The attempt whose agent nominated (SWARM_ATTEMPT_ID), or null for a person. */
+  by: string | null;
+  at: number;
+}
+
+/** Attempts of a run beyond the baseline by the status they ended in. */
+export interface FinishedCounts {
+  scored: number;
+  invalid: number;
+  failed: number;
+  interrupted: number;
+}
+
+/** The latest held-out check of an attempt. */
+export interface HeldOutResult {
+  attemptId: string;
+  valid: boolean;
+  score: number | null;
+}
+
+/** The reads of reports, status and the spawn queue: one query each, no full record read. */
+export interface ReportReads {
+  /** The report columns of a run's attempts, in attempt order, with their parents from `parents`. */
+  rows(runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[];
+  /** The edges of a run, grouped by the attempt they lead to. */
+  edges(runId: string): EdgeRecord[];
+  waves(runId: string): Array<Pick<WaveRecord, 'number' | 'startedAt' | 'finishedAt'>>;
+  /** Every nomination of a run, oldest first. */
+  nominations(runId: string): NominationRecord[];
+  /** The latest held-out check of each checked attempt. */
+  heldOut(runId: string): HeldOutResult[];
+  /** Ids of the run's attempts that have an event of `type`. */
+  attemptsWithEvent(runId: string, type: string): Set<string>;
+  /** Attempts a `swarm wait` already returned. */
+  waitedAttempts(runId: string): Set<string>;
+  /** The run's finished attempts (baseline excluded) by status, counted without reading records. */
+  finishedCounts(runId: string): FinishedCounts;
+}
+
+/** The store's own life: whether it is still open, and closing it. */
+export interface StoreHandle {
+  readonly isOpen: boolean;
+  close(): void;
+}
+
+/** What the queries (status, report, plot), `swarm spawn`/`wait` and the run's end read beyond RunStore. */
+export interface RunQueries extends RunStore {
+  readonly reports: ReportReads;
+  /** The run with the highest number, or null. */
+  latestRun(): RunRecord | null;
+  listRuns(): RunRecord[];
+  /** When the run's last event was recorded, or null. */
+  lastEventAt(runId: string): number | null;
+  listAttemptUsage(runId: string): AttemptUsageRecord[];
+}

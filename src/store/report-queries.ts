@@ -1,0 +1,47 @@
+import type { EdgeRecord, WaveRecord } from '../core/ports/records.js';
+import type { FinishedCounts, HeldOutResult, NominationRecord, ReportReads } from '../core/ports/run-queries.js';
+import type { AttemptRow } from '../core/views/report.js';
+import { countFinishedAttempts } from './attempt-counts.js';
+import { heldOutResults } from './check-queries.js';
+import { attemptIdsWithEvent } from './event-queries.js';
+import { listNominations } from './nominations.js';
+import { listReportEdges, listReportRows, listReportWaves } from './report-rows.js';
+import type { SwarmStore } from './swarm-store.js';
+import { listWaitedAttempts } from './wait-marks.js';
+
+/** The ReportReads port over the store's report queries (each one SQL statement, in its own module). */
+export class ReportQueries implements ReportReads {
+  constructor(private readonly store: SwarmStore) {}
+
+  rows(runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[] {
+    return listReportRows(this.store, runId, parents);
+  }
+
+  edges(runId: string): EdgeRecord[] {
+    return listReportEdges(this.store, runId);
+  }
+
+  waves(runId: string): Array<Pick<WaveRecord, 'number' | 'startedAt' | 'finishedAt'>> {
+    return listReportWaves(this.store, runId);
+  }
+
+  nominations(runId: string): NominationRecord[] {
+    return listNominations(this.store, runId);
+  }
+
+  heldOut(runId: string): HeldOutResult[] {
+    return heldOutResults(this.store, runId);
+  }
+
+  attemptsWithEvent(runId: string, type: string): Set<string> {
+    return attemptIdsWithEvent(this.store, runId, type);
+  }
+
+  waitedAttempts(runId: string): Set<string> {
+    return listWaitedAttempts(this.store, runId);
+  }
+
+  finishedCounts(runId: string): FinishedCounts {
+    return countFinishedAttempts(this.store.db, runId);
+  }
+}
