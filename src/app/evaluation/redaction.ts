@@ -1,9 +1,7 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AgentOutcome, EvalOutcome } from '../../core/ports/index.js';
-import { addRedactedValues, carriedSecretCount, redactSecrets } from '../setup/env-secrets.js';
+import { addRedactedValues, redactLogFiles, redactSecrets } from '../setup/env-secrets.js';
 
-export { addRedactedValues, redactSecrets };
+export { addRedactedValues, redactLogFiles, redactSecrets };
 
 const orNull = (text: string | null): string | null => (text === null ? null : redactSecrets(text));
 
@@ -28,19 +26,3 @@ export const redactAgentOutcome = (outcome: AgentOutcome): AgentOutcome => ({
   ...(outcome.permissionDenials !== undefined ? { permissionDenials: outcome.permissionDenials.map(redactSecrets) } : {}),
 });
 
-/**
- * Rewrites the `.log` and `.json` files directly in `dir` (an evaluation's or a setup's output)
- * with carried-in secrets redacted: a program that prints a value of a carried `.env` must not
- * leave it in swarm's logs. Nothing to do while no file was carried in.
- */
-export const redactLogFiles = async (dir: string): Promise<void> => {
-  if (carriedSecretCount() === 0) return;
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names.filter((n) => n.endsWith('.log') || n.endsWith('.json'))) {
-    const file = join(dir, name);
-    const text = await readFile(file, 'utf8').catch(() => null);
-    if (text === null) continue;
-    const redacted = redactSecrets(text);
-    if (redacted !== text) await writeFile(file, redacted);
-  }
-};

@@ -1,7 +1,7 @@
 import type { SwarmConfig } from '../../config/index.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { provisionWorktree, type Provisioned, type SetupFailure } from '../../workspace/provision/index.js';
-import { addRedactedValues, redactLogFiles, redactSecrets } from '../evaluation/redaction.js';
+import { addRedactedValues, redactLogFiles, redactSecrets } from '../setup/env-secrets.js';
 
 /** The event of an attempt's provisioning (its time is shown in `swarm show`). */
 export const PROVISIONED_EVENT = 'attempt.provisioned';

@@ -1,3 +1,5 @@
+import type { ClusterRun } from '../domain/cluster-run.js';
+
 /** One evaluator invocation (one cascade stage). */
 export interface EvalJob {
   command: string;
@@ -34,15 +36,7 @@ export interface EvalOutcome {
   leftoverProcesses?: number;
 }
 
-/** A batch job's record beside the evaluation it ran. */
-export interface ClusterRun {
-  node: string | null;
-  /** Submit to start; durationMs counts only the run itself. */
-  pendingMs: number | null;
-  state: string;
-  /** Jobs resubmitted after a failure of the cluster (node failure, preemption). */
-  retries: number;
-}
+export type { ClusterRun };
 
 /** Runs evaluator jobs. Never throws for a failing program: that is an invalid outcome. */
 export interface EvaluatorRunner {

@@ -1,4 +1,4 @@
-import type { ClusterRun } from '../ports/index.js';
+import type { ClusterRun } from '../domain/cluster-run.js';
 import type { WaitView } from '../limits/describe-wait.js';
 import type { RoleCost } from './cost-by-role.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from '../domain/types.js';
