@@ -35,11 +35,12 @@ export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunCon
       const seed = request.seed ?? ctx.config.shepherd.seed;
       const input = await attemptEvaluationInput(ctx, { id: record.id, logDir }, attempt.worktree, 'intermediate', seed);
       const stop = AbortSignal.any([signal, ctx.force]);
+      // The commit of what is scored (the agent's uncommitted work), not the attempt's base commit:
+      // taken before the evaluation, since once the asking `swarm eval` is gone the agent may edit again.
+      const head = (await commitOfWorktree(attempt.worktree, `swarm: the checkout ${record.id}'s intermediate evaluation scored`)) ?? (await checkoutHead(attempt.worktree).catch(() => null));
       // The agent works in this worktree: what the evaluation writes must not reach its next commit.
       // Once the asking `swarm eval` is gone (killed by its tool's timeout) the agent may be editing again: no revert.
       const evaluation = await evaluateLeavingNoTrace({ ...input, signal: stop }, { revert: () => signal.reason !== CLIENT_GONE });
-      // The commit of what was scored (the agent's uncommitted work), not the attempt's base commit.
-      const head = (await commitOfWorktree(attempt.worktree, `swarm: the checkout ${record.id}'s intermediate evaluation scored`)) ?? (await checkoutHead(attempt.worktree).catch(() => null));
       // An evaluation cut short by the agent's end or a forced stop measured nothing: not recorded.
       const recorded = !stop.aborted && recordIntermediate(ctx.store, { attemptId: record.id, checkout: attempt.worktree, head, evaluatedBy: 'driver' }, evaluation.results);
       ctx.logger.info({ attempt: record.id, score: evaluation.final.score, valid: evaluation.final.valid }, 'agent evaluation handed off to the driver');
