@@ -32,6 +32,13 @@ describe('createCircuitBreaker', () => {
     expect(reason).toBe(`3 attempts in a row (a4, a5, a6) could not be prepared: ${setupError}`);
   });
 
+  it('names the attempts in number order whatever order they finished in (a9 before a10)', () => {
+    const breaker = createCircuitBreaker(3);
+    breaker.observe({ id: 'a10', agentError: 'boom' });
+    breaker.observe({ id: 'a3', agentError: 'boom' });
+    expect(breaker.observe({ id: 'a9', agentError: 'boom' })).toContain('(a3, a9, a10)');
+  });
+
   it('never trips with a limit of 0', () => {
     const breaker = createCircuitBreaker(0);
     for (let i = 0; i < 10; i++) expect(breaker.observe({ id: `a${i}`, agentError: 'boom' })).toBeNull();

@@ -30,6 +30,10 @@ export const failureKey = (error: string): string =>
     .toLowerCase()
     .slice(0, 400);
 
+/** Attempt ids in the order a reader counts them (a2 before a10), whatever order they finished in. */
+const listIds = (ids: readonly string[]): string =>
+  [...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ');
+
 /**
  * Stops a run after `limit` attempts in a row (in the order they finish) fail with the same agent
  * error: an agent that cannot work fails every attempt alike, and each one costs time or money.
@@ -49,7 +53,7 @@ export const createCircuitBreaker = (limit: number): CircuitBreaker => {
       else {
         setupIds.push(attempt.id);
         if (setupIds.length >= SETUP_FAILURE_LIMIT) {
-          tripped = `${setupIds.length} attempts in a row (${setupIds.join(', ')}) could not be prepared: ${setupError}`;
+          tripped = `${setupIds.length} attempts in a row (${listIds(setupIds)}) could not be prepared: ${setupError}`;
           return tripped;
         }
         return null;
@@ -70,7 +74,7 @@ export const createCircuitBreaker = (limit: number): CircuitBreaker => {
       count += 1;
       ids.push(attempt.id);
       if (count < limit) return null;
-      tripped = `${count} attempts in a row (${ids.join(', ')}) failed with the same agent error: ${attempt.agentError}; fix the cause and start again (agent.maxConsecutiveFailures sets how many)`;
+      tripped = `${count} attempts in a row (${listIds(ids)}) failed with the same agent error: ${attempt.agentError}; fix the cause and start again (agent.maxConsecutiveFailures sets how many)`;
       return tripped;
     },
     get tripped() {
