@@ -34,3 +34,4 @@ export const evaluationStages = (evaluator: EvaluatorConfig): StageConfig[] =>
   evaluator.cascade.length > 0
     ? evaluator.cascade
     : [{ name: 'main', command: evaluator.command, timeoutMs: evaluator.timeoutMs, threshold: null, thresholdOn: 'score' }];
+export type { AgentSlurmSettings } from './agent-runner-schema.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
+import { AGENT_RUNNERS, agentSlurmSchema, SLURM_AGENT_BACKENDS } from './agent-runner-schema.js';
 import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 import { workspaceSchema } from './workspace-schema.js';
@@ -135,6 +136,13 @@ const agentSchema = z.strictObject({
   claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
   codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),
   command: commandAgentSchema.prefault({}).describe('Settings of the "command" backend (any agent CLI).'),
+  runner: z.enum(AGENT_RUNNERS).default('local')
+    .describe('Where the agent process runs: "local" on this machine, or "slurm": each attempt\'s agent (claude-code, codex, command) as a batch job on a node (agent.slurm), its worktree and logs on storage the nodes share. See docs/cluster.md.'),
+  slurm: agentSlurmSchema.prefault({}).describe('Batch job settings of agent.runner "slurm".'),
+}).superRefine((agent, ctx) => {
+  if (agent.runner === 'slurm' && !SLURM_AGENT_BACKENDS.includes(agent.backend)) {
+    ctx.addIssue({ code: 'custom', path: ['runner'], message: `agent.runner "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${agent.backend}" backend runs inside the driver: set agent.runner to "local" or use one of those backends` });
+  }
 }).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 
 const llmShepherdSchema = z.strictObject({

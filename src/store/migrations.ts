@@ -167,4 +167,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, attempt_id)
   );
   `,
+  // The batch job of an attempt's agent (agent.runner "slurm", issue 30): job id, node, pending
+  // time, Slurm state and resubmissions, as evaluations.cluster_json holds them for evaluations.
+  `ALTER TABLE attempts ADD COLUMN agent_job_json TEXT;`,
 ];

@@ -37,6 +37,7 @@ export const createClaudeCodeAgent = (options: ClaudeCodeAgentOptions): AgentBac
       logDir: task.logDir,
       name: 'claude-code',
       signal,
+      ...(task.launcher ? { launcher: task.launcher } : {}),
     });
     const stream = parseClaudeStream(run.stdout);
     const problem = processProblem('claude', run.process, task.timeoutMs, run.quiet);

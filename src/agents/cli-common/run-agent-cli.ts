@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AgentLauncher } from '../../core/ports/index.js';
 import { runProcessGroup, type ProcessOutcome } from '../../process/process-group.js';
 import { lastEventOf, watchOutput, type Quiet } from './output-watch.js';
 
@@ -28,10 +29,20 @@ export interface AgentCliOptions {
   stdin?: string;
   /** Stop it after this long without output (agent.stallTimeout); absent = only the timeout. */
   stallTimeoutMs?: number;
+  /** Where the process runs (agent.runner, the task's `launcher`); absent = a process group here. */
+  launcher?: AgentLauncher;
 }
 
+/** The default place of an agent CLI: a process group on this machine, inheriting swarm's environment. */
+const localLauncher: AgentLauncher = {
+  launch: (launch) => runProcessGroup({
+    file: launch.file, args: launch.args, cwd: launch.cwd, env: launch.env, timeoutMs: launch.timeoutMs, signal: launch.signal,
+    stdoutFile: launch.stdoutFile, stderrFile: launch.stderrFile, stdin: launch.stdin,
+  }),
+};
+
 /**
- * Runs an agent CLI as its own process group (timeout and abort kill the whole tree), with stdin
+ * Runs an agent CLI where `launcher` puts it (default: its own process group here; timeout and abort kill the whole tree), with stdin
  * closed unless given, stdout streamed to `<logDir>/<name>.jsonl` and stderr to `<name>.stderr.log`.
  */
 export const runAgentCli = async (options: AgentCliOptions): Promise<AgentCliRun> => {
@@ -40,7 +51,7 @@ export const runAgentCli = async (options: AgentCliOptions): Promise<AgentCliRun
   const stall = new AbortController();
   const stallMs = options.stallTimeoutMs ?? null;
   const watch = watchOutput(transcriptPath, stallMs, () => stall.abort());
-  const outcome = await runProcessGroup({
+  const outcome: ProcessOutcome = await (options.launcher ?? localLauncher).launch({
     file: options.file,
     args: options.args,
     cwd: options.cwd,

@@ -43,6 +43,7 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
       logDir: task.logDir,
       name: 'codex',
       signal,
+      ...(task.launcher ? { launcher: task.launcher } : {}),
     });
     const stream = parseCodexStream(cli.stdout);
     const problem = processProblem('codex', { ...cli.process, stderrTail: withoutCodexNoise(cli.process.stderrTail) }, task.timeoutMs, cli.quiet);

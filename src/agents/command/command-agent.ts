@@ -48,6 +48,7 @@ export const createCommandAgent = (options: CommandAgentOptions): AgentBackend =
         file: options.binaryPath, args, cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs,
         logDir: task.logDir, name: 'command', signal, ...(stdin === undefined ? {} : { stdin }),
         ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
+        ...(task.launcher ? { launcher: task.launcher } : {}),
       });
       const problem = processProblem(options.argv[0] ?? 'command', run.process, task.timeoutMs, run.quiet);
       return commandOutcome(run.stdout, options, task.model, problem, run.transcriptPath);

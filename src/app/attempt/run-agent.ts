@@ -1,8 +1,9 @@
+import { agentLauncherFor } from '../../agents/placement/agent-launcher-for.js';
 import { evaluationStages } from '../../config/index.js';
 import { costShareUsd } from '../../core/budget/cost-share.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { attemptId } from '../../core/domain/ids.js';
-import type { AgentOutcome } from '../../core/ports/index.js';
+import type { AgentLauncher, AgentOutcome } from '../../core/ports/index.js';
 import { selfEvalCommands } from '../../core/attempt/self-eval-commands.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
@@ -58,6 +59,7 @@ export const runAgent = async (
       // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
       env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },
       logDir: attempt.logDir,
+      ...launcherOf(ctx, attempt.id, worktree, out.log),
       allowedCommands: selfEvalCommands(`${systemPrompt}\n${brief.prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
       inspirations: brief.inspirations,
       solutionFiles: ctx.config.task.solutionFiles,
@@ -78,4 +80,16 @@ const costShare = (ctx: Pick<RunContext, 'config' | 'store' | 'runId' | 'runCost
   const spent = ctx.runCost?.spent() ?? ctx.store.listAttempts(ctx.runId).reduce((sum, a) => sum + a.usage.costUsd, 0) + ctx.store.eventUsage(ctx.runId, 'shepherd.llm').costUsd;
   const share = costShareUsd(ctx.config.budget.costUsd, spent, ctx.config.concurrency.agents);
   return share === null ? {} : { maxCostUsd: share };
+};
+
+/** Where the agent's process runs (agent.runner); its batch job, when it has one, is stored as it changes. */
+const launcherOf = (ctx: RunAgentDeps, id: string, worktree: string, log: Logger): { launcher?: AgentLauncher } => {
+  const launcher = agentLauncherFor(ctx.config.agent, {
+    runId: ctx.runId, attemptId: id, worktree,
+    onJob: (job) => {
+      ctx.store.agentJobs.set(id, job);
+      log.info({ job }, 'agent job');
+    },
+  });
+  return launcher === undefined ? {} : { launcher };
 };

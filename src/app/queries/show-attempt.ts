@@ -56,6 +56,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       agentNote: attempt.error,
       permissionDenials: permissionDenialsOf(store, attempt.runId, attempt.id),
       workspace: workspaceTraceOf(store, attempt.runId, attempt.id),
+      agentJob: store.agentJobs.get(attempt.id),
     };
   } finally {
     store.close();

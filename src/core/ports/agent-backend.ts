@@ -1,3 +1,4 @@
+import type { AgentLauncher } from './agent-launcher.js';
 import type { ReadFileAt } from './file-at.js';
 import type { AttemptId, RunId } from '../domain/ids.js';
 import type { Direction } from '../domain/score.js';
@@ -49,6 +50,8 @@ export interface AgentTask {
   env: Record<string, string>;
   /** Directory for transcripts and logs of this attempt. */
   logDir: string;
+  /** Where a CLI backend's process runs (agent.runner); absent = a process group on this machine. */
+  launcher?: AgentLauncher;
   /**
    * Shell commands the attempt needs to run without asking: its self-evaluation (`swarm eval`, and
    * the evaluator's own command when the prompt names it). A CLI with a permission allow-list

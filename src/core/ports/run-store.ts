@@ -1,5 +1,6 @@
 import type { CodeSignature } from '../code/code-signature.js';
 import type { SessionRef } from './agent-backend.js';
+import type { AgentJobReads } from './agent-launcher.js';
 import type { EvalOutcome } from './evaluator-runner.js';
 import type { AttemptRecord, AttemptRowRecord, EdgeRecord, PopulationRow, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from './records.js';
 import type { AttemptPhase, AttemptStatus, Operator, Role, Usage } from '../domain/types.js';
@@ -46,6 +47,8 @@ export interface RunStore {
   readonly population: PopulationReads;
   readonly front: FrontReads;
   readonly imports: ImportReads;
+  /** The batch job of each attempt's agent (agent.runner "slurm"). */
+  readonly agentJobs: AgentJobReads;
   /** Runs `fn` in one immediate transaction: all of its writes, or none. */
   transaction<T>(fn: () => T): T;
 

@@ -168,6 +168,8 @@ export interface AttemptDetail {
   permissionDenials?: string[];
   /** How its worktree was provisioned (the `workspace` section), and how long it took; null when not recorded. */
   workspace?: WorkspaceTrace | null;
+  /** The batch job its agent ran as (agent.runner "slurm"), else null. */
+  agentJob?: (ClusterRun & { jobId: string }) | null;
 }
 
 /** The provisioning step of an attempt's trace. */
