@@ -1,5 +1,5 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentSlurmSettings } from '../../config/resolve-config.js';
 import { isSwarmError } from '../../core/domain/errors.js';
@@ -7,6 +7,7 @@ import type { AgentExit, AgentJobRecord, AgentLaunch, AgentLauncher } from '../.
 import { judgeJobState, type SlurmJobRecord } from '../../eval/slurm/job-record.js';
 import { slurmCli, type SlurmCli } from '../../eval/slurm/slurm-cli.js';
 import { readFileTail } from '../../process/output-tail.js';
+import { ensureLogDir } from '../../process/process-group.js';
 import { agentJobEnv, agentJobScript, agentSbatchArgs, CANNOT_ENTER_CHECKOUT } from './agent-job-script.js';
 import { FileMirror } from './mirror-file.js';
 import { submitAgentJob } from './submit-agent-job.js';
@@ -54,6 +55,7 @@ export class SlurmAgentLauncher implements AgentLauncher {
   private async runOnce(launch: AgentLaunch, retries: number): Promise<Try> {
     const { jobDir, settings } = this.options;
     await mkdir(jobDir, { recursive: true });
+    await Promise.all([dirname(launch.stdoutFile), dirname(launch.stderrFile)].map((dir) => ensureLogDir(dir)));
     const files = { script: join(jobDir, 'agent.slurm.sh'), stdin: join(jobDir, 'stdin.txt'), stdout: join(jobDir, 'stdout.log'), stderr: join(jobDir, 'stderr.log') };
     await Promise.all([files.stdout, files.stderr, launch.stdoutFile, launch.stderrFile].map((file) => rm(file, { force: true })));
     await Promise.all([writeFile(launch.stdoutFile, ''), writeFile(launch.stderrFile, '')]);

@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { ensureSlurm, jobState, resumeNode, scontrol, swarmJobs, waitFor } from '../support/slurm.js';
+import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+
+// A command agent: reports the GPUs and the job it runs in, sets a = 3, scores it with `swarm eval`
+// (the hand-off through the worktree), then sleeps TOY_AGENT_SLEEP_MS (reaching the job only
+// because agent.slurm.passEnv names TOY_*).
+const AGENT = `const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+console.log('gpus=' + (process.env.CUDA_VISIBLE_DEVICES ?? '') + ' job=' + (process.env.SLURM_JOB_ID ?? '') + ' secret=' + (process.env.TOY_AGENT_SECRET ?? '') + ' unnamed=' + (process.env.UNNAMED_SECRET ?? '') + '.');
+fs.writeFileSync('prog.js', fs.readFileSync('prog.js', 'utf8').replace('const a = 1.0', 'const a = 3.0'));
+console.log(execFileSync('swarm', ['eval'], { encoding: 'utf8' }));
+const sleep = Number(process.env.TOY_AGENT_SLEEP_MS ?? '0');
+if (sleep > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, sleep);
+console.log('HYPOTHESIS: a = 3 is best');
+`;
+
+const agentJob = z.object({ jobId: z.string(), node: z.string().nullable(), pendingMs: z.number().nullable(), state: z.string(), retries: z.number() });
+const attemptRow = z.object({ id: z.string(), status: z.string(), error: z.string().nullable(), log_dir: z.string(), agent_job_json: z.string().nullable() });
+const evaluationRow = z.object({ attempt_id: z.string(), kind: z.string(), valid: z.number(), score: z.number().nullable() });
+
+const readRun = (repo: ToyRepo) => {
+  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+  try {
+    const attempts = z.array(attemptRow).parse(db.prepare("SELECT id, status, error, log_dir, agent_job_json FROM attempts WHERE role != 'baseline' ORDER BY seq").all());
+    return {
+      attempts: attempts.map((a) => ({ ...a, job: a.agent_job_json === null ? null : agentJob.parse(JSON.parse(a.agent_job_json)) })),
+      evaluations: z.array(evaluationRow).parse(db.prepare("SELECT attempt_id, kind, valid, score FROM evaluations WHERE kind = 'intermediate' ORDER BY id").all()),
+    };
+  } finally {
+    db.close();
+  }
+};
+
+/** Cases of agent.runner "slurm" against the one test cluster; run from slurm.test.ts. */
+export const slurmAgentCases = (): void => {
+  describe.skipIf(!inject('systemTools').slurm)('swarm run with agent.runner "slurm" (command backend)', () => {
+    let scripts: string;
+    const config = (slurm: Record<string, unknown> = {}, agent: Record<string, unknown> = {}) => ({
+      agent: {
+        backend: 'command', runner: 'slurm', timeout: '60s',
+        command: { argv: [process.execPath, join(scripts, 'agent.js')] },
+        slurm: { gpus: 1, cpus: 1, pollInterval: '200ms', passEnv: ['TOY_*'], ...slurm },
+        ...agent,
+      },
+      budget: { attempts: 2 },
+      concurrency: { agents: 1, evaluations: 1 },
+      shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
+    });
+    const ours = (before: Set<string>): string[] => swarmJobs().filter((id) => !before.has(id));
+
+    beforeAll(() => {
+      ensureSlurm();
+      scripts = mkdtempSync(join(tmpdir(), 'swarm-slurm-agent-'));
+      writeFileSync(join(scripts, 'agent.js'), AGENT);
+    }, 200_000);
+    afterEach(() => resumeNode());
+    afterAll(() => rmSync(scripts, { recursive: true, force: true }));
+
+    describe('a run whose agents are batch jobs', () => {
+      let repo: ToyRepo;
+      let run: CliResult;
+      let record: ReturnType<typeof readRun>;
+      beforeAll(async () => {
+        repo = createToyRepo(config());
+        run = await runCli(repo.dir, ['run'], { TOY_AGENT_SECRET: 'named-only', UNNAMED_SECRET: 'never' });
+        record = readRun(repo);
+      }, 240_000);
+      afterAll(() => repo.cleanup());
+
+      it('runs every agent as a job holding a GPU, stores the job, and records its `swarm eval`', () => {
+        expect(run.code, run.stderr).toBe(0);
+        expect(record.attempts).toHaveLength(2);
+        for (const attempt of record.attempts) {
+          expect(attempt.status).toBe('scored');
+          expect(attempt.job).toMatchObject({ jobId: expect.stringMatching(/^\d+$/), node: 'localhost', state: 'COMPLETED', retries: 0, pendingMs: expect.any(Number) });
+          const transcript = readFileSync(join(attempt.log_dir, 'command.jsonl'), 'utf8');
+          // The GPU Slurm bound, in the job swarm stored, with the named variable and nothing else.
+          expect(transcript).toContain(`gpus=0 job=${attempt.job?.jobId ?? '?'} secret=named-only unnamed=.`);
+        }
+        expect(record.evaluations).toEqual(record.attempts.map((a) => ({ attempt_id: a.id, kind: 'intermediate', valid: 1, score: -9 })));
+      });
+
+      it('shows the agent job in swarm show', async () => {
+        const first = record.attempts[0];
+        const show = await runCli(repo.dir, ['show', first?.id ?? 'a2']);
+        expect(show.stdout).toMatch(new RegExp(`agent job +slurm job ${first?.job?.jobId ?? '?'} on localhost · COMPLETED · pending `));
+      });
+
+      it('writes no value of the environment into the job script Slurm keeps', () => {
+        const script = execFileSync('scontrol', ['write', 'batch_script', record.attempts[0]?.job?.jobId ?? '', '-'], { encoding: 'utf8' });
+        expect(script).toContain('# Written by swarm: the agent of one attempt');
+        expect(script).not.toContain('named-only');
+      });
+    });
+
+    it('agent.timeout scancels the agent job and the attempt fails as timed out', async () => {
+      const repo = createToyRepo(config({}, { timeout: '4s' }), {});
+      try {
+        const before = new Set(swarmJobs());
+        const run = await runCli(repo.dir, ['run'], { TOY_AGENT_SLEEP_MS: '120000' });
+        expect(run.code, run.stderr).toBe(1);
+        const [first] = readRun(repo).attempts;
+        expect(first).toMatchObject({ status: 'failed', error: expect.stringMatching(/timed out after 4 s/) });
+        const jobs = ours(before);
+        expect(jobs.length).toBeGreaterThan(0);
+        expect(jobs.map(jobState).filter((state) => state === 'RUNNING' || state === 'PENDING')).toEqual([]);
+        expect(jobState(first?.job?.jobId ?? '')).toBe('CANCELLED');
+      } finally {
+        repo.cleanup();
+      }
+    }, 120_000);
+
+    it('Ctrl-C scancels the running agent job', async () => {
+      const repo = createToyRepo(config(), {});
+      try {
+        const before = new Set(swarmJobs());
+        const cli = startCli(repo.dir, ['run'], { TOY_AGENT_SLEEP_MS: '120000' });
+        await waitFor('the agent job to run', () => ours(before).some((id) => jobState(id) === 'RUNNING'), 120_000);
+        const [job] = ours(before);
+        cli.child.kill('SIGINT');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        cli.child.kill('SIGINT');
+        expect((await cli.done).code).toBe(130);
+        expect(jobState(job ?? '')).toBe('CANCELLED');
+      } finally {
+        repo.cleanup();
+      }
+    }, 180_000);
+
+    it('a node set DOWN mid-agent fails the job (NODE_FAIL) and the agent is resubmitted once', async () => {
+      const repo = createToyRepo(config(), {});
+      try {
+        const before = new Set(swarmJobs());
+        const cli = startCli(repo.dir, ['run'], { TOY_AGENT_SLEEP_MS: '5000' });
+        await waitFor('the agent job to run', () => ours(before).some((id) => jobState(id) === 'RUNNING'), 120_000);
+        const [firstId] = ours(before);
+        scontrol('update', 'nodename=localhost', 'state=down', 'reason=swarm-test');
+        await waitFor('a second agent job', () => ours(before).length >= 2, 60_000);
+        resumeNode();
+        const run = await cli.done;
+        expect(run.code, run.stderr).toBe(0);
+        expect(jobState(firstId ?? '')).toBe('NODE_FAIL');
+        const [first] = readRun(repo).attempts;
+        expect(first).toMatchObject({ status: 'scored', job: { state: 'COMPLETED', retries: 1, node: 'localhost' } });
+        expect(first?.job?.jobId).not.toBe(firstId);
+        // The failed try's transcript stays beside the new one.
+        expect(readFileSync(join(first?.log_dir ?? '', 'command.jsonl.try1'), 'utf8')).toContain(`job=${firstId ?? '?'}`);
+      } finally {
+        resumeNode();
+        repo.cleanup();
+      }
+    }, 240_000);
+  });
+};
