@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { ensureSlurm, jobState, resumeNode, scontrol, swarmJobs, waitFor } from '../support/slurm.js';
+import { ensureSlurm, jobState, resumeNode, scontrol, waitFor } from '../support/slurm.js';
 import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
 
 // A command agent: reports the GPUs and the job it runs in, sets a = 3, scores it with `swarm eval`
@@ -53,7 +53,14 @@ export const slurmAgentCases = (): void => {
       concurrency: { agents: 1, evaluations: 1 },
       shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
     });
-    const ours = (before: Set<string>): string[] => swarmJobs().filter((id) => !before.has(id));
+    // The agent jobs of one repository (by their working directory): the cluster is shared with other suites.
+    const agentJobsIn = (dir: string): string[] => {
+      const root = realpathSync(dir);
+      return execFileSync('squeue', ['-h', '--states=all', '-o', '%i|%j|%Z'], { encoding: 'utf8' }).split('\n')
+        .map((line) => line.split('|'))
+        .filter(([, name, workDir]) => name?.endsWith('-agent') === true && workDir !== undefined && workDir.startsWith(root))
+        .map(([id]) => id ?? '').sort((a, b) => Number(a) - Number(b));
+    };
 
     beforeAll(() => {
       ensureSlurm();
@@ -103,12 +110,11 @@ export const slurmAgentCases = (): void => {
     it('agent.timeout scancels the agent job and the attempt fails as timed out', async () => {
       const repo = createToyRepo(config({}, { timeout: '4s' }), {});
       try {
-        const before = new Set(swarmJobs());
         const run = await runCli(repo.dir, ['run'], { TOY_AGENT_SLEEP_MS: '120000' });
         expect(run.code, run.stderr).toBe(1);
         const [first] = readRun(repo).attempts;
         expect(first).toMatchObject({ status: 'failed', error: expect.stringMatching(/timed out after 4 s/) });
-        const jobs = ours(before);
+        const jobs = agentJobsIn(repo.dir);
         expect(jobs.length).toBeGreaterThan(0);
         expect(jobs.map(jobState).filter((state) => state === 'RUNNING' || state === 'PENDING')).toEqual([]);
         expect(jobState(first?.job?.jobId ?? '')).toBe('CANCELLED');
@@ -120,10 +126,9 @@ export const slurmAgentCases = (): void => {
     it('Ctrl-C scancels the running agent job', async () => {
       const repo = createToyRepo(config(), {});
       try {
-        const before = new Set(swarmJobs());
         const cli = startCli(repo.dir, ['run'], { TOY_AGENT_SLEEP_MS: '120000' });
-        await waitFor('the agent job to run', () => ours(before).some((id) => jobState(id) === 'RUNNING'), 120_000);
-        const [job] = ours(before);
+        await waitFor('the agent job to run', () => agentJobsIn(repo.dir).some((id) => jobState(id) === 'RUNNING'), 120_000);
+        const [job] = agentJobsIn(repo.dir);
         cli.child.kill('SIGINT');
         await new Promise((resolve) => setTimeout(resolve, 300));
         cli.child.kill('SIGINT');
@@ -137,12 +142,13 @@ export const slurmAgentCases = (): void => {
     it('a node set DOWN mid-agent fails the job (NODE_FAIL) and the agent is resubmitted once', async () => {
       const repo = createToyRepo(config(), {});
       try {
-        const before = new Set(swarmJobs());
         const cli = startCli(repo.dir, ['run'], { TOY_AGENT_SLEEP_MS: '5000' });
-        await waitFor('the agent job to run', () => ours(before).some((id) => jobState(id) === 'RUNNING'), 120_000);
-        const [firstId] = ours(before);
+        // Down once the agent has started (its first line written), not merely once Slurm says RUNNING.
+        const transcript = join(repo.dir, '.swarm', 'logs', 'a2', 'command.jsonl');
+        await waitFor('the agent to start in its job', () => existsSync(transcript) && readFileSync(transcript, 'utf8').includes('job='), 120_000);
+        const [firstId] = agentJobsIn(repo.dir);
         scontrol('update', 'nodename=localhost', 'state=down', 'reason=swarm-test');
-        await waitFor('a second agent job', () => ours(before).length >= 2, 60_000);
+        await waitFor('a second agent job', () => agentJobsIn(repo.dir).length >= 2, 60_000);
         resumeNode();
         const run = await cli.done;
         expect(run.code, run.stderr).toBe(0);
