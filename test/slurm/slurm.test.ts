@@ -1,4 +1,5 @@
 import { slurmAgentCases } from './agent-cases.js';
+import { slurmAgentCliCases } from './agent-cli-cases.js';
 import { slurmReviewCases } from './review-cases.js';
 import { slurmRunCases } from './run-cases.js';
 import { slurmRunnerCases } from './runner-cases.js';
@@ -9,3 +10,4 @@ slurmRunnerCases();
 slurmRunCases();
 slurmReviewCases();
 slurmAgentCases();
+slurmAgentCliCases();
