@@ -6,6 +6,8 @@ export const DEFAULT_SETUP_KEY = ['uv.lock', 'poetry.lock', 'requirements*.txt',
 
 /** The `workspace` section: how every worktree (the baseline's and doctor's included) is provisioned. */
 export const workspaceSchema = z.strictObject({
+  dir: z.string().min(1).nullable().default(null)
+    .describe('Folder (absolute, or relative to the project folder) under which this project\'s worktrees and the `swarm` shim agents call live, in <dir>/<project>-<hash>/: put it on storage every cluster node sees at the same path when agent.runner or evaluator.runner is "slurm" (swarm doctor checks it with a one-second job). null = .swarm/worktrees in the repository.'),
   include: z.array(z.string().min(1)).default([])
     .describe('Extra gitignore-syntax patterns (relative to the project folder), added to those of .worktreeinclude: ignored files of the checkout that match are copied into every worktree (copy-on-write where the filesystem allows), never over a tracked file.'),
   link: z.array(z.string().min(1)).default([])

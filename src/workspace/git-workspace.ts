@@ -34,7 +34,9 @@ import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from 
 export class GitWorkspace implements Workspace {
   readonly root: string;
   readonly swarmDir: string;
-  readonly worktreesDir: string;
+  /** Where attempt worktrees live: `.swarm/worktrees`, or under workspace.dir once `placeWorktrees` moved them. */
+  get worktreesDir(): string { return this.worktreeRoot; }
+  private worktreeRoot: string;
   /** The shared `.git` directory. */
   readonly gitDir: string;
   /** The project folder relative to the root (`/`-separated, '' for the root): a monorepo package. */
@@ -52,7 +54,12 @@ export class GitWorkspace implements Workspace {
     this.configFile = project.configFile;
     const paths = projectPaths(project.projectDir);
     this.swarmDir = paths.swarmDir;
-    this.worktreesDir = paths.worktreesDir;
+    this.worktreeRoot = paths.worktreesDir;
+  }
+
+  /** Puts the worktrees of this project under `dir` (workspace.dir; see projectPaths), before any is made. */
+  placeWorktrees(dir: string): void {
+    this.worktreeRoot = dir;
   }
 
   /**

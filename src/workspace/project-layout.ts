@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { basename, join, resolve } from 'node:path';
 
 /** The folder in the target repository where swarm keeps its state (git-excluded). */
 export const SWARM_DIR_NAME = '.swarm';
@@ -21,16 +22,31 @@ export interface ProjectPaths {
   setupCacheDir: string;
 }
 
-export const projectPaths = (root: string): ProjectPaths => {
+/**
+ * The project's own folder under `workspace.dir` (storage a cluster's nodes share): its name and a
+ * hash of its path, so two projects (or two clones of one) never share worktrees.
+ */
+export const sharedProjectDir = (root: string, workspaceDir: string): string => {
+  const project = resolve(root);
+  const hash = createHash('sha256').update(project).digest('hex').slice(0, 10);
+  return join(resolve(root, workspaceDir), `${basename(project)}-${hash}`);
+};
+
+/**
+ * `.swarm/` of the project at `root`; with `workspaceDir` (workspace.dir) the worktrees and the
+ * `swarm` shim agents call live in the project's folder there instead, where cluster nodes see them.
+ */
+export const projectPaths = (root: string, workspaceDir: string | null = null): ProjectPaths => {
   const swarmDir = join(root, SWARM_DIR_NAME);
+  const shared = workspaceDir === null ? null : sharedProjectDir(root, workspaceDir);
   return {
     root,
     swarmDir,
     dbFile: join(swarmDir, 'swarm.db'),
     memoryFile: join(swarmDir, 'memory.md'),
-    worktreesDir: join(swarmDir, 'worktrees'),
+    worktreesDir: join(shared ?? swarmDir, 'worktrees'),
     logsDir: join(swarmDir, 'logs'),
-    binDir: join(swarmDir, 'bin'),
+    binDir: join(shared ?? swarmDir, 'bin'),
     gpuLocksDir: join(swarmDir, 'gpu-locks'),
     evalSlotsDir: join(swarmDir, 'eval-slots'),
     setupCacheDir: join(swarmDir, 'setup-cache'),

@@ -13,6 +13,7 @@ import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '.
 // because agent.slurm.passEnv names TOY_*).
 const AGENT = `const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
+console.log('cwd=' + process.cwd());
 console.log('gpus=' + (process.env.CUDA_VISIBLE_DEVICES ?? '') + ' job=' + (process.env.SLURM_JOB_ID ?? '') + ' secret=' + (process.env.TOY_AGENT_SECRET ?? '') + ' unnamed=' + (process.env.UNNAMED_SECRET ?? '') + '.');
 fs.writeFileSync('prog.js', fs.readFileSync('prog.js', 'utf8').replace('const a = 1.0', 'const a = 3.0'));
 console.log(execFileSync('swarm', ['eval'], { encoding: 'utf8' }));
@@ -74,12 +75,18 @@ export const slurmAgentCases = (): void => {
       let repo: ToyRepo;
       let run: CliResult;
       let record: ReturnType<typeof readRun>;
+      let shared: string;
       beforeAll(async () => {
-        repo = createToyRepo(config());
+        // The worktrees apart from the repository, as on a cluster's shared storage.
+        shared = mkdtempSync(join(tmpdir(), 'swarm-shared-'));
+        repo = createToyRepo({ ...config(), workspace: { dir: shared } });
         run = await runCli(repo.dir, ['run'], { TOY_AGENT_SECRET: 'named-only', UNNAMED_SECRET: 'never' });
         record = readRun(repo);
       }, 240_000);
-      afterAll(() => repo.cleanup());
+      afterAll(() => {
+        repo.cleanup();
+        rmSync(shared, { recursive: true, force: true });
+      });
 
       it('runs every agent as a job holding a GPU, stores the job, and records its `swarm eval`', () => {
         expect(run.code, run.stderr).toBe(0);
@@ -89,6 +96,7 @@ export const slurmAgentCases = (): void => {
           expect(attempt.job).toMatchObject({ jobId: expect.stringMatching(/^\d+$/), node: 'localhost', state: 'COMPLETED', retries: 0, pendingMs: expect.any(Number) });
           const transcript = readFileSync(join(attempt.log_dir, 'command.jsonl'), 'utf8');
           // The GPU Slurm bound, in the job swarm stored, with the named variable and nothing else.
+          expect(transcript).toMatch(new RegExp(`^cwd=${realpathSync(shared)}/swarm-toy-\\w+-[0-9a-f]{10}/worktrees/${attempt.id}$`, 'm'));
           expect(transcript).toContain(`gpus=0 job=${attempt.job?.jobId ?? '?'} secret=named-only unnamed=.`);
         }
         expect(record.evaluations).toEqual(record.attempts.map((a) => ({ attempt_id: a.id, kind: 'intermediate', valid: 1, score: -9 })));
@@ -106,6 +114,24 @@ export const slurmAgentCases = (): void => {
         expect(script).not.toContain('named-only');
       });
     });
+
+    it('swarm doctor runs a one-second job to check that a node can enter the worktree folder, and names the fix when it cannot', async () => {
+      const shared = mkdtempSync(join(tmpdir(), 'swarm-shared-'));
+      const seen = createToyRepo({ ...config(), workspace: { dir: shared } });
+      // A job running as nobody cannot enter a folder only root may: as a node that does not mount it.
+      const unseen = createToyRepo({ ...config({ extraArgs: ['--uid=nobody'] }), workspace: { dir: shared } });
+      try {
+        const ok = await runCli(seen.dir, ['doctor', '--no-baseline', '--json']);
+        expect(JSON.stringify(JSON.parse(ok.stdout))).not.toMatch(/compute node cannot enter/);
+        const bad = await runCli(unseen.dir, ['doctor', '--no-baseline']);
+        expect(bad.stdout + bad.stderr).toMatch(/agent\.runner is "slurm" but a compute node cannot enter the worktree folder .*swarm-shared-/);
+        expect(bad.stdout + bad.stderr).toMatch(/set workspace\.dir to a folder on storage every node sees at the same path/);
+      } finally {
+        seen.cleanup();
+        unseen.cleanup();
+        rmSync(shared, { recursive: true, force: true });
+      }
+    }, 120_000);
 
     it('agent.timeout scancels the agent job and the attempt fails as timed out', async () => {
       const repo = createToyRepo(config({}, { timeout: '4s' }), {});

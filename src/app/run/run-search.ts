@@ -50,7 +50,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   const drain = options.drain ?? new AbortController().signal;
   const report = options.report ?? (() => undefined);
   const workspace = await GitWorkspace.open(options.cwd, options.configFile ? { config: options.configFile } : {});
-  const paths = projectPaths(workspace.projectDir);
+  let paths = projectPaths(workspace.projectDir);
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
   let given = options.overrides ?? {};
   const candidate = options.newRun ? null : resumableRun(paths.dbFile);
@@ -70,6 +70,9 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   }
   const overrides = resuming?.overrides ?? given;
   const { config } = loaded;
+  // workspace.dir: worktrees (and the shim agents call) on storage cluster nodes share.
+  paths = projectPaths(workspace.projectDir, config.workspace.dir);
+  workspace.placeWorktrees(paths.worktreesDir);
   // Only once the config is valid: a rejected one leaves the repository as it was.
   await workspace.ensureExcluded();
   // Backends and the planning model are checked before anything is recorded: a missing key, login

@@ -40,7 +40,8 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
   keepDriverHeapSmall();
   const workspace = await GitWorkspace.open(options.cwd);
   const loaded = await loadConfig(workspace.projectDir);
-  const paths = projectPaths(workspace.projectDir);
+  const paths = projectPaths(workspace.projectDir, loaded.config.workspace.dir);
+  workspace.placeWorktrees(paths.worktreesDir);
   await workspace.ensureExcluded();
   const backends = new Map<string, AgentBackend>([[loaded.config.agent.backend, await createBackend(loaded.config)]]);
   const driverFile = join(paths.swarmDir, SPAWN_DRIVER_FILE);

@@ -3,6 +3,7 @@ import { isSwarmError } from '../../../core/domain/errors.js';
 import { GitWorkspace } from '../../../workspace/index.js';
 import type { Workspace } from '../../../core/ports/index.js';
 import { checkBaseline, type BaselineCheck } from './check-baseline.js';
+import { checkClusterStorage } from './check-cluster-storage.js';
 import { checkProject } from './check-project.js';
 import type { Problem } from './explain-failure.js';
 
@@ -38,6 +39,7 @@ export const checkProjectSetup = async (
     return { root, baseline: null, problems, warnings: [] };
   }
   const files = await checkProject(root, project.config, project.file, workspace.subdir);
+  const storage = await checkClusterStorage(workspace.projectDir, project.config);
   const baseline = withBaseline ? await checkBaseline(workspace, project.config) : null;
-  return { root, baseline, problems: [...files.problems, ...(baseline?.problems ?? [])], warnings: files.warnings };
+  return { root, baseline, problems: [...files.problems, ...storage.problems, ...(baseline?.problems ?? [])], warnings: [...files.warnings, ...storage.warnings] };
 };

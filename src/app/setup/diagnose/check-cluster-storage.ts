@@ -1,0 +1,34 @@
+import { mkdir } from 'node:fs/promises';
+import type { SwarmConfig } from '../../../config/index.js';
+import { probeNodePath } from '../../../eval/slurm/probe-node-path.js';
+import { projectPaths } from '../project-paths.js';
+import type { Problem } from './explain-failure.js';
+
+/**
+ * With a Slurm runner (agent.runner or evaluator.runner), whether a node can enter the folder the
+ * worktrees live in (workspace.dir, else `.swarm/worktrees`): a one-second job runs `test -d` there.
+ */
+export const checkClusterStorage = async (projectDir: string, config: SwarmConfig): Promise<{ problems: Problem[]; warnings: Problem[] }> => {
+  const agents = config.agent.runner === 'slurm';
+  if (!agents && config.evaluator.runner !== 'slurm') return { problems: [], warnings: [] };
+  const dir = projectPaths(projectDir, config.workspace.dir).worktreesDir;
+  const job = agents ? config.agent.slurm : config.evaluator.slurm;
+  const runner = agents ? 'agent.runner' : 'evaluator.runner';
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    return { problems: [{ problem: `cannot create the worktree folder ${dir}: ${String(error)}`, fix: 'set workspace.dir to a writable folder on storage the cluster\'s nodes share' }], warnings: [] };
+  }
+  const probe = await probeNodePath(dir, job);
+  if (probe.kind === 'seen') return { problems: [], warnings: [] };
+  if (probe.kind === 'unseen') {
+    return {
+      problems: [{
+        problem: `${runner} is "slurm" but a compute node cannot enter the worktree folder ${dir} (${probe.detail})`,
+        fix: `set workspace.dir to a folder on storage every node sees at the same path (e.g. "/shared/$USER/swarm"), or set ${runner} to "local"`,
+      }],
+      warnings: [],
+    };
+  }
+  return { problems: [], warnings: [{ problem: `could not check that the cluster's nodes see ${dir}: ${probe.detail}`, fix: 'run `swarm doctor` again once the partition has room, or check by hand: srun test -d <folder>' }] };
+};
