@@ -137,6 +137,7 @@ describe('validateConfig: resolution', () => {
         wrap: [],
       },
       workspace: {
+        dir: null,
         include: [],
         link: [],
         setup: [],
@@ -159,6 +160,8 @@ describe('validateConfig: resolution', () => {
           stepScale: 0.05,
         },
         prices: {},
+        runner: 'local',
+        slurm: { partition: null, gpus: 0, gres: null, cpus: null, memory: null, timeMs: null, extraArgs: [], passEnv: [], pollMs: 1000, retries: 1 },
         baseUrl: null,
         mode: 'agent',
         maxTokens: 0,
