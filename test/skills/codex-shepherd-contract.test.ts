@@ -48,7 +48,9 @@ describe('the real codex as the Shepherd under its default sandbox and approvals
     writeSwarmOnPath(bin);
     const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: home, CODEX_HOME: codexHome, TMPDIR: tmp, SWARM_SPAWN_IDLE_MS: '1500' };
     // The default scope: the skills under .agents/skills and the rule in .codex/rules of the project.
-    expect((await runCli(repo.dir, ['skills', 'install', '--codex'], env)).code).toBe(0);
+    const installed = await runCli(repo.dir, ['skills', 'install', '--codex'], env);
+    expect(installed.code).toBe(0);
+    expect(installed.stderr).toContain('Codex reads .codex/rules/swarm.rules only in a project you trusted');
     shepherd = await startFakeServer(responsesHandler((body) => {
       const history = JSON.stringify(body.input);
       const step = (history.match(/"function_call_output"/g) ?? []).length;
