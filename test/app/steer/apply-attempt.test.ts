@@ -89,6 +89,8 @@ describe('swarm apply', () => {
 
   it('commits on a machine with no git identity as swarm <swarm@localhost>, as swarm\'s own commits do', async () => {
     const home = mkdtempSync(join(tmpdir(), 'swarm-no-identity-'));
+    repo.git('checkout', '-q', 'main');
+    repo.git('reset', '-q', '--hard', main);
     try {
       // No user.name/user.email anywhere: an empty HOME and XDG config, no system config.
       const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_NOSYSTEM: '1' };
