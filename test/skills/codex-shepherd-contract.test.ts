@@ -16,14 +16,22 @@ const run = promisify(execFile);
 
 /**
  * The real codex as the Shepherd under its defaults: `codex exec` with no sandbox, approval or
- * config flags, in a project trusted in config.toml, so the default `workspace-write` sandbox
- * applies (untrusted, `codex exec` would run read-only and skip the project's rules). It reads the installed
- * swarm-shepherd skill and runs the verbs; the driver `swarm spawn` starts runs the `openai`
- * backend against a second fake model on loopback. Codex's sandbox refuses both a child process
- * and a loopback connection (EPERM), so only the rule `swarm skills install --codex` wrote into
- * the trusted project's .codex/rules lets the search happen.
+ * config flag. It reads the installed swarm-shepherd skill and runs the verbs; the driver
+ * `swarm spawn` starts runs the `openai` backend against a second fake model on loopback. Codex's
+ * sandbox refuses both a child process and a loopback connection (EPERM; a control command shows
+ * it), so only the rule `swarm skills install --codex` wrote lets the search happen.
  */
-describe('the real codex as the Shepherd under its default sandbox and approvals', () => {
+/**
+ * Where the rule lives. A project's .codex/rules load only once the project is trusted (then
+ * `codex exec` runs `workspace-write`); an untrusted project runs `read-only` and needs the rule in
+ * the user layer.
+ */
+const SETUPS = [
+  { name: 'a trusted project, skills and rule installed into it', scope: [] as string[], trusted: true, sandbox: 'workspace-write' },
+  { name: 'an untrusted project, skills and rule installed for the user', scope: ['--user'], trusted: false, sandbox: 'read-only' },
+];
+
+describe.each(SETUPS)('the real codex as the Shepherd under its default sandbox and approvals: $name', ({ scope, trusted, sandbox }) => {
   let repo: ToyRepo;
   let dir = '';
   let shepherd: FakeServer;
@@ -47,18 +55,20 @@ describe('the real codex as the Shepherd under its default sandbox and approvals
     for (const folder of [home, codexHome, bin, tmp]) mkdirSync(folder);
     writeSwarmOnPath(bin);
     const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: home, CODEX_HOME: codexHome, TMPDIR: tmp, SWARM_SPAWN_IDLE_MS: '1500' };
-    // The default scope: the skills under .agents/skills and the rule in .codex/rules of the project.
-    const installed = await runCli(repo.dir, ['skills', 'install', '--codex'], env);
+    // The default scope puts the skills under .agents/skills and the rule in .codex/rules of the project.
+    const installed = await runCli(repo.dir, ['skills', 'install', '--codex', ...scope], env);
     expect(installed.code).toBe(0);
-    expect(installed.stderr).toContain('Codex reads .codex/rules/swarm.rules only in a project you trusted');
+    expect(installed.stderr.includes('Codex reads .codex/rules/swarm.rules only in a project you trusted')).toBe(scope.length === 0);
+    const skillFile = scope.length === 0 ? '.agents/skills/swarm-shepherd/SKILL.md' : join(codexHome, 'skills', 'swarm-shepherd', 'SKILL.md');
     shepherd = await startFakeServer(responsesHandler((body) => {
       const history = JSON.stringify(body.input);
       const step = (history.match(/"function_call_output"/g) ?? []).length;
-      const cmd = [...CODEX_FIRST_STEPS, ...SHEPHERD_STEPS(history)][step];
+      const cmd = [...CODEX_FIRST_STEPS(skillFile), ...SHEPHERD_STEPS(history)][step];
       return cmd === undefined ? { kind: 'message', text: 'The search used its budget.' } : { kind: 'function_call', name: 'exec_command', arguments: { cmd, login: false, yield_time_ms: 30000 } };
     }));
-    // The project trusted, as Codex's first-run question does: its .codex/ layer (the rule) loads.
-    writeFileSync(join(codexHome, 'config.toml'), `${codexConfigToml(shepherd.url)}\n[projects."${realpathSync(repo.dir)}"]\ntrust_level = "trusted"\n`);
+    // Trusted, as Codex's first-run question does: the project's .codex/ layer (its rule) loads.
+    const trust = trusted ? `\n[projects."${realpathSync(repo.dir)}"]\ntrust_level = "trusted"\n` : '';
+    writeFileSync(join(codexHome, 'config.toml'), `${codexConfigToml(shepherd.url)}${trust}`);
     const exec = run(binary, ['exec', '--json', 'run a swarm search on this repo'], {
       cwd: repo.dir,
       env: { ...env, FAKE_OPENAI_KEY: 'sk-fake-test' },
@@ -84,7 +94,7 @@ describe('the real codex as the Shepherd under its default sandbox and approvals
   });
 
   it('its sandbox is the default one and refuses a child process and a loopback connection', () => {
-    expect(/sandbox_mode[\\":]+([a-z-]+)/.exec(firstRequest)?.[1]).toBe('workspace-write');
+    expect(/sandbox_mode[\\":]+([a-z-]+)/.exec(firstRequest)?.[1]).toBe(sandbox);
     expect(outputs[1]?.output).toContain('spawn EPERM');
     expect(outputs[1]?.output).toContain('connect EPERM');
   });

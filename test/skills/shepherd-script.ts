@@ -73,8 +73,8 @@ export const SKILL_HEADING = '# Shepherding a swarm search';
  * sandboxed), then a control showing the sandbox at work: a child process and a loopback
  * connection from inside it (both refused, EPERM, where Codex's sandbox applies).
  */
-export const CODEX_FIRST_STEPS = [
-  'cat .agents/skills/swarm-shepherd/SKILL.md',
+export const CODEX_FIRST_STEPS = (skillFile: string): string[] => [
+  `cat ${skillFile}`,
   `node -e "const c = require('node:child_process').spawnSync('/bin/true'); console.log('spawn', c.error ? c.error.code : 'ok'); require('node:net').connect(9, '127.0.0.1').on('connect', () => { console.log('connect ok'); process.exit(0); }).on('error', (e) => console.log('connect', e.code))"`,
 ];
 
