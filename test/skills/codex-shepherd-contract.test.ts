@@ -15,13 +15,6 @@ import { CODEX_FIRST_STEPS, SHEPHERD_STEPS, SKILL_HEADING, toolOutputs, assertSh
 const run = promisify(execFile);
 
 /**
- * The real codex as the Shepherd under its defaults: `codex exec` with no sandbox, approval or
- * config flag. It reads the installed swarm-shepherd skill and runs the verbs; the driver
- * `swarm spawn` starts runs the `openai` backend against a second fake model on loopback. Codex's
- * sandbox refuses both a child process and a loopback connection (EPERM; a control command shows
- * it), so only the rule `swarm skills install --codex` wrote lets the search happen.
- */
-/**
  * Where the rule lives. A project's .codex/rules load only once the project is trusted (then
  * `codex exec` runs `workspace-write`); an untrusted project runs `read-only` and needs the rule in
  * the user layer.
@@ -31,6 +24,13 @@ const SETUPS = [
   { name: 'an untrusted project, skills and rule installed for the user', scope: ['--user'], trusted: false, sandbox: 'read-only' },
 ];
 
+/**
+ * The real codex as the Shepherd under its defaults: `codex exec` with no sandbox, approval or
+ * config flag. It reads the installed swarm-shepherd skill and runs the verbs; the driver
+ * `swarm spawn` starts runs the `openai` backend against a second fake model on loopback. Codex's
+ * sandbox refuses both a child process and a loopback connection (EPERM; a control command shows
+ * it), so only the rule `swarm skills install --codex` wrote lets the search happen.
+ */
 describe.each(SETUPS)('the real codex as the Shepherd under its default sandbox and approvals: $name', ({ scope, trusted, sandbox }) => {
   let repo: ToyRepo;
   let dir = '';
