@@ -155,6 +155,13 @@ export const slurmAgentCases = (): void => {
         const cli = startCli(repo.dir, ['run'], { TOY_AGENT_SLEEP_MS: '120000' });
         await waitFor('the agent job to run', () => agentJobsIn(repo.dir).some((id) => jobState(id) === 'RUNNING'), 120_000);
         const [job] = agentJobsIn(repo.dir);
+        // swarm status shows where the running agent is.
+        let status = '';
+        for (let i = 0; i < 50 && !status.includes(`${job ?? '?'} on localhost`); i++) {
+          status = (await runCli(repo.dir, ['status'])).stdout;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(status).toMatch(new RegExp(`agent job[\\s\\S]*a2 +explorer +a1 +agent +${job ?? '?'} on localhost`));
         cli.child.kill('SIGINT');
         await new Promise((resolve) => setTimeout(resolve, 300));
         cli.child.kill('SIGINT');

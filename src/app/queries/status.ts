@@ -53,7 +53,11 @@ const evaluationBudgetOf = (configJson: string): number => {
 export const buildStatusReport = (store: RunQueries, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
   const stale = staleRun(store, run);
-  const { rows } = attemptRows(store, run.id, stale);
+  // Running attempts (at most concurrency.agents) with the batch job their agent runs as, if any.
+  const rows = attemptRows(store, run.id, stale).rows.map((row) => {
+    const job = row.status === 'running' ? store.agentJobs.get(row.id) : null;
+    return job === null ? row : { ...row, agentJob: job };
+  });
   const direction = run.objective.direction;
   const baselineRow = rows.find((r) => r.role === 'baseline' && r.status !== 'interrupted') ?? null;
   const scored = rows.filter((r) => r.status === 'scored' && r.score !== null);

@@ -14,15 +14,23 @@ export const inFlight = (attempts: readonly AttemptRow[]): AttemptRow[] => sortA
 export const renderInFlight = (attempts: readonly AttemptRow[], paint: Paint, now: number): string[] => {
   const running = inFlight(attempts);
   if (running.length === 0) return [];
+  const jobs = running.some((row) => row.agentJob);
   const cells = running.map((row) => {
     const ms = attemptDurationMs(row, now);
-    return [row.id, row.role, row.parents.join(',') || '—', row.phase, ms === null ? '—' : formatDuration(ms)];
+    return [row.id, row.role, row.parents.join(',') || '—', row.phase, ...(jobs ? [agentJobCell(row)] : []), ms === null ? '—' : formatDuration(ms)];
   });
-  const titles = ['attempt', 'role', 'parents', 'phase', 'elapsed'];
+  const titles = ['attempt', 'role', 'parents', 'phase', ...(jobs ? ['agent job'] : []), 'elapsed'];
   const widths = titles.map((title, i) => Math.max(textWidth(title), ...cells.map((line) => textWidth(line[i] ?? ''))));
   const line = (values: readonly string[]): string =>
     `    ${values.map((value, i) => pad(value, widths[i] ?? 0, i === values.length - 1 ? 'right' : 'left')).join('  ')}`.trimEnd();
   return [paint(`in flight (${running.length})`, 'bold'), paint(line(titles), 'dim'), ...cells.map((values) => paint(line(values), 'yellow'))];
+};
+
+/** `812 on gpu07` once it runs, `812 PENDING` while it waits; `—` for an attempt without one. */
+const agentJobCell = (row: AttemptRow): string => {
+  const job = row.agentJob;
+  if (!job) return '—';
+  return job.node !== null && job.pendingMs !== null ? `${job.jobId} on ${job.node}` : `${job.jobId} ${job.state}`;
 };
 
 /** The in-flight attempts on one line for plain output: `a6 agent 3.2s, a7 evaluate 1.0s`. */

@@ -24,6 +24,8 @@ export interface AttemptRow {
   durationMs: number | null;
   costUsd: number;
   flags: string[];
+  /** While it runs with agent.runner "slurm": its agent's batch job (`swarm status` in flight). */
+  agentJob?: (ClusterRun & { jobId: string }) | null;
 }
 
 export interface WaveRow {
