@@ -100,6 +100,12 @@ export const slurmAgentCases = (): void => {
           expect(transcript).toContain(`gpus=0 job=${attempt.job?.jobId ?? '?'} secret=named-only unnamed=.`);
         }
         expect(record.evaluations).toEqual(record.attempts.map((a) => ({ attempt_id: a.id, kind: 'intermediate', valid: 1, score: -9 })));
+        // The job's script and raw output (in the worktree's .swarm/agent-job/) are in no commit.
+        for (const attempt of record.attempts) {
+          const files = repo.git('ls-tree', '-r', '--name-only', `swarm/r1/${attempt.id}`).split('\n').filter(Boolean);
+          expect(files).toContain('prog.js');
+          expect(files.filter((file) => file.startsWith('.swarm/'))).toEqual([]);
+        }
       });
 
       it('shows the agent job in swarm show', async () => {
