@@ -3,7 +3,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import { attemptWorktree } from '../setup/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
-import { briefAgent } from './agent-brief.js';
+import { briefAgent, type AgentBrief } from './agent-brief.js';
 import { auditChange } from './audit/audit-change.js';
 import { commitWork, type CommittedWork } from './commit.js';
 import { evaluateWork } from './evaluate.js';
@@ -34,6 +34,10 @@ interface Out {
   hooks: Required<AttemptHooks>;
 }
 
+/** An explorer's brief with its instruction variant (shepherd.metaPrompts), chosen when its agent starts. */
+const withInstructions = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, brief: AgentBrief): Promise<AgentBrief> =>
+  spec.role === 'explorer' && ctx.instructions ? { ...brief, systemPrompt: await ctx.instructions.give(attempt, ctx.force) } : brief;
+
 /**
  * The agent's turn, the only step that holds an agent slot (`concurrency.agents`): prepare runs
  * before it and commit after it, so a slot passes to the next prepared attempt the moment an agent
@@ -54,7 +58,7 @@ const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
   }
   const brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
   const outcome = await ctx.agentQueue
-    .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
+    .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, await withInstructions(ctx, attempt, spec, brief), out)))
     .finally(() => out.hooks.agentDone());
   if (!outcome) return null;
   return commitWork(ctx, attempt, spec, prepared, outcome, brief.forkFrom);
