@@ -150,7 +150,7 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   lines.push(field('parents', a.parents.length > 0 ? a.parents.join(', ') : '— (root)', paint));
   lines.push(field('operator', `${a.operator} · role ${a.role} · backend ${a.backend}`, paint));
   if (a.flags.length > 0) lines.push(field('flags', paint(a.flags.join(', '), 'yellow'), paint));
-  if (detail.instructions) lines.push(field('instructions', `${instructionLine(detail.instructions)}${full ? `\n${stripControl(detail.instructions.text)}` : ''}`, paint));
+  if (detail.instructions) lines.push(field('variant', `${instructionLine(detail.instructions)}${full ? `\n${stripControl(detail.instructions.text)}` : ''}`, paint));
   if (detail.codeSignature !== null && detail.codeSignature !== undefined) lines.push(field('signature', detail.codeSignature === '' ? 'as the baseline' : detail.codeSignature, paint));
 
   lines.push(section('git'));
