@@ -20,14 +20,12 @@ const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[
 export class SwarmStore implements RunQueries, StoreHandle {
   readonly db: Db;
   readonly population: PopulationQueries;
-  readonly front: FrontQueries; readonly imports: ImportQueries; readonly reports: ReportQueries;
-  readonly instructions: InstructionQueries;
+  readonly front: FrontQueries; readonly imports: ImportQueries; readonly reports: ReportQueries; readonly instructions: InstructionQueries;
   private readonly evaluationCounts: EvaluationCounts;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
     this.population = new PopulationQueries(db);
-    this.front = new FrontQueries(db); this.imports = new ImportQueries(db); this.reports = new ReportQueries(this);
-    this.instructions = new InstructionQueries(db);
+    this.front = new FrontQueries(db); this.imports = new ImportQueries(db); this.reports = new ReportQueries(this); this.instructions = new InstructionQueries(db);
     this.evaluationCounts = new EvaluationCounts(db);
   }
 

@@ -90,6 +90,9 @@ describe('evolving explorer instructions (shepherd.metaPrompts)', () => {
     expect(systemTexts(server).some((t) => t.includes(JSON.stringify(v4).slice(1, -1)))).toBe(true);
     const show = await runCli(repo.dir, ['show', explorers.find((a) => a.instructions === 'v2')!.id]);
     expect(show.stdout).toMatch(new RegExp(`variant\\s+v2 ← v1 built-in · ${byId.v2!.attempts} explorer\\(s\\), ${byId.v2!.attempts} improved`));
+    const text = await runCli(repo.dir, ['status']);
+    expect(text.stdout).toMatch(/explorer instructions \(shepherd\.metaPrompts\):\n {2}v1 built-in/);
+    expect(text.stdout).toMatch(/ {2}v3 ← v1 built-in \(retired\) · 2 explorer\(s\), 0 improved/);
     const report = await runCli(repo.dir, ['report', '--output', join(repo.dir, 'report.html')]);
     expect(report.code, report.stderr).toBe(0);
     expect(readFileSync(join(repo.dir, 'report.html'), 'utf8')).toMatch(/<h2 id="instructions">Explorer instructions<\/h2>[\s\S]*v3 \(retired\)/);
