@@ -10,7 +10,7 @@ import type { SwarmStore } from './swarm-store.js';
 const BEST = 10;
 const RECENT = 15;
 
-const tallyTuple = z.tuple([c.wave, c.role, c.status, z.number().int().nonnegative(), z.number(), z.number().nullable(), z.number().nullable(), z.number().int().nullable(), z.string()]);
+const tallyTuple = z.tuple([c.wave, c.role, c.status, z.number().int().nonnegative(), z.number(), z.number().nullable(), z.number().nullable(), z.number().int().nullable(), z.string(), z.string().nullable()]);
 const edgeTuple = z.tuple([e.from_id, e.to_id, e.kind, e.position]);
 const idList = z.array(c.id);
 
@@ -18,6 +18,8 @@ interface Tallied {
   tallies: DigestTally[];
   /** The seqs of each tally, comma-separated (SQLite's GROUP_CONCAT): parsed only where needed. */
   seqs: string[];
+  /** Of those, the attempts flagged as a copied result (`reused:`, `near-duplicate:`). */
+  copied: string[];
 }
 
 /**
@@ -27,16 +29,18 @@ interface Tallied {
  * the attempts table reads its prompts too, ~25 MB at 10,000 attempts.)
  */
 const tallies = (store: SwarmStore, runId: string): Tallied => {
-  const tallied: Tallied = { tallies: [], seqs: [] };
+  const tallied: Tallied = { tallies: [], seqs: [], copied: [] };
   for (const raw of store.db.prepare(
     `SELECT wave, role, status, COUNT(*), TOTAL(cost_usd),
             MAX(CASE WHEN status = 'scored' THEN score END), MIN(CASE WHEN status = 'scored' THEN score END),
-            MIN(CASE WHEN cost_usd > 0 THEN seq END), GROUP_CONCAT(seq)
+            MIN(CASE WHEN cost_usd > 0 THEN seq END), GROUP_CONCAT(seq),
+            GROUP_CONCAT(CASE WHEN flags_json LIKE '%"reused:%' OR flags_json LIKE '%"near-duplicate:%' THEN seq END)
        FROM attempts WHERE run_id = ? GROUP BY wave, role, status`,
   ).raw(true).iterate(runId)) {
-    const [wave, role, status, count, costUsd, maxScore, minScore, firstSpentSeq, seqs] = tallyTuple.parse(raw);
+    const [wave, role, status, count, costUsd, maxScore, minScore, firstSpentSeq, seqs, copied] = tallyTuple.parse(raw);
     tallied.tallies.push({ wave, role, status, count, costUsd, maxScore, minScore, firstSpentSeq });
     tallied.seqs.push(seqs);
+    if (copied !== null) tallied.copied.push(copied);
   }
   return tallied;
 };
@@ -115,6 +119,20 @@ const scoresOf = (store: SwarmStore, runId: string, ids: readonly string[]): Map
   return scores;
 };
 
+const countOf = z.number().int().nonnegative();
+
+/**
+ * The run's evaluator runs as `EvaluationCounts` counts them (every evaluation of its attempts,
+ * less the official rows copied to a `reused:`/`near-duplicate:` attempt), from the seqs the
+ * tallies already read: both counts walk a covering index of evaluations, not their rows.
+ */
+const evaluationsOf = (store: SwarmStore, tallied: Tallied): number => {
+  const ids = (lists: readonly string[]): string => JSON.stringify(lists.flatMap((list) => seqsOf(list).map((seq) => `a${seq}`)));
+  const all = countOf.parse(store.db.prepare('SELECT COUNT(*) FROM evaluations WHERE attempt_id IN (SELECT value FROM json_each(?))').pluck().get(ids(tallied.seqs)));
+  if (tallied.copied.length === 0) return all;
+  return all - countOf.parse(store.db.prepare(`SELECT COUNT(*) FROM evaluations WHERE kind = 'official' AND attempt_id IN (SELECT value FROM json_each(?))`).pluck().get(ids(tallied.copied)));
+};
+
 /**
  * What plain `swarm status` prints of a long run, read without a row object per attempt: the
  * tallies, the rows the digest shows (`shown` added: the Pareto front) and which of them set a new best.
@@ -122,5 +140,5 @@ const scoresOf = (store: SwarmStore, runId: string, ids: readonly string[]): Map
 export const statusDigest = (store: SwarmStore, runId: string, options: { direction: Direction; stale: boolean; shown: readonly string[]; scored: readonly string[] }): StatusDigestReads => {
   const tallied = tallies(store, runId);
   const rows = rowsOf(store, runId, [...new Set([...digestIds(store, runId, options.direction, options.stale, tallied), ...options.shown])]);
-  return { tallies: tallied.tallies, rows, newBest: newBest(store, runId, options.direction, rows), scores: scoresOf(store, runId, options.scored) };
+  return { tallies: tallied.tallies, evaluations: evaluationsOf(store, tallied), rows, newBest: newBest(store, runId, options.direction, rows), scores: scoresOf(store, runId, options.scored) };
 };

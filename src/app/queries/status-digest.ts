@@ -69,7 +69,7 @@ export const buildStatusDigest = (store: RunQueries, threshold: number, runId?: 
       id: run.id, status: run.status, description: run.description, objective: run.objective, createdAt: run.createdAt, finishedAt: run.finishedAt, stopReason: run.stopReason,
       attemptsUsed: read.tallies.reduce((sum, t) => sum + (t.role !== 'baseline' && statusOf(t) !== 'interrupted' ? t.count : 0), 0),
       attemptBudget: run.attemptBudget,
-      evaluationsUsed: store.countEvaluations(run.id),
+      evaluationsUsed: read.evaluations,
       evaluationBudget: evaluationBudgetOf(run.configJson),
       stale,
     },

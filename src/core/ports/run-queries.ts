@@ -45,6 +45,8 @@ export interface DigestTally {
 /** What the digest of plain `swarm status` reads of a long run (`ReportReads.statusDigest`). */
 export interface StatusDigestReads {
   tallies: DigestTally[];
+  /** The run's evaluator runs, as `RunStore.countEvaluations` counts them. */
+  evaluations: number;
   /** The rows the digest shows, oldest first: running, baselines, the best, the most recent, `shown`. */
   rows: AttemptRow[];
   /** Of `rows`, those that raised the best score when they finished (baseline excluded). */
