@@ -59,6 +59,11 @@ const writeRun = (count: number, direction: Direction, owner: number): { store: 
     if (status !== 'running') store.addEvaluation(a.id, 'official', outcome);
     if (!last && i % 4 === 0) store.finishWave(run.id, wave, T0 + i * 1000 + 6000);
   }
+  // A Pareto front of two old attempts (shown in the digest though neither best nor recent) and nominations.
+  store.front.update(run.id, ['a13', 'a21'], []);
+  store.addEvent(run.id, 'attempt.nominated', { reason: 'clean', by: null }, 'a21', T0);
+  store.addEvent(run.id, 'attempt.nominated', { reason: 'small', by: 'a30' }, 'a19', T0);
+  store.addEvent(run.id, 'attempt.nominated', { reason: 'again', by: null }, 'a21', T0);
   store.createAttempt({ runId: other.id, wave: 1, role: 'explorer', operator: 'explore', backend: 'local', seed: 1, context: 'c', parents: [], informedBy: [], paths: (id: string) => ({ branch: `b/${id}`, logDir: `/l/${id}` }) }, T0);
   return { store, runId: run.id };
 };
@@ -85,6 +90,9 @@ describe('plain `swarm status` of a long run read as a digest', () => {
           expect(digest.baseline).toEqual(full.baseline);
           expect(digest.costUsd).toBeCloseTo(full.costUsd, 9);
           expect(digest.waits).toEqual(full.waits);
+          expect(digest.front).toEqual(['a13', 'a21']);
+          expect(digest.nominations).toEqual(full.nominations);
+          expect(digest.attempts.map((a) => a.id)).toEqual(expect.arrayContaining(['a13', 'a21']));
         } finally {
           store.close();
         }
