@@ -4,6 +4,7 @@ import type { RoleCost } from '../../core/views/cost-by-role.js';
 import type { AttemptRow, StatusReport, WaveRow } from '../../core/views/report.js';
 import type { DigestTally, RunQueries } from '../../core/ports/index.js';
 import { orphanedRow } from './attempt-rows.js';
+import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 import { buildStatusReport, evaluationBudgetOf, nominatedAttempts, staleRun } from './status.js';
@@ -39,7 +40,11 @@ export const buildStatusDigest = (store: RunQueries, threshold: number, runId?: 
   const direction = run.objective.direction;
   // Of a stale run no attempt runs any more: what the full report shows as interrupted.
   const statusOf = (t: DigestTally): AttemptStatus => (stale !== null && t.status === 'running' ? 'interrupted' : t.status);
-  const rows: AttemptRow[] = stale === null ? read.rows : read.rows.map((row) => (row.status === 'running' ? orphanedRow(row, stale) : row));
+  const instructions = instructionRecords(store, run.id, direction);
+  const rows: AttemptRow[] = (stale === null ? read.rows : read.rows.map((row) => (row.status === 'running' ? orphanedRow(row, stale) : row))).map((row) => {
+    const variant = instructions.byAttempt.get(row.id);
+    return variant === undefined ? row : { ...row, instructions: variant };
+  });
   const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
   for (const t of read.tallies) if (t.role !== 'baseline') counts[statusOf(t)] += t.count;
   let bestRow: AttemptRow | null = null;
@@ -85,6 +90,7 @@ export const buildStatusDigest = (store: RunQueries, threshold: number, runId?: 
     nominations: nominatedAttempts(nominations, scoreOf),
     front,
     imports: store.imports.list(run.id).map((i) => ({ id: i.attemptId, from: `${i.fromRun}/${i.fromAttempt}`, fromScore: i.fromScore })),
+    instructions: instructions.rows.map(({ text: _text, ...row }) => row),
     digest: { hidden: total - rows.length, newBest: read.newBest },
   };
 };
