@@ -27,7 +27,7 @@ export interface BanditSettings {
   exploration: number;
 }
 
-export const DEFAULT_BANDIT: BanditSettings = { discount: 0.95, exploration: 1 };
+export const DEFAULT_BANDIT: BanditSettings = { discount: 0.95, exploration: 0.5 };
 
 /** Smallest cost, in units of a mean priced attempt, an attempt counts for (a cheap failure is not a free lunch). */
 const MIN_UNITS = 0.1;
@@ -53,7 +53,8 @@ export const chooseByWeight = (entries: readonly PoolCandidate[], rng: Rng): Poo
 };
 
 /**
- * The reward of each finished outcome: its improvement (scaled by the run's largest, so 0..1) per
+ * The reward of each finished outcome: its improvement (in units of the run's median improvement,
+ * capped at 1, so a rare large jump counts like a typical one) per
  * unit of cost. An entry that spent money is charged in units of the mean cost of a priced attempt
  * (improvement per dollar, made comparable); an entry that never reported a cost (local, a
  * `command` agent without costUsdPath, a free local model) is charged one unit per attempt
@@ -61,12 +62,14 @@ export const chooseByWeight = (entries: readonly PoolCandidate[], rng: Rng): Poo
  */
 export const outcomeRewards = (outcomes: readonly PoolOutcome[]): number[] => {
   const finished = outcomes.filter((o) => o.pending !== true);
-  const best = Math.max(0, ...finished.map((o) => o.improvement));
+  const gains = finished.map((o) => o.improvement).filter((g) => g > 0).sort((a, b) => a - b);
+  // The median improvement is one full reward: a single lucky jump does not shrink every other gain to nothing.
+  const scale = gains.length === 0 ? 0 : (gains[Math.floor((gains.length - 1) / 2)] ?? 0);
   const pricedEntries = new Set(finished.filter((o) => o.costUsd > 0).map((o) => o.entry));
   const pricedCosts = finished.filter((o) => pricedEntries.has(o.entry)).map((o) => o.costUsd);
   const meanCost = pricedCosts.length === 0 ? 1 : pricedCosts.reduce((a, b) => a + b, 0) / pricedCosts.length;
   return finished.map((o) => {
-    const gain = best > 0 ? Math.max(0, o.improvement) / best : 0;
+    const gain = scale > 0 ? Math.min(1, Math.max(0, o.improvement) / scale) : 0;
     const units = pricedEntries.has(o.entry) && meanCost > 0 ? Math.max(MIN_UNITS, o.costUsd / meanCost) : 1;
     return gain / units;
   });
