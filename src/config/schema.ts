@@ -161,14 +161,14 @@ const agentSchema = z.strictObject({
 }).superRefine((agent, ctx) => {
   const seen = new Set<string>();
   agent.pool.forEach((entry, i) => {
-    if (seen.has(entry.name)) ctx.addIssue({ code: 'custom', path: ['pool', i, 'name'], message: `two pool entries are named "${entry.name}"; give one a "name"` });
+    if (seen.has(entry.name)) ctx.addIssue({ code: 'custom', path: ['pool', i], message: `two pool entries are named "${entry.name}"; give one a "name"` });
     seen.add(entry.name);
   });
   if (agent.pool.length === 0) return;
   for (const role of POOL_ROLES) {
     if (!agent.pool.some((e) => e.roles.includes(role))) ctx.addIssue({ code: 'custom', path: ['pool'], message: `no pool entry runs the ${role} role; add "${role}" to the roles of an entry` });
   }
-  if (agent.poolPolicy === 'weight' && agent.pool.every((e) => e.weight === 0)) ctx.addIssue({ code: 'custom', path: ['pool'], message: 'every pool entry has weight 0; give one a positive weight' });
+  if (agent.poolPolicy === 'weight' && agent.pool.every((e) => e.weight === 0)) ctx.addIssue({ code: 'custom', path: ['pool', 0, 'weight'], message: 'every pool entry has weight 0; give one a positive weight' });
 }).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 
 const llmShepherdSchema = z.strictObject({
