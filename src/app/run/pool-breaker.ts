@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { createCircuitBreaker, type CircuitBreaker, type FinishedAttempt } from '../../core/budget/circuit-breaker.js';
 import type { RunStore } from '../../core/ports/run-store.js';
-import type { AgentPool } from '../setup/agent-pool.js';
 
 /** Recorded when one pool entry's breaker trips: nothing new starts on that entry, the others go on. */
 export const POOL_BREAKER_EVENT = 'pool.breaker';
@@ -30,9 +29,9 @@ export type PoolVerdict = { entryTripped: { entry: string; reason: string } | nu
  * broken entry stops while the others continue) and one for the run's setup failures; the run
  * stops when every entry's breaker tripped.
  */
-export const createPoolBreakers = (pool: AgentPool, limit: number) => {
+export const createPoolBreakers = (entries: readonly string[], limit: number) => {
   const setup = createCircuitBreaker(0);
-  const perEntry = new Map<string, CircuitBreaker>(pool.members.map((m) => [m.name, createCircuitBreaker(limit)]));
+  const perEntry = new Map<string, CircuitBreaker>(entries.map((name) => [name, createCircuitBreaker(limit)]));
   const tripped = new Map<string, string>();
   return {
     observe(entry: string, attempt: FinishedAttempt): PoolVerdict {
@@ -42,7 +41,7 @@ export const createPoolBreakers = (pool: AgentPool, limit: number) => {
       const reason = breaker?.observe(attempt) ?? null;
       if (reason === null) return { entryTripped: null, runTripped: null };
       tripped.set(entry, reason);
-      const all = pool.members.every((m) => tripped.has(m.name));
+      const all = entries.every((name) => tripped.has(name));
       return {
         entryTripped: { entry, reason },
         runTripped: all ? `every agent.pool entry stopped: ${[...tripped].map(([name, why]) => `${name}: ${why}`).join('; ')}` : null,

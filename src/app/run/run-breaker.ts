@@ -53,7 +53,7 @@ export const createRunBreaker = (options: {
 
 /** The breaker of a run with `agent.pool`: per entry (a tripped entry stops, the others continue), the run stops when all did. */
 const createPoolRunBreaker = (options: Parameters<typeof createRunBreaker>[0] & { pool: AgentPool }): RunBreaker => {
-  const breakers = createPoolBreakers(options.pool, options.limit);
+  const breakers = createPoolBreakers(options.pool.members.map((m) => m.name), options.limit);
   let reason: string | null = null;
   return {
     observe(attempt) {

@@ -96,6 +96,9 @@ describe('agent.pool: several backends in one run', () => {
     const plain = await runCli(repo.dir, ['status']);
     expect(plain.stdout).toMatch(/backends\s+local \d+ attempts?, \d+ improved/);
     expect(plain.stdout).toContain('openai:gpt-fake');
+    const report = await runCli(repo.dir, ['report', '-o', '-']);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain(`command ${byName.get('command')?.attempts ?? 0} attempt`);
   }, 240_000);
 
   it('bandit: attempts shift to the entry that improves, and with one agent slot a seed repeats the sequence exactly', async () => {
