@@ -224,6 +224,7 @@ describe('validateConfig: resolution', () => {
         leaders: 3,
         plateauWaves: 3,
         mergeEvery: 4,
+        metaPrompts: false,
         niche: null,
         codeNiches: false,
         seed: 1,
