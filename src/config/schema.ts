@@ -110,6 +110,25 @@ const limitsSchema = z.strictObject({
     .describe('Most waits of one attempt for limits to lift; the next limit fails the attempt with the limit\'s message (and, repeated, the circuit breaker stops the run).'),
 }).transform(({ park, backoff, maxBackoff, maxWait, maxParks }) => ({ park, backoffMs: backoff, maxBackoffMs: maxBackoff, maxWaitMs: maxWait, maxParks }));
 
+const POOL_ROLES = ['explorer', 'optimizer'] as const;
+
+/** One `agent.pool` entry: a backend and model, its share of attempts, and its own settings (else the agent's). */
+const poolEntrySchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][\w.:-]*$/, 'letters, digits and . _ : - only').optional()
+    .describe('Name of the entry (status, `swarm spawn --backend <name>`); default: the backend, with ":<model>" when a model is set.'),
+  backend: z.enum(AGENT_BACKENDS).describe('Agent backend of this entry.'),
+  model: z.string().min(1).nullable().default(null).describe('Model of this entry; null = the backend\'s default.'),
+  weight: z.number().nonnegative().default(1).describe('Share of new attempts under agent.poolPolicy "weight" (relative to the other entries\' weights); the tie-breaker of "bandit".'),
+  roles: z.array(z.enum(POOL_ROLES)).min(1).default(['explorer', 'optimizer']).describe('Roles this entry runs.'),
+  baseUrl: z.url().nullable().optional().describe('Base URL of the model API (anthropic, openai); absent = agent.baseUrl.'),
+  mode: z.enum(['agent', 'diff']).optional().describe('anthropic/openai: absent = agent.mode.'),
+  local: localAgentSchema.optional().describe('Settings of a "local" entry; absent = agent.local.'),
+  claudeCode: claudeCodeSchema.optional().describe('Settings of a "claude-code" entry; absent = agent.claudeCode.'),
+  codex: codexSchema.optional().describe('Settings of a "codex" entry; absent = agent.codex.'),
+  command: commandAgentSchema.optional().describe('Settings of a "command" entry; absent = agent.command.'),
+  api: apiAgentSchema.optional().describe('Settings of an anthropic/openai entry; absent = agent.api.'),
+}).transform((entry) => ({ ...entry, name: entry.name ?? (entry.model === null ? entry.backend : `${entry.backend}:${entry.model}`) }));
+
 const agentSchema = z.strictObject({
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
@@ -136,13 +155,29 @@ const agentSchema = z.strictObject({
   claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
   codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),
   command: commandAgentSchema.prefault({}).describe('Settings of the "command" backend (any agent CLI).'),
+  pool: z.array(poolEntrySchema).default([])
+    .describe('Several agents and models in one run: each new attempt gets one entry (agent.poolPolicy); empty = agent.backend alone. The other agent settings (timeout, limits, maxTurns, prices) are shared.'),
+  poolPolicy: z.enum(['weight', 'bandit']).default('weight')
+    .describe('How a pool entry is chosen for a new attempt: "weight" = seeded draw by weight; "bandit" = discounted UCB over improvement per dollar (per attempt for entries that cost nothing).'),
   runner: z.enum(AGENT_RUNNERS).default('local')
     .describe('Where the agent process runs: "local" on this machine, or "slurm": each attempt\'s agent (claude-code, codex, command) as a batch job on a node (agent.slurm), its worktree and logs on storage the nodes share. See docs/cluster.md.'),
   slurm: agentSlurmSchema.prefault({}).describe('Batch job settings of agent.runner "slurm".'),
 }).superRefine((agent, ctx) => {
-  if (agent.runner === 'slurm' && !SLURM_AGENT_BACKENDS.includes(agent.backend)) {
-    ctx.addIssue({ code: 'custom', path: ['runner'], message: `agent.runner "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${agent.backend}" backend runs inside the driver: set agent.runner to "local" or use one of those backends` });
+  const backends = agent.pool.length > 0 ? agent.pool.map((entry) => entry.backend) : [agent.backend];
+  const driverBound = backends.find((backend) => !SLURM_AGENT_BACKENDS.includes(backend));
+  if (agent.runner === 'slurm' && driverBound !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['runner'], message: `agent.runner "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${driverBound}" backend (agent.backend or a pool entry) runs inside the driver: set agent.runner to "local" or use one of those backends` });
   }
+  const seen = new Set<string>();
+  agent.pool.forEach((entry, i) => {
+    if (seen.has(entry.name)) ctx.addIssue({ code: 'custom', path: ['pool', i], message: `two pool entries are named "${entry.name}"; give one a "name"` });
+    seen.add(entry.name);
+  });
+  if (agent.pool.length === 0) return;
+  for (const role of POOL_ROLES) {
+    if (!agent.pool.some((e) => e.roles.includes(role))) ctx.addIssue({ code: 'custom', path: ['pool'], message: `no pool entry runs the ${role} role; add "${role}" to the roles of an entry` });
+  }
+  if (agent.poolPolicy === 'weight' && agent.pool.every((e) => e.weight === 0)) ctx.addIssue({ code: 'custom', path: ['pool', 0, 'weight'], message: 'every pool entry has weight 0; give one a positive weight' });
 }).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 
 const llmShepherdSchema = z.strictObject({

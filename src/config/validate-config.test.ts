@@ -160,6 +160,8 @@ describe('validateConfig: resolution', () => {
           stepScale: 0.05,
         },
         prices: {},
+        pool: [],
+        poolPolicy: 'weight',
         runner: 'local',
         slurm: { partition: null, gpus: 0, gres: null, cpus: null, memory: null, timeMs: null, extraArgs: [], passEnv: [], pollMs: 1000, retries: 1 },
         baseUrl: null,
@@ -225,6 +227,7 @@ describe('validateConfig: resolution', () => {
         leaders: 3,
         plateauWaves: 3,
         mergeEvery: 4,
+        metaPrompts: false,
         niche: null,
         codeNiches: false,
         seed: 1,
@@ -324,5 +327,25 @@ describe('did you mean', () => {
     expect(closestMatch('claude', ['local', 'claude-code', 'codex'])).toBe('claude-code');
     expect(closestMatch('zzz', ['local', 'codex'])).toBeNull();
     expect(closestMatch('co', ['codex', 'command'])).toBeNull();
+  });
+});
+
+describe('validateConfig: agent.pool', () => {
+  const withPool = (agent: Record<string, unknown>) => validateConfig({ evaluator: { command: 'node e.js' }, agent });
+
+  it('names entries by backend and model, and fills each entry\'s defaults', () => {
+    const result = withPool({ pool: [{ backend: 'local' }, { backend: 'openai', model: 'gpt-x', weight: 2, roles: ['explorer'] }] });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.agent.pool.map((e) => [e.name, e.weight, e.roles])).toEqual([['local', 1, ['explorer', 'optimizer']], ['openai:gpt-x', 2, ['explorer']]]);
+  });
+
+  it('refuses two entries of one name, a role no entry runs, and weights that are all 0, each with its fix', () => {
+    const result = withPool({ pool: [{ backend: 'local', roles: ['explorer'], weight: 0 }, { backend: 'local', roles: ['explorer'], weight: 0 }] });
+    expect(result.ok).toBe(false);
+    const text = JSON.stringify(result);
+    expect(text).toContain('two pool entries are named \\"local\\"');
+    expect(text).toContain('no pool entry runs the optimizer role');
+    expect(text).toContain('every pool entry has weight 0');
   });
 });

@@ -1,6 +1,7 @@
 import type { GraphInput, InstructionRow, StatusReport } from '../core/views/report.js';
 import { formatScore } from '../core/domain/score.js';
 import { costByRole } from '../core/views/cost-by-role.js';
+import { describeBackendFigures } from '../core/views/backend-figures.js';
 import { attemptsTable, TABLE_SCRIPT } from './attempts-table.js';
 import { htmlDocument, inlineSvg, pictureSection } from './html-page.js';
 import type { PlotInput } from './plot/plot-input.js';
@@ -26,6 +27,7 @@ const summary = (report: StatusReport): string => {
     best ? `best ${best.id} = ${formatScore(best.score)}` : 'no scored attempt',
     best !== null && best.improvement !== null && baseline !== null && best.id !== baseline.id ? `${best.improvement >= 0 ? '+' : ''}${formatScore(best.improvement)} over the baseline` : null,
     report.costUsd > 0 ? `cost ${dollars(report.costUsd)}${perRole(report)}` : null,
+    describeBackendFigures(report.backends, dollars) || null,
     `${report.counts.scored} scored · ${report.counts.invalid} invalid · ${report.counts.failed} failed · ${report.counts.interrupted} interrupted · ${report.counts.running} running`,
   ];
   return parts.filter((part): part is string => part !== null).join(' · ');

@@ -24,12 +24,16 @@ export const DASHBOARD_SCRIPT = String.raw`
     var queued = searchers.filter(isQueued).length, running = searchers.length - finished - queued;
     var budget = 'budget: ' + run.attemptBudget + ' attempts \u00b7 ' + finished + ' finished, ' + running + ' running' + (queued > 0 ? ', ' + queued + ' queued' : '') + ', ' + Math.max(0, run.attemptBudget - searchers.length) + ' not started';
     if (s.costUsd > 0) budget += ' \u00b7 cost $' + s.costUsd.toFixed(4) + costPerRole(s.costByRole || []);
+    if ((s.backends || []).length > 1) budget += ' \u00b7 backends: ' + backendFigures(s.backends);
     if (run.stopReason) budget += ' \u00b7 stopped: ' + run.stopReason;
     $('budget').textContent = budget;
   }
 
   // What each role's attempts spent, as swarm status computes it (state.status.costByRole).
   function costPerRole(byRole) { return byRole.length === 0 ? '' : ' (' + byRole.map(function (r) { return r.role + ' $' + r.costUsd.toFixed(4); }).join(' \u00b7 ') + ')'; }
+
+  // Attempts, improvements and cost per agent.pool entry, as swarm status computes them (state.status.backends).
+  function backendFigures(list) { return list.map(function (b) { return b.name + (b.model && b.name.indexOf(b.model) < 0 ? ' (' + b.model + ')' : '') + ' ' + b.attempts + ' attempts, ' + b.improvements + ' improved, $' + b.costUsd.toFixed(4); }).join(' \u00b7 '); }
 
   // Queued: planned but waiting for an agent slot, or not yet past prepare with nothing recorded of it.
   function isQueued(a) { return a.status === 'running' && (a.phase === 'waiting' || (a.phase === 'prepare' && !state.lastEvents[a.id])); }

@@ -3,7 +3,7 @@ import { costOf, type Price } from '../../core/budget/pricing.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { knownPrice } from '../../core/budget/known-price.js';
 import type { ClaudeCodeConfig } from '../../config/resolve-config.js';
-import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
+import { cappedOutcome, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { claudeArgs, claudeEnv } from './claude-args.js';
 import { inputTokensOf, parseClaudeStream, type ClaudeStream } from './claude-events.js';
@@ -37,12 +37,14 @@ export const createClaudeCodeAgent = (options: ClaudeCodeAgentOptions): AgentBac
       logDir: task.logDir,
       name: 'claude-code',
       signal,
+      ...(task.runCost === undefined ? {} : { runCost: task.runCost }),
       ...(task.launcher ? { launcher: task.launcher } : {}),
     });
     const stream = parseClaudeStream(run.stdout);
     const problem = processProblem('claude', run.process, task.timeoutMs, run.quiet);
     const stop = { stopped: run.process.timedOut || run.process.canceled, timedOut: run.process.timedOut };
     const outcome = claudeOutcome(stream, task, problem, stop, run.transcriptPath, options.prices);
+    if (run.capped !== null) return cappedOutcome(outcome, run.capped);
     // Rate and usage limits (park): the attempt waits for the reset instead of failing.
     return outcome.status === 'failed' && !run.process.canceled ? { ...outcome, limit: claudeLimit(run.stdout) } : outcome;
   },

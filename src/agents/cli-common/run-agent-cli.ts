@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import type { AgentLauncher } from '../../core/ports/index.js';
 import { runProcessGroup, type ProcessOutcome } from '../../process/process-group.js';
 import { lastEventOf, watchOutput, type Quiet } from './output-watch.js';
+import type { RunCostGauge } from '../../core/ports/agent-backend.js';
+
+/** How often a running CLI agent checks the run's dollar cap (it reports no spending as it goes). */
+const CAP_CHECK_MS = 1000;
 
 export interface AgentCliRun {
   process: ProcessOutcome;
@@ -13,6 +17,8 @@ export interface AgentCliRun {
   stderrPath: string;
   /** How long its output was silent at the end, and whether a stall stopped it. */
   quiet: Quiet;
+  /** Why the run's dollar cap stopped it (budget.costUsd spent by the run meanwhile), else null. */
+  capped: string | null;
 }
 
 export interface AgentCliOptions {
@@ -29,6 +35,8 @@ export interface AgentCliOptions {
   stdin?: string;
   /** Stop it after this long without output (agent.stallTimeout); absent = only the timeout. */
   stallTimeoutMs?: number;
+  /** The run's dollar cap: checked while it runs, the agent is stopped once the run's budget is spent. */
+  runCost?: RunCostGauge;
   /** Where the process runs (agent.runner, the task's `launcher`); absent = a process group here. */
   launcher?: AgentLauncher;
 }
@@ -51,22 +59,37 @@ export const runAgentCli = async (options: AgentCliOptions): Promise<AgentCliRun
   const stall = new AbortController();
   const stallMs = options.stallTimeoutMs ?? null;
   const watch = watchOutput(transcriptPath, stallMs, () => stall.abort());
+  const cap = new AbortController();
+  let capped: string | null = null;
+  const gauge = options.runCost;
+  const capTimer = gauge === undefined ? null : setInterval(() => {
+    capped ??= gauge.exceeded();
+    if (capped !== null) cap.abort();
+  }, CAP_CHECK_MS);
   const outcome: ProcessOutcome = await (options.launcher ?? localLauncher).launch({
     file: options.file,
     args: options.args,
     cwd: options.cwd,
     env: options.env,
     timeoutMs: options.timeoutMs,
-    signal: AbortSignal.any([options.signal, stall.signal]),
+    signal: AbortSignal.any([options.signal, stall.signal, cap.signal]),
     stdoutFile: transcriptPath,
     stderrFile: stderrPath,
     stdin: options.stdin ?? 'ignore',
   });
   watch.stop();
+  if (capTimer !== null) clearInterval(capTimer);
   const stdout = await readFile(transcriptPath, 'utf8').catch(() => '');
   const quiet: Quiet = { silentMs: watch.silentMs(), stalled: watch.stalled() && !options.signal.aborted, stallMs, lastEvent: lastEventOf(stdout) };
-  return { process: outcome, stdout, transcriptPath, stderrPath, quiet };
+  return { process: outcome, stdout, transcriptPath, stderrPath, quiet, capped: options.signal.aborted ? null : capped };
 };
+
+/**
+ * An outcome of a CLI agent that the run's dollar cap stopped: its work so far is committed and
+ * evaluated (as the API agents' is), the cap's reason recorded as its error.
+ */
+export const cappedOutcome = <T extends { status: string; error?: string }>(outcome: T, capped: string | null): T =>
+  capped === null ? outcome : { ...outcome, status: 'completed', error: capped };
 
 /** Why a CLI run did not end normally, in words for the attempt record; null when it exited 0. */
 export const processProblem = (name: string, outcome: ProcessOutcome, timeoutMs: number, quiet?: Quiet): string | null => {

@@ -4,7 +4,7 @@ import { costOf, type Price } from '../../core/budget/pricing.js';
 import { knownPrice } from '../../core/budget/known-price.js';
 import { runProcess } from '../../process/run-process.js';
 import type { CodexConfig } from '../../config/resolve-config.js';
-import { lastLines, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
+import { lastLines, processProblem, runAgentCli, cappedOutcome } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { codexArgs } from './codex-args.js';
 import { codexHomeOf, rolloutErrorInfo, rolloutTotals } from './codex-rollout.js';
@@ -43,6 +43,7 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
       logDir: task.logDir,
       name: 'codex',
       signal,
+      ...(task.runCost === undefined ? {} : { runCost: task.runCost }),
       ...(task.launcher ? { launcher: task.launcher } : {}),
     });
     const stream = parseCodexStream(cli.stdout);
@@ -53,7 +54,7 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
     const seen = stream.threadId !== null && (problem !== null || stream.totals === null) ? await rolloutTotals(codexHomeOf(task.env), stream.threadId) : null;
     // `exec --json` gives a failed turn's words only ("high demand" for an HTTP 500); the rollout has its class.
     const errorInfo = stream.threadId !== null && stream.turnFailed ? await rolloutErrorInfo(codexHomeOf(task.env), stream.threadId) : null;
-    return codexOutcome(stream, task, problem, price, cli.transcriptPath, seen, errorInfo);
+    return cappedOutcome(codexOutcome(stream, task, problem, price, cli.transcriptPath, seen, errorInfo), cli.capped);
   };
   return { name: CODEX_BACKEND, run };
 };

@@ -5,7 +5,7 @@ import { costOf, type Price } from '../../core/budget/pricing.js';
 import { readStdoutJson } from '../../core/evaluation/stdout-json.js';
 import { knownPrice } from '../../core/budget/known-price.js';
 import type { CommandAgentConfig } from '../../config/resolve-config.js';
-import { processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
+import { processProblem, runAgentCli, cappedOutcome } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { numberAt, valueAt } from './dot-path.js';
 
@@ -48,10 +48,11 @@ export const createCommandAgent = (options: CommandAgentOptions): AgentBackend =
         file: options.binaryPath, args, cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs,
         logDir: task.logDir, name: 'command', signal, ...(stdin === undefined ? {} : { stdin }),
         ...(task.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: task.stallTimeoutMs }),
+        ...(task.runCost === undefined ? {} : { runCost: task.runCost }),
         ...(task.launcher ? { launcher: task.launcher } : {}),
       });
       const problem = processProblem(options.argv[0] ?? 'command', run.process, task.timeoutMs, run.quiet);
-      return commandOutcome(run.stdout, options, task.model, problem, run.transcriptPath);
+      return cappedOutcome(commandOutcome(run.stdout, options, task.model, problem, run.transcriptPath), run.capped);
     },
   };
 };

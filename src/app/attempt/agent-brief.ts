@@ -65,7 +65,9 @@ const parentScoreOf = (ctx: BriefDeps, spec: AttemptSpec): ParentScore | undefin
 /** The brief of one attempt in its worktree: the parents' and inspirations' results, and a forked session for an optimizer. */
 export const briefAgent = (ctx: BriefDeps, attempt: AttemptRecord, spec: AttemptSpec, worktree: string): AgentBrief => {
   const firstParent = spec.parents[0];
-  const forkFrom = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent)?.session ?? undefined : undefined;
+  const parent = spec.role === 'optimizer' && firstParent ? ctx.store.getAttempt(firstParent) : null;
+  // A session is forked on the backend (pool entry) that recorded it; across backends the optimizer starts fresh from the parent's program and findings.
+  const forkFrom = parent && parent.backend === attempt.backend ? parent.session ?? undefined : undefined;
   const prompt = composeAgentPrompt({
     task: ctx.task,
     objective: ctx.config.objective,

@@ -15,6 +15,7 @@ import { interruptAttempt, recordCrash, recordSetupFailure } from './record-stop
 import { provisionAttempt } from './provision.js';
 import { releaseAttempt } from './release.js';
 import { runAgent } from './run-agent.js';
+import { attemptAgent } from './attempt-backend.js';
 
 /** How the steps of an attempt ended: recorded, interrupted (drain, second Ctrl-C, kill), or broken by an error of swarm. */
 type Ending = { kind: 'recorded' } | { kind: 'interrupted' } | { kind: 'crashed'; error: unknown };
@@ -47,9 +48,11 @@ const withInstructions = async (ctx: RunContext, attempt: AttemptRecord, spec: A
 const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<AgentTurnResult | 'setup-failed' | null> => {
   // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
   if (ctx.force.aborted || ctx.drain.aborted) return null;
+  // The gate of the attempt's own backend (its pool entry): a limited entry holds only its attempts.
+  const gate = { ...ctx, backend: attemptAgent(ctx, attempt).backend };
   // A backend closed by a rate or usage limit starts nothing new until it lifts (asked again when
   // the slot is there: a limit may have closed it while this attempt waited for one).
-  if (!(await waitToStart(ctx, attempt.id))) return null;
+  if (!(await waitToStart(gate, attempt.id))) return null;
   const prepared = await prepareWorktree(ctx, attempt, spec, attemptWorktree(ctx.paths, attempt.id), out.log);
   const setupFailure = await provisionAttempt(ctx, attempt, prepared.worktree, out);
   if (setupFailure !== null) {
@@ -60,7 +63,7 @@ const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
   let brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
   const outcome = await ctx.agentQueue
     .add(async () => {
-      if (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id))) return null;
+      if (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(gate, attempt.id))) return null;
       brief = await withInstructions(ctx, attempt, spec, brief);
       return runAgent(ctx, attempt, spec, prepared, brief, out);
     })

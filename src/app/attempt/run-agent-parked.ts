@@ -61,7 +61,7 @@ export const runAgentParked = async (
 ): Promise<AgentOutcome | null> => {
   const { log } = out;
   const settings = ctx.config.agent.limits;
-  const resumable = !(ctx.config.agent.mode === 'diff' && (ctx.backend.name === 'anthropic' || ctx.backend.name === 'openai'));
+  const resumable = !(ctx.config.agent.mode === 'diff' && (ctx.config.agent.backend === 'anthropic' || ctx.config.agent.backend === 'openai'));
   let current = task;
   let usage = zeroUsage();
   // What every run of the attempt saw, not only the last one after a wait.

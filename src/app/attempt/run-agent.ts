@@ -15,8 +15,9 @@ import type { AgentBrief } from './agent-brief.js';
 import { runAgentParked, type ParkedDeps } from './run-agent-parked.js';
 import { movePhase } from './phase.js';
 import type { PreparedWorktree } from './prepare.js';
+import { attemptAgent } from './attempt-backend.js';
 
-export type RunAgentDeps = ParkedDeps & Pick<RunContext, 'systemPrompts' | 'env' | 'evalHandoff' | 'workspace' | 'runCost'>;
+export type RunAgentDeps = ParkedDeps & Pick<RunContext, 'systemPrompts' | 'env' | 'evalHandoff' | 'workspace' | 'runCost' | 'pool'>;
 
 /**
  * Step agent: the agent's turn in the prepared worktree, parked and continued at rate and usage
@@ -36,8 +37,10 @@ export const runAgent = async (
   out.log.info({ role: spec.role, parents: spec.parents }, 'agent started');
   const systemPrompt = brief.systemPrompt ?? ctx.systemPrompts[spec.role];
   const handoff = await ctx.evalHandoff?.open({ attemptId: attempt.id, worktree });
+  // A pool entry's backend and settings (model, mode) for this attempt; the run's budgets stay the run's.
+  const agent = attemptAgent(ctx, attempt);
   const parked = await runAgentParked(
-    ctx,
+    { ...ctx, ...agent },
     attempt,
     {
       runId: ctx.runId,
@@ -49,7 +52,7 @@ export const runAgent = async (
       systemPrompt,
       ...(brief.forkFrom ? { forkFrom: brief.forkFrom } : {}),
       ...(forkHistoryJson !== null ? { forkHistoryJson } : {}),
-      ...(ctx.config.agent.model ? { model: ctx.config.agent.model } : {}),
+      ...(agent.config.agent.model ? { model: agent.config.agent.model } : {}),
       maxTurns: ctx.config.agent.maxTurns,
       timeoutMs: ctx.config.agent.timeoutMs,
       ...costShare(ctx),

@@ -9,6 +9,7 @@ import type { RunStore } from '../../core/ports/run-store.js';
 import type { Workspace } from '../../core/ports/workspace.js';
 import type { Logger } from '../setup/logger.js';
 import type { ProjectPaths } from '../setup/project-paths.js';
+import type { AgentPool } from '../setup/agent-pool.js';
 
 /**
  * The driver's side of agents' `swarm eval` (evaluation/handoff): an attempt's agent gets the
@@ -41,6 +42,8 @@ export interface RunDeps {
   workspace: Workspace;
   runner: EvaluatorRunner;
   backend: AgentBackend;
+  /** `agent.pool`: each attempt runs on the entry its `backend` names; null (or absent) = `backend` alone. */
+  pool?: AgentPool | null;
   logger: Logger;
   agentQueue: PQueue;
   evalQueue: PQueue;

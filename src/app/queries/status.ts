@@ -4,6 +4,7 @@ import { isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
+import { backendFigures } from '../../core/views/backend-figures.js';
 import { z } from 'zod';
 import type { NominationRecord, RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
@@ -47,6 +48,26 @@ export const evaluationBudgetOf = (configJson: string): number => {
     return parsed.success ? parsed.data.budget.evaluations : 0;
   } catch {
     return 0;
+  }
+};
+
+const recordedAgents = z.object({
+  agent: z.object({
+    backend: z.string(),
+    model: z.string().nullable(),
+    pool: z.array(z.object({ name: z.string(), model: z.string().nullable() })).optional(),
+  }),
+});
+
+/** The backends the run was started with and their models: its agent.pool entries, else its single agent. */
+const backendModelsOf = (configJson: string): Map<string, string | null> => {
+  try {
+    const parsed = recordedAgents.safeParse(JSON.parse(configJson));
+    if (!parsed.success) return new Map();
+    const { agent } = parsed.data;
+    return new Map(agent.pool !== undefined && agent.pool.length > 0 ? agent.pool.map((e) => [e.name, e.model]) : [[agent.backend, agent.model]]);
+  } catch {
+    return new Map();
   }
 };
 
@@ -110,6 +131,7 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
     costByRole: costByRole(rows),
+    backends: backendFigures(rows, direction, backendModelsOf(run.configJson)),
     waits: limitWaits(store, run, rows, Date.now()),
     heldOut: store.reports.heldOut(run.id)
       .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))

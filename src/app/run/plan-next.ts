@@ -14,6 +14,7 @@ import { createRng } from '../../core/domain/random.js';
 import { planRulesWave } from '../../core/planning/policies/rules.js';
 import type { RunDeps, RunState } from '../context/run-context.js';
 import { attemptId } from '../../core/domain/ids.js';
+import { assignPoolEntries } from './pool-assign.js';
 
 const policyInput = (config: SwarmConfig, request: PlanRequest, stream: SeedStream = 'policy'): PolicyInput => ({
   attempts: request.population,
@@ -62,8 +63,16 @@ const shared = (config: SwarmConfig, request: PlanRequest, plan: PolicyPlan): Po
 /** What names the policies' niches: the declared metric, else code signatures when asked for, else lineages. */
 const nicheDescriptor = (config: SwarmConfig): NicheDescriptor => config.shepherd.niche ?? (config.shepherd.codeNiches ? CODE_NICHES : null);
 
-/** Plans the next wave with the configured Shepherd policy. */
-export const planWave = async (ctx: Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory'> & Pick<RunState, 'force'>, asked: PlanRequest): Promise<WavePlan> => {
+type PlanDeps = Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory' | 'pool'> & Pick<RunState, 'force'>;
+
+/** Plans the next wave with the configured Shepherd policy; with `agent.pool`, each attempt gets its entry. */
+export const planWave = async (ctx: PlanDeps, asked: PlanRequest): Promise<WavePlan> => {
+  const plan = await planWithPolicy(ctx, asked);
+  const pool = ctx.pool ?? null;
+  return pool === null ? plan : assignPoolEntries({ config: ctx.config, store: ctx.store, runId: ctx.runId, pool }, plan);
+};
+
+const planWithPolicy = async (ctx: PlanDeps, asked: PlanRequest): Promise<WavePlan> => {
   const { config } = ctx;
   // The stored front travels with the request: every policy is offered it, the llm one included.
   const request: PlanRequest = config.objective.metrics.length > 0 ? { ...asked, front: ctx.store.front.members(ctx.runId).map(attemptId) } : asked;

@@ -3,6 +3,7 @@ import { apiAccess } from '../../agents/access/api-access-check.js';
 import { agentBackend } from '../../agents/registry.js';
 import type { SwarmConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
+import { poolConfigs } from '../setup/agent-pool.js';
 
 /**
  * Run before the baseline is recorded: an agent that cannot authenticate (or a planning model that
@@ -10,8 +11,11 @@ import { SwarmError } from '../../core/domain/errors.js';
  */
 export const preflight = async (config: SwarmConfig, root: string, env: Env = process.env): Promise<void> => {
   const problems: string[] = [];
-  const agent = await agentBackend(config.agent.backend).access(config, root, env);
-  if (!agent.ok) problems.push(`agent ${config.agent.backend} cannot work: ${agent.detail}`);
+  const pool = poolConfigs(config);
+  for (const { name, config: own } of pool.length > 0 ? pool : [{ name: null, config }]) {
+    const agent = await agentBackend(own.agent.backend).access(own, root, env);
+    if (!agent.ok) problems.push(`agent ${own.agent.backend}${name === null ? '' : ` (agent.pool entry ${name})`} cannot work: ${agent.detail}`);
+  }
   if (config.shepherd.policy === 'llm') {
     const { llm } = config.shepherd;
     const sameApi = config.agent.backend === llm.backend;

@@ -4,6 +4,8 @@ import type { RunStore } from '../../core/ports/run-store.js';
 import type { Logger } from '../setup/logger.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
 import type { RunBreaker } from '../context/run-context.js';
+import type { AgentPool } from '../setup/agent-pool.js';
+import { createPoolBreakers, POOL_BREAKER_EVENT } from './pool-breaker.js';
 
 export type { RunBreaker } from '../context/run-context.js';
 
@@ -28,7 +30,9 @@ export const createRunBreaker = (options: {
   store: RunStore;
   runId: string;
   logger: Logger;
+  pool?: AgentPool | null;
 }): RunBreaker => {
+  if (options.pool) return createPoolRunBreaker({ ...options, pool: options.pool });
   const breaker = createCircuitBreaker(options.limit);
   return {
     observe(attempt) {
@@ -43,6 +47,34 @@ export const createRunBreaker = (options: {
     },
     get reason() {
       return breaker.tripped;
+    },
+  };
+};
+
+/** The breaker of a run with `agent.pool`: per entry (a tripped entry stops, the others continue), the run stops when all did. */
+const createPoolRunBreaker = (options: Parameters<typeof createRunBreaker>[0] & { pool: AgentPool }): RunBreaker => {
+  const breakers = createPoolBreakers(options.pool.members.map((m) => m.name), options.limit);
+  let reason: string | null = null;
+  return {
+    observe(attempt) {
+      const input = breakerInput(attempt);
+      if (input === null || reason !== null) return;
+      const verdict = breakers.observe(attempt.backend, input);
+      if (verdict.entryTripped !== null) {
+        const { entry, reason: why } = verdict.entryTripped;
+        options.store.addEvent(options.runId, POOL_BREAKER_EVENT, { entry, reason: why }, attempt.id);
+        options.logger.error({ attempt: attempt.id, entry, reason: why }, 'pool entry stopped by its circuit breaker');
+        options.report(`pool entry ${entry} stopped: ${why}; the other entries continue`);
+      }
+      if (verdict.runTripped === null) return;
+      reason = verdict.runTripped;
+      options.store.addEvent(options.runId, 'run.breaker', { reason }, attempt.id);
+      options.logger.error({ attempt: attempt.id, reason }, 'circuit breaker tripped; no new attempts start');
+      options.report(`stopping: ${reason}`);
+      options.stop.abort();
+    },
+    get reason() {
+      return reason;
     },
   };
 };

@@ -9,6 +9,7 @@ import { readProjectMemory } from './project-memory.js';
 import { createRunBreaker } from './run-breaker.js';
 import { RunCostMeter } from '../../core/budget/run-cost-meter.js';
 import type { InstructionGiver, RunDeps, RunState } from '../context/run-context.js';
+import { createAgentPool } from '../setup/agent-pool.js';
 import { createInstructionPool } from './instruction-pool.js';
 import { createVariantWriter, shepherdHasModel } from './instruction-writer.js';
 
@@ -26,6 +27,7 @@ const instructionPool = (input: RunDepsInput, base: string): InstructionGiver =>
 export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
   const { config } = input.loaded;
   const shimDir = writeSwarmShim(input.paths.binDir);
+  const pool = await createAgentPool(config);
   const systemPrompts = await loadSystemPrompts(input.workspace.projectFolder(input.workspace.root), config.agent.systemPrompt, roleInstructionsFromSkills());
   return {
     runId: toRunId(input.runId),
@@ -35,7 +37,9 @@ export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
     store: input.store,
     workspace: input.workspace,
     runner: input.runner,
-    backend: input.backend,
+    // With a pool the run's own backend names no entry: the schedulers never wait on one entry's limit.
+    backend: pool === null ? input.backend : { name: 'agent.pool', run: () => Promise.reject(new Error('bug: an attempt of a pooled run ran without its pool entry')) },
+    pool,
     logger: input.logger.child({ run: input.runId }),
     agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
     evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
@@ -59,10 +63,10 @@ export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
  * The state a scheduler starts with: `stop` drains the run (the first Ctrl-C, or the breaker after
  * `agent.maxConsecutiveFailures` failures alike, which says so through `report`); `force` kills.
  */
-export const createRunState = (deps: Pick<RunDeps, 'config' | 'store' | 'runId' | 'logger'>, signals: { stop: AbortController; force: AbortSignal; report: (line: string) => void }): RunState => ({
+export const createRunState = (deps: Pick<RunDeps, 'config' | 'store' | 'runId' | 'logger' | 'pool'>, signals: { stop: AbortController; force: AbortSignal; report: (line: string) => void }): RunState => ({
   drain: signals.stop.signal,
   force: signals.force,
-  breaker: createRunBreaker({ limit: deps.config.agent.maxConsecutiveFailures, stop: signals.stop, report: signals.report, store: deps.store, runId: deps.runId, logger: deps.logger }),
+  breaker: createRunBreaker({ limit: deps.config.agent.maxConsecutiveFailures, stop: signals.stop, report: signals.report, store: deps.store, runId: deps.runId, logger: deps.logger, pool: deps.pool ?? null }),
   incumbent: null,
   ...(deps.config.budget.costUsd > 0
     ? {

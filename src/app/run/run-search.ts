@@ -6,6 +6,7 @@ import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js'
 import { heldOutAtRunEnd } from '../evaluation/run-held-out.js';
 import { createBackend, describeBackend } from '../setup/create-backend.js';
 import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
+import { agentConfigs, describePool } from '../setup/agent-pool.js';
 import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { checkProject } from '../setup/diagnose/check-project.js';
 import { sandboxLinkMounts } from '../evaluation/link-targets.js';
@@ -77,7 +78,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   await workspace.ensureExcluded();
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
-  refuseUnpricedDollarBudget(config);
+  for (const agentConfig of agentConfigs(config)) refuseUnpricedDollarBudget(agentConfig);
   const backend = await createBackend(config);
   const runner = await createEvaluatorRunner(config, runnerLocks(paths, config.concurrency.evaluations, sandboxLinkMounts(config, paths.root)));
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
@@ -104,7 +105,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed });
   };
   return driveRun({ workspace, paths, loaded, backend, runner, claim, drain, force: options.force ?? null, report, onClaimed }, 'stopped by an error', async ({ run, resumed, store, ctx, crashed, force }) => {
-    report(describeBackend(config));
+    report(config.agent.pool.length > 0 ? describePool(config) : describeBackend(config));
     const interrupted = await recoverInterrupted(ctx, report);
     if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);
     const baseline = await ensureBaseline(ctx, run, report);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AGENT_BACKENDS, loadConfig, type SwarmConfig } from '../../config/index.js';
+import { AGENT_BACKENDS, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
 import { budgetVerdict } from '../../core/budget/budget.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/ids.js';
@@ -13,6 +13,7 @@ import { GitWorkspace } from '../../workspace/index.js';
 import { budgetFrom } from '../run/budget-state.js';
 import { attemptLogDir, projectPaths, type ProjectPaths } from '../setup/project-paths.js';
 import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
+import { poolConfigs } from '../setup/agent-pool.js';
 import { BREAKER_RESET_EVENT, refuseTrippedBreaker, refuseUnusableBackend } from './spawn-checks.js';
 import { startSpawnDriver } from './spawn-driver-process.js';
 import { isDriverLive, readDriverFile, SPAWN_DRIVER_FILE, SPAWNED_EVENT, type DriverIdentity } from './spawn-queue.js';
@@ -95,6 +96,23 @@ const operatorOf = (role: SpawnOptions['role'], parents: readonly AttemptRecord[
 };
 
 /**
+ * The backend a spawned attempt runs on and the config it runs under: with `agent.pool`, the entry
+ * `--backend` names (default: the first entry that runs the role); else `--backend` or agent.backend.
+ */
+const spawnBackend = (config: SwarmConfig, role: SpawnOptions['role'], asked: string | undefined): { backendName: string; kind: AgentBackendName; agentConfig: SwarmConfig } => {
+  const pool = poolConfigs(config);
+  if (pool.length > 0) {
+    const entry = asked === undefined ? pool.find((e) => config.agent.pool.find((p) => p.name === e.name)?.roles.includes(role)) : pool.find((e) => e.name === asked);
+    if (entry === undefined) throw new SwarmError('USAGE', `--backend ${asked ?? ''} names no agent.pool entry; the entries are ${pool.map((e) => e.name).join(', ')}`);
+    return { backendName: entry.name, kind: entry.config.agent.backend, agentConfig: entry.config };
+  }
+  const backend = asked === undefined ? undefined : z.enum(AGENT_BACKENDS).safeParse(asked);
+  if (backend !== undefined && !backend.success) throw new SwarmError('USAGE', `--backend ${asked} is not one of ${AGENT_BACKENDS.join(', ')}`);
+  const name = backend?.data ?? config.agent.backend;
+  return { backendName: name, kind: name, agentConfig: config };
+};
+
+/**
  * `swarm spawn`: records one attempt and returns its id at once; the background driver (started
  * here when none lives) runs it through the same life cycle, store and budgets as `swarm run`.
  */
@@ -102,13 +120,11 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
   if (options.role === 'optimizer' && (options.parents === 'baseline' || options.parents.length !== 1)) {
     throw new SwarmError('USAGE', 'an optimizer continues one parent attempt\'s agent; give it exactly one --parent (explorers start from --baseline or merge --parents)');
   }
-  const backend = options.backend === undefined ? undefined : z.enum(AGENT_BACKENDS).safeParse(options.backend);
-  if (backend !== undefined && !backend.success) throw new SwarmError('USAGE', `--backend ${options.backend} is not one of ${AGENT_BACKENDS.join(', ')}`);
   const workspace = await GitWorkspace.open(options.cwd);
   const { config } = await loadConfig(workspace.projectDir);
-  const backendName = backend?.data ?? config.agent.backend;
-  refuseUnpricedDollarBudget(config, backendName);
-  await refuseUnusableBackend(backendName, config, workspace.projectDir);
+  const { backendName, kind, agentConfig } = spawnBackend(config, options.role, options.backend);
+  refuseUnpricedDollarBudget(agentConfig, kind);
+  await refuseUnusableBackend(kind, agentConfig, workspace.projectDir);
   const paths = projectPaths(workspace.projectDir);
   const store = SwarmStore.open(paths.dbFile);
   try {

@@ -67,6 +67,8 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
       await runQueue({ ...ctx, store }, options.idleMs, async (name) => {
         const known = backends.get(name);
         if (known) return known;
+        // A pool entry: the attempt runs on the run's pool (ctx.pool), which names its backend.
+        if (loaded.config.agent.pool.some((entry) => entry.name === name)) return backends.get(loaded.config.agent.backend) ?? createBackend(loaded.config);
         const created = await createBackend({ ...loaded.config, agent: { ...loaded.config.agent, backend: z.enum(AGENT_BACKENDS).parse(name) } });
         backends.set(name, created);
         return created;

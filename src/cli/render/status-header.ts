@@ -5,6 +5,7 @@ import { formatScore, isBetter, type Direction } from '../../core/domain/score.j
 import type { AttemptStatus, RunStatus } from '../../core/domain/types.js';
 import { textWidth, truncate, type Paint, type Style } from './ansi.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
+import { describeBackendFigures } from '../../core/views/backend-figures.js';
 import { formatCost, formatDuration } from './format-duration.js';
 
 const RUN_STYLE: Record<RunStatus, Style> = { running: 'yellow', finished: 'green', interrupted: 'dim', failed: 'red' };
@@ -78,6 +79,8 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
   if (report.costUsd > 0) budget.push(`cost ${formatCost(report.costUsd)}${costPerRole(report)}`);
   if (run.evaluationsUsed !== undefined) budget.push(`evaluations ${run.evaluationsUsed}${run.evaluationBudget ? `/${run.evaluationBudget}` : ''}`);
   lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
+  const backends = describeBackendFigures(report.backends, formatCost);
+  if (backends !== '') lines.push(`${label('backends', paint)}${stripControl(backends)}`);
   if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${stripControl(run.stopReason)}`);
   for (const wait of report.waits ?? []) {
     const parked = wait.attempts.length > 0 ? ` · parked ${wait.attempts.join(', ')}` : '';

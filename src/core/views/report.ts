@@ -1,6 +1,7 @@
 import type { ClusterRun } from '../domain/cluster-run.js';
 import type { WaitView } from '../limits/describe-wait.js';
 import type { RoleCost } from './cost-by-role.js';
+import type { BackendFigures } from './backend-figures.js';
 import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, RunStatus } from '../domain/types.js';
 
 /** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
@@ -87,6 +88,8 @@ export interface StatusReport {
   costUsd: number;
   /** What each role's attempts spent (`costByRole`); `buildStatusReport` always sets it. */
   costByRole?: RoleCost[];
+  /** Attempts, improvements and cost of each backend (agent.pool entry, or the single agent); `buildStatusReport` always sets it. */
+  backends?: BackendFigures[];
   /** Limits the run waits on (empty when none; `buildStatusReport` always sets it). */
   waits?: LimitWaitRow[];
   /** Finalists scored by evaluator.heldOut, best run score first: both scores side by side. */
