@@ -1,3 +1,4 @@
+import { slurmRecoveryCases } from './recovery-cases.js';
 import { slurmReviewCases } from './review-cases.js';
 import { slurmRunCases } from './run-cases.js';
 import { slurmRunnerCases } from './runner-cases.js';
@@ -7,3 +8,4 @@ import { slurmRunnerCases } from './runner-cases.js';
 slurmRunnerCases();
 slurmRunCases();
 slurmReviewCases();
+slurmRecoveryCases();
