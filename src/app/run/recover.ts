@@ -16,9 +16,10 @@ import type { RunContext } from '../context/run-context.js';
  */
 export const recoverInterrupted = async (ctx: RunContext, report: (line: string) => void = () => undefined): Promise<AttemptRecord[]> => {
   // Cluster jobs first (a job on this machine's own node would otherwise die as a local orphan,
-  // its Slurm record FAILED), then orphans: a lock file held by a live orphan's git is not stale until it is dead.
+  // its Slurm record FAILED), then orphans: a lock file held by a live orphan's git is not stale
+  // until it is dead; then the jobs of the orphans just killed (an agent's own `swarm eval`).
   await reapClusterJobs(ctx, report);
-  await reapOrphanProcesses(ctx);
+  if ((await reapOrphanProcesses(ctx)).length > 0) await reapClusterJobs(ctx, report);
   const locks = await ctx.workspace.clearStaleLocks();
   if (locks.length > 0) {
     const names = locks.map((file) => relative(ctx.paths.root, file));
