@@ -13,8 +13,8 @@ const quick = process.argv.includes('--quick');
 const strict = process.argv.includes('--strict');
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const sizes = quick
-  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40, agentBoundAttempts: 16, agentBoundRepeats: 1 }
-  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000, agentBoundAttempts: 64, agentBoundRepeats: 1 };
+  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40, agentBoundAttempts: 16, agentBoundRepeats: 1, manyAgents: [8] }
+  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000, agentBoundAttempts: 64, agentBoundRepeats: 1, manyAgents: [32, 64] };
 const pictureCounts = quick ? [200, 1_000] : [1_000, 10_000];
 
 const started = performance.now();
@@ -38,6 +38,7 @@ const main = async () => {
   const { explainEvalRunners, measureEvalRunners } = await import('./eval-runners.mjs');
   const { explainAgentBound, measureAgentBound } = await import('./agent-bound.mjs');
   const { measureProvision } = await import('./provision.mjs');
+  const { explainManyAgents, manyAgentsFigures, measureManyAgents } = await import('./many-agents.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
@@ -56,6 +57,7 @@ const main = async () => {
     await measureAgentBound({ agents: 4, sleepS: 1, attempts: sizes.agentBoundAttempts, repeats: sizes.agentBoundRepeats, log }),
   ];
   const provision = await measureProvision({ samples: sizes.samples, log });
+  const manyAgents = await measureManyAgents({ counts: sizes.manyAgents, reference: 4, log });
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -104,6 +106,7 @@ const main = async () => {
       figure(`agent-bound.${shape.agents}x${shape.sleepS}s.waves-of-floor`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s, waves: throughput of the git floor's (median)`, shape.wavesOfFloor.median, 'ratio', { op: '>=', value: 0.85 }, 2),
       figure(`agent-bound.${shape.agents}x${shape.sleepS}s.floor-of-ideal`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s: the git floor's throughput of the ideal`, shape.floorOfIdeal.median, 'ratio', null, 2),
     ]),
+    ...manyAgentsFigures(manyAgents),
     figure('cli.version.of-node', 'swarm --version / node -e 0, median of interleaved pairs', cli.versionOfNode.median, 'ratio', { op: '<', value: 1.2 }, 2),
     figure('prepare.bare-worktree.median', 'attempt prepare: bare `git worktree add`, median', provision.bareMedianMs, 'ms', null, 0),
     figure('prepare.setup-reused.median', 'attempt prepare: worktree provisioned, setup reused (key unchanged), median', provision.reusedMedianMs, 'ms', null, 0),
@@ -146,12 +149,15 @@ const main = async () => {
     ...agentBound.flatMap(explainAgentBound).map((l) => `   ${l}`),
     `   swarm --version / node -e 0 over ${sizes.samples} interleaved pairs: min ${cli.versionOfNode.min.toFixed(2)}, median ${cli.versionOfNode.median.toFixed(2)}, max ${cli.versionOfNode.max.toFixed(2)}`,
     '',
+    `7. many agents: the driver with ${sizes.manyAgents.join(' and ')} concurrent agents against ${manyAgents.reference.agents}`,
+    ...explainManyAgents(manyAgents).map((l) => `   ${l}`),
+    '',
   ];
   const missed = figures.filter((f) => f.pass === false);
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, agentBound, provision });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, agentBound, provision, manyAgents });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
