@@ -2,8 +2,8 @@ import type { EdgeRecord, WaveRecord } from '../core/ports/records.js';
 import type { FinishedCounts, HeldOutResult, NominationRecord, ReportReads } from '../core/ports/run-queries.js';
 import type { AttemptRow } from '../core/views/report.js';
 import { countFinishedAttempts } from './attempt-counts.js';
-import { heldOutResults } from './check-queries.js';
-import { attemptIdsWithEvent } from './event-queries.js';
+import { heldOutResults, runEvaluationSeeds } from './check-queries.js';
+import { attemptIdsWithEvent, countAttemptEvents } from './event-queries.js';
 import { listNominations } from './nominations.js';
 import { listReportEdges, listReportRows, listReportWaves } from './report-rows.js';
 import type { SwarmStore } from './swarm-store.js';
@@ -43,5 +43,13 @@ export class ReportQueries implements ReportReads {
 
   finishedCounts(runId: string): FinishedCounts {
     return countFinishedAttempts(this.store.db, runId);
+  }
+
+  attemptEventCount(attemptId: string, type: string): number {
+    return countAttemptEvents(this.store, attemptId, type);
+  }
+
+  evaluationSeeds(runId: string): number[] {
+    return runEvaluationSeeds(this.store, runId);
   }
 }
