@@ -22,3 +22,10 @@ export const commitConfig = async (cwd: string): Promise<string[]> => {
   if (!email) settings.push(`user.email=${FALLBACK_EMAIL}`);
   return settings;
 };
+
+/**
+ * For a commit on the user's own branch (`swarm apply`): their identity and signing as configured,
+ * `swarm <swarm@localhost>` only where no user is set (a fresh machine, the example's repository).
+ */
+export const identityFallback = async (cwd: string): Promise<string[]> =>
+  (await commitConfig(cwd)).filter((setting) => !setting.startsWith('commit.gpgsign'));
