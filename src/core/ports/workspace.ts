@@ -44,6 +44,12 @@ export interface DiffStat {
  * The repository as a run uses it: one branch and worktree per attempt (GitWorkspace implements
  * it). Worktree creation and removal are serialized by the implementation.
  */
+/** What taking back one step did: reverted files, nothing to take back, or a conflict (the checkout put back). */
+export type RevertOutcome =
+  | { kind: 'reverted'; files: string[] }
+  | { kind: 'empty' }
+  | { kind: 'conflict'; files: string[]; detail: string };
+
 export interface Workspace {
   /** The main worktree of the repository. */
   readonly root: string;
@@ -51,6 +57,12 @@ export interface Workspace {
   readonly subdir: string;
   /** The project folder in the main checkout: config, prompt and `.swarm/` live here. */
   readonly projectDir: string;
+  /** The config file named when the workspace was opened, as loadConfig takes it (`{}`: the default). */
+  configOption(): { file?: string };
+  /** Whether the main checkout has uncommitted changes outside the `ignore` paths. */
+  isDirty(ignore?: readonly string[]): Promise<boolean>;
+  /** Takes back in `worktree` what `from` → `to` changed (paths in `keep` excepted). */
+  revertStep(worktree: string, step: { from: string; to: string }, keep: string[]): Promise<RevertOutcome>;
   /** The full sha `ref` (default HEAD) points to; a ref that does not resolve is a SwarmError('NOT_FOUND'). */
   headCommit(ref?: string): Promise<string>;
   /** Adds `.swarm/` to `.git/info/exclude` unless an entry for it is already there. */
