@@ -26,6 +26,7 @@ import { clearStaleLocks } from './stale-locks.js';
 import { symlinksAt } from './tree-symlinks.js';
 import { reclaimWorktreeLink } from './worktree-link.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
+import { WorktreePool, type PoolSettings } from './worktree-pool.js';
 
 /**
  * The target repository as swarm uses it: attempt branches, their worktrees under `.swarm/worktrees/`,
@@ -53,6 +54,25 @@ export class GitWorkspace implements Workspace {
     const paths = projectPaths(project.projectDir);
     this.swarmDir = paths.swarmDir;
     this.worktreesDir = paths.worktreesDir;
+    this.pool = new WorktreePool({ root, commonDir: gitDir, worktreesDir: this.worktreesDir, locked: (task) => this.locked(task) });
+  }
+
+  /** Attempts' worktrees kept between attempts (off until a run configures it). */
+  private readonly pool: WorktreePool;
+
+  /** Sets how attempts' worktrees are made and released (`workspace.pool`, `workspace.sparse`). */
+  configureWorktrees(settings: PoolSettings): void {
+    this.pool.configure(settings);
+  }
+
+  /** Takes back an attempt's worktree into the pool (or removes it when the pool is off); its branch stays. */
+  async releaseWorktree(worktreePath: string): Promise<void> {
+    await this.pool.release(worktreePath);
+  }
+
+  /** Removes the pool's idle worktrees: called when a run ends. */
+  async drainWorktrees(): Promise<void> {
+    await this.pool.drain();
   }
 
   /**
@@ -154,7 +174,7 @@ export class GitWorkspace implements Workspace {
 
   /** Branch + worktree for an attempt, merged from its parents; see `prepareAttempt`. */
   async prepareAttempt(p: PrepareAttemptParams, options: { recreate?: boolean } = {}): Promise<PreparedAttempt> {
-    const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this), commitSettings: () => this.commitSettings() };
+    const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this), commitSettings: () => this.commitSettings(), pool: this.pool };
     return prepareAttempt(context, p, options);
   }
 
