@@ -1,0 +1,72 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+
+const repos: ToyRepo[] = [];
+afterEach(() => {
+  for (const repo of repos.splice(0)) repo.cleanup();
+});
+
+// Each attempt's agent notes what it finds (a scratch file an earlier attempt left, the prepared
+// environment, which worktree it runs in) in a log outside the repository, then leaves an ignored
+// scratch file behind; the agent of a2 also changes the prepared environment.
+const AGENT = `const fs = require('node:fs');
+const id = process.env.SWARM_ATTEMPT_ID;
+const site = fs.existsSync('.venv/site.txt') ? fs.readFileSync('.venv/site.txt', 'utf8') : null;
+const ino = site === null ? null : fs.statSync('.venv/site.txt').ino;
+const gitdir = fs.readFileSync('.git', 'utf8').trim();
+fs.appendFileSync(process.env.POOL_LOG, JSON.stringify({ id, scratch: fs.existsSync('scratch.tmp'), site, ino, gitdir }) + '\\n');
+fs.writeFileSync('scratch.tmp', 'written by ' + id + ', never committed\\n');
+if (id === 'a2') fs.writeFileSync('.venv/site.txt', 'upgraded by the agent of a2\\n');
+fs.writeFileSync('prog.js', 'module.exports = ' + id.slice(1) + ';\\n');
+`;
+
+interface Note {
+  id: string;
+  scratch: boolean;
+  site: string | null;
+  ino: number | null;
+  gitdir: string;
+}
+
+describe('attempts on pooled worktrees', () => {
+  it('reuse a worktree: what an earlier attempt left is gone, the prepared environment stays untouched, and is restored after an agent changed it', async () => {
+    const repo = createToyRepo(
+      {
+        evaluator: { protect: ['evaluate.js', 'agent.js'] },
+        agent: { backend: 'command', command: { argv: ['node', '../../../agent.js'] } },
+        budget: { attempts: 5 },
+        concurrency: { agents: 1, evaluations: 1 },
+        shepherd: { policy: 'random', initialExplorers: 1, waveSize: 1 },
+        workspace: { setup: ['mkdir -p .venv && echo installed > .venv/site.txt'], setupKey: ['prog.js.lock'] },
+      },
+      { 'agent.js': AGENT, 'evaluate.js': `console.log(JSON.stringify({ score: Number(require('./prog.js')) }));\n`, '.gitignore': '.venv/\n*.tmp\n.swarm/\n' },
+    );
+    repos.push(repo);
+    const log = join(repo.dir, '..', `${repo.dir.split('/').pop() ?? 'x'}-pool.log`);
+    repos.push({ dir: log, git: () => '', cleanup: () => rmSync(log, { force: true }) });
+    const result = await runCli(repo.dir, ['run', '--quiet'], { POOL_LOG: log });
+    expect(result.code, result.stderr).toBe(0);
+    const notes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Note);
+    expect(notes.map((n) => n.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    // Worktrees were reused (fewer distinct git admin folders than attempts)...
+    expect(new Set(notes.map((n) => n.gitdir)).size).toBeLessThan(notes.length);
+    // ...yet no attempt saw the scratch file an earlier one left, or the environment a2 changed.
+    for (const note of notes) {
+      expect(note.scratch, note.id).toBe(false);
+      expect(note.site, note.id).toBe('installed\n');
+    }
+    // An environment no agent changed is the very same file in the next attempt of its worktree.
+    const reusedUntouched = notes.some((n, i) => notes.slice(i + 1).some((m) => m.gitdir === n.gitdir && m.ino === n.ino && n.id !== 'a2'));
+    expect(reusedUntouched).toBe(true);
+    // Setup ran once for the key; every other attempt found it in place or restored it from the cache.
+    const events = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as { attempts: Array<{ id: string }> };
+    expect(events.attempts.length).toBeGreaterThanOrEqual(6);
+    const setupLogs = readdirSync(join(repo.dir, '.swarm', 'logs')).filter((dir) => existsSync(join(repo.dir, '.swarm', 'logs', dir, 'setup.log')));
+    expect(setupLogs.length).toBe(1);
+    // After the run: no pooled worktree left, only the main checkout registered.
+    expect(existsSync(join(repo.dir, '.swarm', 'worktrees')) ? readdirSync(join(repo.dir, '.swarm', 'worktrees')) : []).toEqual([]);
+    expect(repo.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(1);
+  });
+});
