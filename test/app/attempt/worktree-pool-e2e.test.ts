@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { createToyRepo, runCli, startCli, stopOrphans, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -22,6 +22,7 @@ fs.appendFileSync(process.env.POOL_LOG, JSON.stringify({ id, scratch: fs.existsS
 fs.writeFileSync('scratch.tmp', 'written by ' + id + ', never committed\\n');
 if (id === 'a3') fs.writeFileSync('.venv/site.txt', 'upgraded by the agent of a3\\n');
 fs.writeFileSync('prog.js', 'module.exports = ' + id.slice(1) + ';\\n');
+if (process.env.POOL_SLEEP_MS) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.env.POOL_SLEEP_MS));
 `;
 
 interface Note {
@@ -32,25 +33,44 @@ interface Note {
   gitdir: string;
 }
 
+const poolRepo = (attempts: number): ToyRepo => {
+  const repo = createToyRepo(
+    {
+      evaluator: { protect: ['evaluate.js', 'agent.js'] },
+      agent: { backend: 'command', command: { argv: ['node', '../../../agent.js'] } },
+      budget: { attempts },
+      concurrency: { agents: 1, evaluations: 1 },
+      shepherd: { policy: 'random', initialExplorers: 1, waveSize: 1 },
+      workspace: { setup: ['mkdir -p .venv && echo installed > .venv/site.txt'], setupKey: ['prog.js.lock'] },
+    },
+    { 'agent.js': AGENT, 'prog.js': 'module.exports = 1;\n', 'evaluate.js': `console.log(JSON.stringify({ score: Number(require('./prog.js')) }));\n`, '.gitignore': '.venv/\n*.tmp\n.swarm/\n' },
+  );
+  repos.push(repo);
+  return repo;
+};
+
+const readNotes = (log: string): Note[] => readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Note);
+
+const logFor = (repo: ToyRepo): string => {
+  const log = join(repo.dir, '..', `${repo.dir.split('/').pop() ?? 'x'}-pool.log`);
+  repos.push({ dir: log, git: () => '', cleanup: () => rmSync(log, { force: true }) });
+  return log;
+};
+
+const assertNoWorktreeLeft = (repo: ToyRepo): void => {
+  const worktrees = join(repo.dir, '.swarm', 'worktrees');
+  expect(existsSync(worktrees) ? readdirSync(worktrees) : []).toEqual([]);
+  expect(repo.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(1);
+  expect(repo.git('worktree', 'prune', '--dry-run', '--verbose').trim()).toBe('');
+};
+
 describe('attempts on pooled worktrees', () => {
   it('reuse a worktree: what an earlier attempt left is gone, the prepared environment stays untouched, and is restored after an agent changed it', async () => {
-    const repo = createToyRepo(
-      {
-        evaluator: { protect: ['evaluate.js', 'agent.js'] },
-        agent: { backend: 'command', command: { argv: ['node', '../../../agent.js'] } },
-        budget: { attempts: 5 },
-        concurrency: { agents: 1, evaluations: 1 },
-        shepherd: { policy: 'random', initialExplorers: 1, waveSize: 1 },
-        workspace: { setup: ['mkdir -p .venv && echo installed > .venv/site.txt'], setupKey: ['prog.js.lock'] },
-      },
-      { 'agent.js': AGENT, 'prog.js': 'module.exports = 1;\n', 'evaluate.js': `console.log(JSON.stringify({ score: Number(require('./prog.js')) }));\n`, '.gitignore': '.venv/\n*.tmp\n.swarm/\n' },
-    );
-    repos.push(repo);
-    const log = join(repo.dir, '..', `${repo.dir.split('/').pop() ?? 'x'}-pool.log`);
-    repos.push({ dir: log, git: () => '', cleanup: () => rmSync(log, { force: true }) });
+    const repo = poolRepo(5);
+    const log = logFor(repo);
     const result = await runCli(repo.dir, ['run', '--quiet'], { POOL_LOG: log });
     expect(result.code, `${result.stderr}\n${(await runCli(repo.dir, ['status'])).stdout}`).toBe(0);
-    const notes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Note);
+    const notes = readNotes(log);
     expect(notes.map((n) => n.id)).toEqual(['a2', 'a3', 'a4', 'a5', 'a6']);
     // Worktrees were reused (fewer distinct git admin folders than attempts)...
     expect(new Set(notes.map((n) => n.gitdir)).size).toBeLessThan(notes.length);
@@ -70,7 +90,35 @@ describe('attempts on pooled worktrees', () => {
     const setups = rows.map((row) => ({ id: row.id, ...(JSON.parse(row.data) as { setup: { ran: boolean; reused: boolean } }).setup }));
     expect(setups.filter((s) => s.id !== 'a1').every((s) => !s.ran && s.reused), JSON.stringify(setups)).toBe(true);
     // After the run: no pooled worktree left, only the main checkout registered.
-    expect(existsSync(join(repo.dir, '.swarm', 'worktrees')) ? readdirSync(join(repo.dir, '.swarm', 'worktrees')) : []).toEqual([]);
-    expect(repo.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(1);
+    assertNoWorktreeLeft(repo);
+  });
+
+  it('a driver SIGKILLed with a parked worktree and an attempt running: the resumed run starts from a consistent pool and leaves none', async () => {
+    const repo = poolRepo(6);
+    const log = logFor(repo);
+    const first = startCli(repo.dir, ['run', '--quiet'], { POOL_LOG: log, POOL_SLEEP_MS: '1500' });
+    const pool = join(repo.dir, '.swarm', 'worktrees', '.pool');
+    const deadline = Date.now() + 120_000;
+    // A parked member and a later attempt's agent at work (the agent notes itself first, then sleeps).
+    while (!(existsSync(pool) && readdirSync(pool).length > 0 && existsSync(log) && readNotes(log).length >= 2)) {
+      if (Date.now() > deadline) throw new Error(`no parked worktree in time:\n${await first.done.then((r) => r.stderr)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    first.child.kill('SIGKILL');
+    await first.done;
+    await stopOrphans(repo.dir);
+    const killedAt = readNotes(log).length;
+    const second = await runCli(repo.dir, ['run', '--quiet'], { POOL_LOG: log });
+    expect(second.code, second.stderr).toBe(0);
+    const notes = readNotes(log);
+    expect(notes.length).toBeGreaterThan(killedAt);
+    for (const note of notes) {
+      expect(note.scratch, note.id).toBe(false);
+      expect(note.site, note.id).toBe('installed\n');
+    }
+    assertNoWorktreeLeft(repo);
+    // The branch of the attempt the kill interrupted is gone; no branch is left checked out anywhere.
+    const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as { attempts: Array<{ id: string; status: string }> };
+    for (const attempt of status.attempts.filter((a) => a.status === 'interrupted')) expect(repo.git('branch', '--list', `swarm/r1/${attempt.id}`).trim()).toBe('');
   });
 });
