@@ -113,7 +113,9 @@ export class WorktreePool {
    * the directory by a link). Its branch stays either way.
    */
   async release(target: string): Promise<void> {
-    const admin = this.settings.pool ? await memberAdmin(this.repo.commonDir, target) : null;
+    // Submodules are clones of their own that neither clean nor switch resets: such a worktree is not reused.
+    const reusable = this.settings.pool && (await lstat(path.join(target, '.gitmodules')).catch(() => null)) === null;
+    const admin = reusable ? await memberAdmin(this.repo.commonDir, target) : null;
     if (admin === null || !(await detachMember(this.repo.commonDir, { path: target, admin }))) {
       await this.repo.locked(async () => {
         // Its `.git` rewritten after the last commit: git refuses to remove it, its registration names it all the same.

@@ -127,6 +127,21 @@ describe('the worktree pool', () => {
     await workspace.drainWorktrees();
   });
 
+  it('does not keep a worktree with submodules (their clones are not reset by clean or switch), nor any when the pool is off', async () => {
+    const repo = repoWith({ '.gitmodules': '[submodule "lib"]\n\tpath = lib\n\turl = ./lib\n', 'a.txt': 'a\n' });
+    const base = git(repo.dir, 'rev-parse', 'HEAD');
+    const workspace = await open(repo);
+    const w1 = (await prepare(workspace, 'a1', base)).worktree;
+    await workspace.releaseWorktree(w1);
+    expect(existsSync(join(workspace.worktreesDir, '.pool')) ? readdirSync(join(workspace.worktreesDir, '.pool')) : []).toEqual([]);
+    const plain = repoWith({ 'a.txt': 'a\n' });
+    const off = await open(plain, { pool: false, sparse: [] });
+    const w2 = (await prepare(off, 'a1', git(plain.dir, 'rev-parse', 'HEAD'))).worktree;
+    await off.releaseWorktree(w2);
+    expect(readdirSync(off.worktreesDir)).toEqual([]);
+    expect((await off.listWorktrees()).length).toBe(1);
+  });
+
   it('checks out only the sparse patterns the repository declares', async () => {
     const repo = repoWith({ 'src/main.py': 'x\n', 'data/big.bin': 'b\n', 'evaluate.py': 'e\n' });
     const base = git(repo.dir, 'rev-parse', 'HEAD');
