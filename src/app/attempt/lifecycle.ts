@@ -64,7 +64,7 @@ const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec,
   const work = await agentTurn(ctx, attempt, spec, out);
   if (!work || ctx.force.aborted) return INTERRUPTED;
   if (work === 'setup-failed') return { kind: 'recorded' };
-  const audit = await auditChange(ctx, { base: work.baseCommit, head: work.head }, work.diff.paths, spec.parents);
+  const audit = await auditChange(ctx, { base: work.baseCommit, head: work.head }, work.diff.paths, spec.parents, work.diff.links);
   ctx.store.updateAttempt(attempt.id, { codeSignature: audit.signature });
   const result = await evaluateWork(ctx, attempt, spec, work, audit, () => out.hooks.evaluating());
   if (result === null) return INTERRUPTED;

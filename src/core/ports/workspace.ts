@@ -38,6 +38,11 @@ export interface DiffStat {
   insertions: number;
   deletions: number;
   paths: string[];
+  /**
+   * Symlinks the change adds or modifies, with their blob ids: set only where the stat was read
+   * with `--raw` (the commit step), so the audit needs no tree listing; absent: unknown.
+   */
+  links?: Array<{ path: string; blob: string }>;
 }
 
 /**
