@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { needsBuild, writeBuildStamp } from './test/support/build-freshness.js';
-import { aptInstall, isCi, prepareSystemTools, readyTools, type SystemToolsReady } from './test/support/system-tools.js';
+import { aptInstall, isCi, prepareSystemTools, readDistro, readyTools, reportVerdicts, type SystemToolsReady } from './test/support/system-tools.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,10 +25,8 @@ export default async function setup(project: TestProject): Promise<void> {
     writeBuildStamp(root, startedAt);
   }
   const path = process.env.PATH ?? '';
-  const verdicts = await prepareSystemTools({ path, ci: isCi(process.env), root: process.getuid?.() === 0, install: aptInstall(path) });
-  for (const verdict of verdicts) if (verdict.line !== null) console.log(`system tools: ${verdict.line}`);
-  const failed = verdicts.filter((verdict) => verdict.failed);
-  if (failed.length > 0) throw new Error(`system tools missing under CI:\n${failed.map((verdict) => verdict.line).join('\n')}`);
-  const ready = readyTools(verdicts);
-  project.provide('systemTools', { ...ready, chromium: process.env.SWARM_TEST_CHROMIUM ?? ready.chromium });
+  const given = process.env.SWARM_TEST_CHROMIUM === undefined ? {} : { chromium: process.env.SWARM_TEST_CHROMIUM };
+  const verdicts = await prepareSystemTools({ path, ci: isCi(process.env), root: process.getuid?.() === 0, distro: readDistro(), given, install: aptInstall(path) });
+  reportVerdicts(verdicts, (line) => console.log(line));
+  project.provide('systemTools', readyTools(verdicts));
 }

@@ -187,6 +187,8 @@ const shepherdSchema = z.strictObject({
   }).prefault({}).describe('Near-duplicates caught before they cost an evaluation.'),
   memory: z.boolean().default(false)
     .describe('Offer .swarm/memory.md (what earlier runs of the project tried, what worked and by how much; rewritten at the end of every run) to the "llm" Shepherd and to explorers.'),
+  metaPrompts: z.boolean().default(false)
+    .describe('Evolve the explorers\' instructions: a population of three variants (the first is the run\'s own explorer instructions), each explorer given one, each credited with the improvements its explorers made (discounted, compared within one agent backend); once each has been tried twice the weakest is replaced by a variant the Shepherd\'s model writes (shepherd.policy "llm" or shepherd.llm.model set), else by one recombined from the best two.'),
 });
 
 const budgetSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { GraphInput, StatusReport } from '../core/views/report.js';
+import type { GraphInput, InstructionRow, StatusReport } from '../core/views/report.js';
 import { formatScore } from '../core/domain/score.js';
 import { costByRole } from '../core/views/cost-by-role.js';
 import { attemptsTable, TABLE_SCRIPT } from './attempts-table.js';
@@ -31,6 +31,17 @@ const summary = (report: StatusReport): string => {
   return parts.filter((part): part is string => part !== null).join(' · ');
 };
 
+/** The explorer instruction variants of shepherd.metaPrompts with their records, or nothing. */
+const instructionsSection = (rows: readonly InstructionRow[]): string =>
+  rows.length === 0
+    ? ''
+    : [
+        '<h2 id="instructions">Explorer instructions</h2>',
+        '<table class="instructions"><thead><tr><th>variant</th><th>parent</th><th>origin</th><th>explorers</th><th>improved</th><th>credit</th><th>what it adds</th></tr></thead><tbody>',
+        ...rows.map((v) => `<tr${v.retired ? ' class="retired"' : ''}><td>${escapeXml(v.id)}${v.retired ? ' (retired)' : ''}</td><td>${escapeXml(v.parent ?? '—')}</td><td>${escapeXml(v.origin)}</td><td>${v.attempts}</td><td>${v.improvements}</td><td>${v.credit.toFixed(3)}</td><td>${escapeXml(v.excerpt)}</td></tr>`),
+        '</tbody></table>',
+      ].join('\n');
+
 /**
  * `swarm report`: one self-contained HTML file with the run's summary, the evolution tree, the
  * plots and every attempt in a sortable table. Inline SVG, CSS and script only: it opens offline.
@@ -49,6 +60,7 @@ export const renderReport = async (report: StatusReport, graph: GraphInput, plot
     (report.imports ?? []).length === 0 ? '' : `<p class="meta imports">Started from an earlier run: ${escapeXml((report.imports ?? []).map((i) => `${i.id} ← ${i.from} (${formatScore(i.fromScore)} there)`).join(', '))}</p>`,
     (report.front ?? []).length === 0 ? '' : `<p class="meta front">Pareto front of the feasible attempts: ${escapeXml((report.front ?? []).join(', '))} (violet rows; swarm plot --x A --y B draws it)</p>`,
     `<p class="meta">generated ${escapeXml(generatedAt.toISOString())} by swarm report</p>`,
+    instructionsSection(report.instructions ?? []),
     '<h2 id="tree">Evolution tree</h2>',
     pictureSection(tree),
     '<h2 id="plots">Plots</h2>',

@@ -167,4 +167,24 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, attempt_id)
   );
   `,
+  // Evolving explorer instructions (shepherd.metaPrompts, issue 32): the run's variants, and the
+  // variant each explorer was given (apart from attempts, so their row mapping is untouched).
+  `
+  CREATE TABLE instruction_variants (
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    id TEXT NOT NULL,
+    parent TEXT,
+    text TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    retired_at INTEGER,
+    PRIMARY KEY (run_id, id)
+  );
+  CREATE TABLE attempt_instructions (
+    attempt_id TEXT PRIMARY KEY REFERENCES attempts(id),
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    variant_id TEXT NOT NULL
+  );
+  CREATE INDEX attempt_instructions_run ON attempt_instructions(run_id);
+  `,
 ];

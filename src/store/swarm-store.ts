@@ -3,6 +3,7 @@ import { EvaluationCounts } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
 import { FrontQueries } from './front-rows.js';
 import { ImportQueries } from './import-rows.js';
+import { InstructionQueries } from './instruction-rows.js';
 import { ReportQueries } from './report-queries.js';
 import { z } from 'zod';
 import type { AttemptPatch, EvalOutcome, NewAttempt, NewRun, RunPatch, RunQueries, SessionRef, StoreHandle } from '../core/ports/index.js';
@@ -19,12 +20,12 @@ const parseAll = <T extends z.ZodType>(schema: T, rows: unknown[]): z.output<T>[
 export class SwarmStore implements RunQueries, StoreHandle {
   readonly db: Db;
   readonly population: PopulationQueries;
-  readonly front: FrontQueries; readonly imports: ImportQueries; readonly reports: ReportQueries;
+  readonly front: FrontQueries; readonly imports: ImportQueries; readonly reports: ReportQueries; readonly instructions: InstructionQueries;
   private readonly evaluationCounts: EvaluationCounts;
   private constructor(db: Db, readonly path: string) {
     this.db = db;
     this.population = new PopulationQueries(db);
-    this.front = new FrontQueries(db); this.imports = new ImportQueries(db); this.reports = new ReportQueries(this);
+    this.front = new FrontQueries(db); this.imports = new ImportQueries(db); this.reports = new ReportQueries(this); this.instructions = new InstructionQueries(db);
     this.evaluationCounts = new EvaluationCounts(db);
   }
 

@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
+import { identityFallback } from './commit-identity.js';
 import { FINDINGS_FILE } from './findings.js';
 import { gitResult, runGit } from './git-command.js';
 
@@ -57,7 +58,7 @@ export const applyProgram = async (p: ApplyProgramParams): Promise<AppliedProgra
   const pathspec = join(p.scratchDir, `apply-${process.pid}.paths`);
   try {
     writeFileSync(pathspec, files.join('\0'));
-    await runGit(p.root, ['commit', '-q', '-m', p.message, `--pathspec-from-file=${pathspec}`, '--pathspec-file-nul']);
+    await runGit(p.root, ['commit', '-q', '-m', p.message, `--pathspec-from-file=${pathspec}`, '--pathspec-file-nul'], { config: await identityFallback(p.root) });
   } finally {
     rmSync(pathspec, { force: true });
   }

@@ -32,3 +32,10 @@ export const committerIdent = async (root: string, config: string[]): Promise<Id
   if (ident === null) throw new SwarmError('GIT_FAILED', `\`git var GIT_COMMITTER_IDENT\` printed no identity in ${root}: ${text.trim()}; set user.name and user.email`);
   return ident;
 };
+
+/**
+ * For a commit on the user's own branch (`swarm apply`): their identity and signing as configured,
+ * `swarm <swarm@localhost>` only where no user is set (a fresh machine, the example's repository).
+ */
+export const identityFallback = async (cwd: string): Promise<string[]> =>
+  (await commitConfig(cwd)).filter((setting) => !setting.startsWith('commit.gpgsign'));

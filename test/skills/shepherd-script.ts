@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import { CLI, runCli } from '../support/toy-repo.js';
 
-const statusSchema = z.object({
+export const statusSchema = z.object({
   run: z.object({ id: z.string(), status: z.string() }),
   baseline: z.object({ id: z.string(), score: z.number().nullable() }).nullable(),
   best: z.object({ id: z.string() }).nullable(),
@@ -63,4 +63,34 @@ export const waitForDriverExit = async (repo: string): Promise<void> => {
     if (status.code !== 0 || statusSchema.parse(JSON.parse(status.stdout)).run.status !== 'running') return;
     await new Promise((r) => setTimeout(r, 200));
   }
+};
+
+/** The first heading of the installed swarm-shepherd skill: in the history once the model read it. */
+export const SKILL_HEADING = '# Shepherding a swarm search';
+
+/**
+ * What the Codex Shepherd runs before the verbs: it opens the installed skill (a plain read,
+ * sandboxed), then a control showing the sandbox at work: a child process and a loopback
+ * connection from inside it (both refused, EPERM, where Codex's sandbox applies).
+ */
+export const CODEX_FIRST_STEPS = (skillFile: string): string[] => [
+  `cat ${skillFile}`,
+  `node -e "const c = require('node:child_process').spawnSync('/bin/true'); console.log('spawn', c.error ? c.error.code : 'ok'); require('node:net').connect(9, '127.0.0.1').on('connect', () => { console.log('connect ok'); process.exit(0); }).on('error', (e) => console.log('connect', e.code))"`,
+];
+
+const callSchema = z.object({ type: z.literal('function_call'), call_id: z.string(), arguments: z.string() });
+const outputSchema = z.object({ type: z.literal('function_call_output'), call_id: z.string(), output: z.string() });
+
+/** Each command the Codex model ran and what came back, in order, from a Responses request's input. */
+export const toolOutputs = (input: unknown[]): Array<{ cmd: string; output: string }> => {
+  const results = new Map(input.flatMap((item) => {
+    const parsed = outputSchema.safeParse(item);
+    return parsed.success ? [[parsed.data.call_id, parsed.data.output] as const] : [];
+  }));
+  return input.flatMap((item) => {
+    const call = callSchema.safeParse(item);
+    if (!call.success) return [];
+    const cmd = z.object({ cmd: z.string() }).safeParse(JSON.parse(call.data.arguments));
+    return [{ cmd: cmd.success ? cmd.data.cmd : '', output: results.get(call.data.call_id) ?? '' }];
+  });
 };

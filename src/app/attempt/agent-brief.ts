@@ -15,6 +15,8 @@ export interface AgentBrief {
   inspirations: InspirationRef[];
   /** The only parent's recorded official result (absent for a merge). */
   parentScore?: ParentScore;
+  /** The explorer's instruction variant (shepherd.metaPrompts); absent: the role's instructions. */
+  systemPrompt?: string;
 }
 
 export type BriefDeps = Pick<RunContext, 'runId' | 'config' | 'task' | 'paths' | 'store'> & Partial<Pick<RunContext, 'memory'>>;

@@ -3,9 +3,10 @@ import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../setup/logger.js';
 import { attemptWorktree } from '../setup/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
-import { briefAgent } from './agent-brief.js';
+import { briefAgent, type AgentBrief } from './agent-brief.js';
 import { auditChange } from './audit/audit-change.js';
-import { commitWork, type CommittedWork } from './commit.js';
+import { commitWork } from './commit.js';
+import { reviseNearDuplicate, type AgentTurnResult } from './revise-near-duplicate.js';
 import { evaluateWork } from './evaluate.js';
 import { waitToStart } from './backend-gate.js';
 import { prepareWorktree } from './prepare.js';
@@ -34,12 +35,16 @@ interface Out {
   hooks: Required<AttemptHooks>;
 }
 
+/** An explorer's brief with its instruction variant (shepherd.metaPrompts), chosen when its agent starts. */
+const withInstructions = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, brief: AgentBrief): Promise<AgentBrief> =>
+  spec.role === 'explorer' && ctx.instructions ? { ...brief, systemPrompt: await ctx.instructions.give(attempt, ctx.force) } : brief;
+
 /**
  * The agent's turn, the only step that holds an agent slot (`concurrency.agents`): prepare runs
  * before it and commit after it, so a slot passes to the next prepared attempt the moment an agent
  * ends. Null when the attempt does not start (draining, a Ctrl-C) or a Ctrl-C ended a wait.
  */
-const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<CommittedWork | 'setup-failed' | null> => {
+const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<AgentTurnResult | 'setup-failed' | null> => {
   // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
   if (ctx.force.aborted || ctx.drain.aborted) return null;
   // A backend closed by a rate or usage limit starts nothing new until it lifts (asked again when
@@ -52,20 +57,28 @@ const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
     await recordSetupFailure(ctx, attempt, spec, setupFailure, out.log);
     return 'setup-failed';
   }
-  const brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
+  let brief = briefAgent(ctx, attempt, spec, ctx.workspace.projectFolder(prepared.worktree));
   const outcome = await ctx.agentQueue
-    .add(async () => (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id)) ? null : runAgent(ctx, attempt, spec, prepared, brief, out)))
+    .add(async () => {
+      if (ctx.force.aborted || ctx.drain.aborted || !(await waitToStart(ctx, attempt.id))) return null;
+      brief = await withInstructions(ctx, attempt, spec, brief);
+      return runAgent(ctx, attempt, spec, prepared, brief, out);
+    })
     .finally(() => out.hooks.agentDone());
   if (!outcome) return null;
-  return commitWork(ctx, attempt, spec, prepared, outcome, brief.forkFrom);
+  return { work: await commitWork(ctx, attempt, spec, prepared, outcome, brief.forkFrom), prepared, brief };
 };
 
 const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<Ending> => {
-  const work = await agentTurn(ctx, attempt, spec, out);
-  if (!work || ctx.force.aborted) return INTERRUPTED;
-  if (work === 'setup-failed') return { kind: 'recorded' };
-  const audit = await auditChange(ctx, { base: work.baseCommit, head: work.head }, work.diff.paths, spec.parents, work.diff.links);
-  ctx.store.updateAttempt(attempt.id, { codeSignature: audit.signature });
+  const turn = await agentTurn(ctx, attempt, spec, out);
+  if (!turn || ctx.force.aborted) return INTERRUPTED;
+  if (turn === 'setup-failed') return { kind: 'recorded' };
+  const first = await auditChange(ctx, { base: turn.work.baseCommit, head: turn.work.head }, turn.work.diff.paths, spec.parents, turn.work.diff.links);
+  ctx.store.updateAttempt(attempt.id, { codeSignature: first.signature });
+  // A near-duplicate on an agent that can revise is asked once to try something different.
+  const revised = await reviseNearDuplicate(ctx, attempt, spec, turn, first, out);
+  if (!revised || ctx.force.aborted) return INTERRUPTED;
+  const { work, audit } = revised;
   const result = await evaluateWork(ctx, attempt, spec, work, audit, () => out.hooks.evaluating());
   if (result === null) return INTERRUPTED;
   await recordAttempt(ctx, attempt, spec, result);

@@ -33,7 +33,7 @@ export const runAgent = async (
   movePhase(ctx.store, attempt.id, 'agent', { worktree, baseCommit: prepared.baseCommit, prompt: brief.prompt });
   const forkHistoryJson = brief.forkFrom ? ctx.store.getSessionHistory(brief.forkFrom) : null;
   out.log.info({ role: spec.role, parents: spec.parents }, 'agent started');
-  const systemPrompt = ctx.systemPrompts[spec.role];
+  const systemPrompt = brief.systemPrompt ?? ctx.systemPrompts[spec.role];
   const handoff = await ctx.evalHandoff?.open({ attemptId: attempt.id, worktree });
   const parked = await runAgentParked(
     ctx,

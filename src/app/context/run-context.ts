@@ -19,6 +19,15 @@ export interface EvalHandoff {
 }
 
 /**
+ * Evolving explorer instructions (shepherd.metaPrompts): the variant an explorer gets is chosen,
+ * recorded and returned when its agent starts, a due replacement made first.
+ */
+export interface InstructionGiver {
+  /** The explorer instructions of this attempt (its variant's text). */
+  give(attempt: { id: string; backend: string }, signal: AbortSignal): Promise<string>;
+}
+
+/**
  * What one run works with, fixed once the run is claimed: its settings and the ports (store,
  * workspace, runner, backend, logger) with the two queues that bound concurrency. Nothing here
  * changes during the run, and nothing is added after it is built; what changes is in RunState.
@@ -42,6 +51,8 @@ export interface RunDeps {
   env: Record<string, string>;
   /** Answers agents' `swarm eval` by evaluating their worktree in this process (absent: agents evaluate themselves). */
   evalHandoff?: EvalHandoff;
+  /** Present when shepherd.metaPrompts is on: explorers get evolving instruction variants. */
+  instructions?: InstructionGiver;
 }
 
 /** The run's circuit breaker, fed every finished attempt (see run/run-breaker.ts). */

@@ -4,6 +4,8 @@ import type { AttemptDetail } from '../../core/views/report.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
+import { instructionRecords } from './instruction-records.js';
+import type { RunStore } from '../../core/ports/run-store.js';
 import { openProjectStore } from '../setup/open-store.js';
 import { selfEvaluationsOf } from '../evaluation/self-evaluations.js';
 import { permissionDenialsOf } from '../attempt/permission-denials.js';
@@ -20,6 +22,13 @@ const findingsFor = (text: string, id: string): string | null => {
     if (inSection ? line.trim() !== '' : mention.test(line)) mine.push(line);
   }
   return mine.length > 0 ? mine.join('\n') : null;
+};
+
+/** The instruction variant an explorer was given, with its record (shepherd.metaPrompts), or null. */
+const variantOf = (store: Pick<RunStore, 'instructions' | 'requireRun'>, runId: string, id: string): AttemptDetail['instructions'] => {
+  const variant = store.instructions.variantOf(id);
+  if (variant === null) return null;
+  return instructionRecords(store, runId, store.requireRun(runId).objective.direction).rows.find((r) => r.id === variant) ?? null;
 };
 
 /** `swarm show <attempt>`. */
@@ -56,6 +65,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       agentNote: attempt.error,
       permissionDenials: permissionDenialsOf(store, attempt.runId, attempt.id),
       workspace: workspaceTraceOf(store, attempt.runId, attempt.id),
+      instructions: variantOf(store, attempt.runId, attempt.id),
     };
   } finally {
     store.close();

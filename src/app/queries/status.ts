@@ -7,6 +7,7 @@ import { costByRole } from '../../core/views/cost-by-role.js';
 import { z } from 'zod';
 import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
+import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 
@@ -49,6 +50,8 @@ const evaluationBudgetOf = (configJson: string): number => {
   }
 };
 
+const withVariant = (row: AttemptRow, variant: string | undefined): AttemptRow => (variant === undefined ? row : { ...row, instructions: variant });
+
 /** Builds the status report of one run from the store (safe while a run writes). */
 export const buildStatusReport = (store: RunQueries, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
@@ -78,6 +81,7 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
     return { number: wave.number, attempts: inWave.length, running: inWave.filter((r) => r.status === 'running').length, bestScore: best, startedAt: wave.startedAt, finishedAt: wave.finishedAt };
   });
   const baselineScore = baselineRow?.score ?? null;
+  const instructions = instructionRecords(store, run.id, direction);
   return {
     run: {
       id: run.id,
@@ -98,7 +102,7 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
       ? { id: bestRow.id, score: bestRow.score, improvement: bestRow.score !== null && baselineScore !== null ? bestRow.score - baselineScore : null }
       : null,
     waves,
-    attempts: rows,
+    attempts: instructions.byAttempt.size === 0 ? rows : rows.map((r) => withVariant(r, instructions.byAttempt.get(r.id))),
     counts,
     costUsd: rows.reduce((sum, r) => sum + r.costUsd, 0),
     costByRole: costByRole(rows),
@@ -109,6 +113,7 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
     nominations: nominatedAttempts(store, run.id, rows),
     front: store.front.members(run.id),
     imports: store.imports.list(run.id).map((i) => ({ id: i.attemptId, from: `${i.fromRun}/${i.fromAttempt}`, fromScore: i.fromScore })),
+    instructions: instructions.rows.map(({ text: _text, ...row }) => row),
   };
 };
 

@@ -8,15 +8,25 @@ import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
 import { readProjectMemory } from './project-memory.js';
 import { createRunBreaker } from './run-breaker.js';
 import { RunCostMeter } from '../../core/budget/run-cost-meter.js';
-import type { RunDeps, RunState } from '../context/run-context.js';
+import type { InstructionGiver, RunDeps, RunState } from '../context/run-context.js';
+import { createInstructionPool } from './instruction-pool.js';
+import { createVariantWriter, shepherdHasModel } from './instruction-writer.js';
 
 /** What the deps are built from; `logger` is the process logger, the deps get a child bound to the run. */
 export type RunDepsInput = Pick<RunDeps, 'paths' | 'store' | 'workspace' | 'runner' | 'backend' | 'logger'> & { runId: string; loaded: LoadedConfig };
+
+/** The evolving explorer instructions of shepherd.metaPrompts, written by the Shepherd's model when it has one. */
+const instructionPool = (input: RunDepsInput, base: string): InstructionGiver => {
+  const { config } = input.loaded;
+  const deps = { runId: input.runId, config, task: input.loaded.prompt, store: input.store, logger: input.logger.child({ run: input.runId }) };
+  return createInstructionPool({ ...deps, base, writer: shepherdHasModel(config) ? createVariantWriter(deps) : null });
+};
 
 /** The run's ports and settings for the attempt life cycle (writes the `swarm` shim agents find on PATH). */
 export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
   const { config } = input.loaded;
   const shimDir = writeSwarmShim(input.paths.binDir);
+  const systemPrompts = await loadSystemPrompts(input.workspace.projectFolder(input.workspace.root), config.agent.systemPrompt, roleInstructionsFromSkills());
   return {
     runId: toRunId(input.runId),
     config,
@@ -30,7 +40,8 @@ export const createRunDeps = async (input: RunDepsInput): Promise<RunDeps> => {
     agentQueue: new PQueue({ concurrency: config.concurrency.agents }),
     evalQueue: new PQueue({ concurrency: config.concurrency.evaluations }),
     memory: config.shepherd.memory ? await readProjectMemory(input.paths.memoryFile) : null,
-    systemPrompts: await loadSystemPrompts(input.workspace.projectFolder(input.workspace.root), config.agent.systemPrompt, roleInstructionsFromSkills()),
+    systemPrompts,
+    ...(config.shepherd.metaPrompts ? { instructions: instructionPool(input, systemPrompts.explorer) } : {}),
     env: {
       PATH: `${shimDir}:${process.env.PATH ?? ''}`,
       // For agents whose shell resets PATH (codex runs login shells): the shim by its absolute path.

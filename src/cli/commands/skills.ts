@@ -38,6 +38,12 @@ const render = (changes: SkillFileChange[], flags: SkillsFlags): void => {
   for (const change of changes) process.stdout.write(`${VERBS[change.action][flags.dryRun ? 1 : 0]} ${change.path}\n`);
 };
 
+/** Codex ignores a project's rules until the project is trusted: said once, where it applies. */
+const trustNote = (changes: SkillFileChange[], flags: SkillsFlags): void => {
+  if (flags.json || flags.user || !changes.some((change) => change.skill === 'codex-rule')) return;
+  process.stderr.write('swarm: Codex reads .codex/rules/swarm.rules only in a project you trusted (its first-run question, or trust_level = "trusted" for it in ~/.codex/config.toml); `swarm skills install --codex --user` puts the rule in ~/.codex/rules for every project\n');
+};
+
 const withScopeFlags = (command: Command): Command =>
   command
     .option('--claude', 'Claude Code (.claude/skills); with neither flag, both agents')
@@ -52,7 +58,9 @@ export const registerSkills = (program: Command): void => {
   const skills = program.command('skills').description('install the swarm skills (shepherd, explorer, optimizer, reviewer) for Claude Code and Codex');
   withScopeFlags(skills.command('install').description('write the skills where claude and codex discover them (idempotent)')).action(async (flags: SkillsFlags) => {
     const { installSkills } = await import('../../app/setup/install-skills.js');
-    render(installSkills(toOptions(flags)), flags);
+    const changes = installSkills(toOptions(flags));
+    render(changes, flags);
+    trustNote(changes, flags);
   });
   withScopeFlags(skills.command('uninstall').description("remove swarm's skills (and nothing else) from those folders")).action(async (flags: SkillsFlags) => {
     const { uninstallSkills } = await import('../../app/setup/install-skills.js');

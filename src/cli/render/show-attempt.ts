@@ -1,3 +1,4 @@
+import { instructionLine } from './status-table.js';
 import type { AttemptDetail, AttemptRow, EvaluationRow as AttemptEvaluation } from '../../core/views/report.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl, stripControlOrNull } from '../../core/text/terminal-text.js';
@@ -149,6 +150,7 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   lines.push(field('parents', a.parents.length > 0 ? a.parents.join(', ') : '— (root)', paint));
   lines.push(field('operator', `${a.operator} · role ${a.role} · backend ${a.backend}`, paint));
   if (a.flags.length > 0) lines.push(field('flags', paint(a.flags.join(', '), 'yellow'), paint));
+  if (detail.instructions) lines.push(field('variant', `${instructionLine(detail.instructions)}${full ? `\n${stripControl(detail.instructions.text)}` : ''}`, paint));
   if (detail.codeSignature !== null && detail.codeSignature !== undefined) lines.push(field('signature', detail.codeSignature === '' ? 'as the baseline' : detail.codeSignature, paint));
 
   lines.push(section('git'));

@@ -1,5 +1,5 @@
 import { stripControl } from '../../core/text/terminal-text.js';
-import type { AttemptRow, StatusReport } from '../../core/views/report.js';
+import type { AttemptRow, InstructionRow, StatusReport } from '../../core/views/report.js';
 import { formatUntil } from '../../core/limits/describe-wait.js';
 import { formatScore } from '../../core/domain/score.js';
 import { pad, painter, textWidth, truncate, type Paint, type Style } from './ansi.js';
@@ -78,6 +78,10 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
   return lines;
 };
 
+/** `v4 ← v2 recombined · 3 explorers, 2 improved, credit 0.25 · Strategy: …` (retired variants say so). */
+export const instructionLine = (v: InstructionRow): string =>
+  `${v.id}${v.parent === null ? '' : ` ← ${v.parent}`} ${v.origin}${v.retired ? ' (retired)' : ''} · ${v.attempts} explorer(s), ${v.improvements} improved, credit ${v.credit.toFixed(3)} · ${stripControl(v.excerpt)}`;
+
 /**
  * `swarm status` for a terminal: header (run, objective, budget, cost, stop reason, baseline, best
  * and its improvement, waves), the attempts in flight, then a table of attempts (the score column
@@ -97,6 +101,8 @@ export const renderStatus = (report: StatusReport, options: StatusRenderOptions)
   if (hidden > 0) lines.push(paint(`… ${hidden} more (swarm status --all)`, 'dim'));
   const imports = report.imports ?? [];
   if (imports.length > 0) lines.push('', `imported: ${imports.map((i) => `${i.id} ← ${i.from} (${formatScore(i.fromScore)} there)`).join(', ')}`);
+  const variants = report.instructions ?? [];
+  if (variants.length > 0) lines.push('', 'explorer instructions (shepherd.metaPrompts):', ...variants.map((v) => `  ${instructionLine(v)}`));
   const front = report.front ?? [];
   if (front.length > 0) lines.push('', `Pareto front (${front.length}, marked + and *): ${front.join(', ')}`);
   const heldOut = report.heldOut ?? [];

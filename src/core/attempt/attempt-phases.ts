@@ -21,7 +21,8 @@ const NEXT: Readonly<Record<AttemptPhase, readonly AttemptPhase[]>> = {
   // `waiting` again: the agent stopped at a limit and continues after the reset.
   agent: ['waiting', 'commit'],
   // An agent that failed or abstained has nothing to evaluate: it is recorded as it is.
-  commit: ['evaluate', 'record'],
+  // A near-duplicate's agent may get one more turn (shepherd.novelty): commit, agent, commit again.
+  commit: ['evaluate', 'record', 'agent'],
   evaluate: ['record'],
   record: ['done'],
   done: [],

@@ -42,10 +42,46 @@ export interface ImportReads {
   list(runId: string): ImportRecord[];
 }
 
+/** An explorer instruction variant of a run (shepherd.metaPrompts). */
+export interface InstructionVariantRecord {
+  id: string;
+  parent: string | null;
+  text: string;
+  origin: 'built-in' | 'recombined' | 'model';
+  retired: boolean;
+}
+
+/** An explorer given a variant, with what credit needs: its result and its first parent's score. */
+export interface InstructionTrialRow {
+  attemptId: string;
+  variantId: string;
+  backend: string;
+  seq: number;
+  status: AttemptStatus;
+  score: number | null;
+  flags: string[];
+  /** The first parent's score (null: no parent, or one without a score). */
+  parentScore: number | null;
+}
+
+/** The evolving explorer instructions of a run: variants, and which explorer got which. */
+export interface InstructionReads {
+  add(runId: string, variant: Omit<InstructionVariantRecord, 'retired'>): void;
+  retire(runId: string, id: string): void;
+  /** The run's variants, oldest first. */
+  list(runId: string): InstructionVariantRecord[];
+  assign(runId: string, attemptId: string, variantId: string): void;
+  /** The variant an attempt was given, or null. */
+  variantOf(attemptId: string): string | null;
+  /** Every explorer given a variant, in attempt order. */
+  trials(runId: string): InstructionTrialRow[];
+}
+
 export interface RunStore {
   readonly population: PopulationReads;
   readonly front: FrontReads;
   readonly imports: ImportReads;
+  readonly instructions: InstructionReads;
   /** Runs `fn` in one immediate transaction: all of its writes, or none. */
   transaction<T>(fn: () => T): T;
 

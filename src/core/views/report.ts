@@ -6,6 +6,8 @@ import type { AttemptPhase, AttemptStatus, EdgeKind, Objective, Operator, Role, 
 /** One attempt as reports (status, show, graph) present it. Plain data, JSON-serializable. */
 export interface AttemptRow {
   id: string;
+  /** The explorer instruction variant it was given (shepherd.metaPrompts); set by `status`, absent otherwise. */
+  instructions?: string;
   runId: string;
   wave: number;
   role: Role;
@@ -93,6 +95,23 @@ export interface StatusReport {
   front?: string[];
   /** Attempts imported from earlier runs (`swarm run --new --from`): where the population came from. */
   imports?: Array<{ id: string; from: string; fromScore: number | null }>;
+  /** The explorer instruction variants of shepherd.metaPrompts with their records; absent or empty when off. */
+  instructions?: InstructionRow[];
+}
+
+/** An explorer instruction variant (shepherd.metaPrompts) and what its explorers did. */
+export interface InstructionRow {
+  id: string;
+  parent: string | null;
+  origin: 'built-in' | 'recombined' | 'model';
+  /** What it adds to the run's own explorer instructions, shortened. */
+  excerpt: string;
+  /** Explorers given it, finished or not. */
+  attempts: number;
+  improvements: number;
+  /** Discounted improvement rate above the average of its backends. */
+  credit: number;
+  retired: boolean;
 }
 
 export interface NominatedAttempt {
@@ -145,6 +164,8 @@ export interface EvaluationRow {
 /** What `swarm show <attempt>` presents; `--json` prints exactly this object. */
 export interface AttemptDetail {
   attempt: AttemptRow;
+  /** The explorer instruction variant it was given, with its full text and record (shepherd.metaPrompts). */
+  instructions?: (InstructionRow & { text: string }) | null;
   branch: string;
   /** When `swarm prune` deleted its branch and logs (and with which --keep); null while they exist. */
   pruned?: { at: number; keep: string } | null;

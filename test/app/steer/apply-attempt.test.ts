@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -84,5 +85,22 @@ describe('swarm apply', () => {
     expect(repo.git('rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('adopt-best');
     expect(repo.git('rev-parse', 'main').trim()).toBe(main);
     expect(repo.git('diff', '--binary', 'main', 'adopt-best')).toBe(programDiff(best));
+  });
+
+  it('commits on a machine with no git identity as swarm <swarm@localhost>, as swarm\'s own commits do', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'swarm-no-identity-'));
+    repo.git('checkout', '-q', 'main');
+    repo.git('reset', '-q', '--hard', main);
+    try {
+      // No user.name/user.email anywhere: an empty HOME and XDG config, no system config.
+      const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_NOSYSTEM: '1' };
+      const applied = await runCli(repo.dir, ['apply', best], env);
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(repo.git('log', '-1', '--format=%an <%ae>').trim()).toBe('swarm <swarm@localhost>');
+      expect(repo.git('rev-parse', 'HEAD~1').trim()).toBe(main);
+    } finally {
+      repo.git('reset', '-q', '--hard', main);
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
