@@ -1,12 +1,12 @@
 import { createRepo } from './lib/fixture-repo.mjs';
-import { runCli, runProcess } from './lib/proc.mjs';
+import { BIN, runCli, runProcess } from './lib/proc.mjs';
 import { median } from './lib/stats.mjs';
 
 const spread = (values) => ({ min: Math.min(...values), median: median(values), max: Math.max(...values) });
 import { removeTempDir } from './lib/temp-dirs.mjs';
 
 /**
- * Start-up cost of the CLI: `swarm --version` (process start, imports, commander) beside the floor
+ * Start-up cost of the CLI: `swarm --version` through the installed bin (dist/cli/bin.cjs) beside the floor
  * under it (`node -e 0`, sampled alternately with it, so load moves both alike), and `swarm eval
  * --json` with a trivial evaluator (what an optimizer pays per self-evaluation).
  */
@@ -18,7 +18,7 @@ export const measureCliLatency = async ({ samples, log }) => {
   const evalWall = [];
   const evaluator = [];
   for (let i = 0; i < samples; i++) {
-    version.push((await runCli(['--version'], { cwd: repo })).wallMs);
+    version.push((await runProcess(process.execPath, [BIN, '--version'], { cwd: repo })).wallMs);
     bareNode.push((await runProcess(process.execPath, ['-e', '0'], { cwd: repo })).wallMs);
     const run = await runCli(['eval', '--json'], { cwd: repo });
     evalWall.push(run.wallMs);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { profileCli } from './lib/cpu-profile.mjs';
 import { createRepo } from './lib/fixture-repo.mjs';
-import { git, runCliWithRss } from './lib/proc.mjs';
+import { git, runCli, runCliWithRss, runProcess } from './lib/proc.mjs';
 import { median } from './lib/stats.mjs';
 import { writeSyntheticRun } from './lib/synthetic-store.mjs';
 import { removeTempDir } from './lib/temp-dirs.mjs';
@@ -25,6 +25,30 @@ const sample = async (repo, args, samples) => {
   return { wallMedianMs: median(walls), wallMinMs: Math.min(...walls), cpuMedianMs: median(cpu), rssMaxMiB: Math.max(...rss), rssSource: source, outputBytes: statSync(out).size, output: readFileSync(out, 'utf8') };
 };
 
+const spread = (values) => ({ min: Math.min(...values), median: median(values), max: Math.max(...values) });
+
+/**
+ * Issue 29's read-path ratios, from rounds of interleaved runs (load moves each round alike):
+ * plain `status` of the large run against plain `status` of the 5-attempt run (goal <= 2), and
+ * `status --json` of the large run against `node -e 0` (goal <= 2).
+ */
+const readPathRatios = async ({ small, large, samples, log }) => {
+  log(`large store: read-path ratios, ${samples} interleaved rounds`);
+  const plainOfSmall = [];
+  const jsonOfNode = [];
+  const plainOfNode = [];
+  for (let i = 0; i < samples; i++) {
+    const node = (await runProcess(process.execPath, ['-e', '0'], { cwd: large })).wallMs;
+    const plainSmall = (await runCli(['status'], { cwd: small })).wallMs;
+    const plainLarge = (await runCli(['status'], { cwd: large })).wallMs;
+    const json = (await runCli(['status', '--json'], { cwd: large, stdoutFile: join(large, '.git', 'bench-json.txt') })).wallMs;
+    plainOfSmall.push(plainLarge / plainSmall);
+    jsonOfNode.push(json / node);
+    plainOfNode.push(plainLarge / node);
+  }
+  return { plainOfSmall: spread(plainOfSmall), jsonOfNode: spread(jsonOfNode), plainOfNode: spread(plainOfNode) };
+};
+
 /** Scenario 3: `swarm status --json` and `swarm graph --format dot` on a run of `count` attempts. */
 export const measureLargeStore = async ({ count, samples, log }) => {
   const repo = createRepo('large-store', { evaluator: { command: `echo '{"score": 1}'` } });
@@ -39,6 +63,7 @@ export const measureLargeStore = async ({ count, samples, log }) => {
   writeSyntheticRun({ repo: small, baseCommit: git(small, 'rev-parse', 'HEAD'), count: 5 });
   log(`large store: swarm status --json x${samples} on a run of 5 attempts`);
   const smallStatus = await sample(small, ['status', '--json'], samples);
+  const ratios = await readPathRatios({ small, large: repo, samples, log });
   removeTempDir(small);
 
   log(`large store: swarm status --json x${samples}`);
@@ -54,7 +79,7 @@ export const measureLargeStore = async ({ count, samples, log }) => {
   const graphProfile = await profileCli(['graph', '--format', 'dot'], { cwd: repo });
   removeTempDir(repo);
   const strip = ({ output: _output, ...rest }) => rest;
-  return { count, populateS, smallStatusWallMedianMs: smallStatus.wallMedianMs, dbMiB, waves: report.waves.length, edges, status: { ...strip(status), profile: statusProfile }, graph: { ...strip(graph), profile: graphProfile } };
+  return { count, populateS, smallStatusWallMedianMs: smallStatus.wallMedianMs, ratios, dbMiB, waves: report.waves.length, edges, status: { ...strip(status), profile: statusProfile }, graph: { ...strip(graph), profile: graphProfile } };
 };
 
 /**

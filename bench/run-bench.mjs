@@ -76,6 +76,8 @@ const main = async () => {
     figure('slots.async-explorers.utilization', 'slot utilization, async, explorers only', asyncExplorers.utilization, 'ratio', { op: '>=', value: 0.95 }, 2),
     figure('status.json.wall.median', `swarm status --json, ${store.count} attempts`, store.status.wallMedianMs, 'ms', { op: '<', value: 250 }, 0),
     figure('status.json.wall.small', 'swarm status --json, 5 attempts', store.smallStatusWallMedianMs, 'ms', null, 0),
+    figure('status.plain.large-of-small', `swarm status (plain), ${store.count} attempts / 5 attempts, median of interleaved rounds`, store.ratios.plainOfSmall.median, 'ratio', { op: '<', value: 2 }, 2),
+    figure('status.json.large-of-node', `swarm status --json, ${store.count} attempts / node -e 0, median of interleaved rounds`, store.ratios.jsonOfNode.median, 'ratio', { op: '<', value: 2 }, 2),
     figure('status.json.rss.peak', `swarm status --json peak RSS`, MB(store.status.rssMaxMiB), 'MB', { op: '<', value: 200 }),
     figure('graph.dot.wall.median', `swarm graph --format dot, ${store.count} attempts`, store.graph.wallMedianMs, 'ms', { op: '<', value: 1000 }, 0),
     figure('graph.dot.rss.peak', 'swarm graph --format dot peak RSS', MB(store.graph.rssMaxMiB), 'MB', { op: '<', value: 200 }),

@@ -6,6 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The installed `swarm` (package.json `bin`): a CommonJS entry that answers --version itself. */
+export const BIN = fileURLToPath(new URL('../../dist/cli/bin.cjs', import.meta.url));
 const RSS_PRELOAD = fileURLToPath(new URL('./report-max-rss.mjs', import.meta.url));
 const GNU_TIME = '/usr/bin/time';
 

@@ -1,11 +1,13 @@
 import type { EdgeRecord, WaveRecord } from '../core/ports/records.js';
-import type { FinishedCounts, HeldOutResult, NominationRecord, ReportReads } from '../core/ports/run-queries.js';
+import type { Direction } from '../core/domain/score.js';
+import type { FinishedCounts, HeldOutResult, NominationRecord, ReportReads, StatusDigestReads } from '../core/ports/run-queries.js';
 import type { AttemptRow } from '../core/views/report.js';
 import { countFinishedAttempts } from './attempt-counts.js';
 import { heldOutResults } from './check-queries.js';
 import { attemptIdsWithEvent } from './event-queries.js';
 import { listNominations } from './nominations.js';
 import { listReportEdges, listReportRows, listReportWaves } from './report-rows.js';
+import { statusDigest } from './status-digest-reads.js';
 import type { SwarmStore } from './swarm-store.js';
 import { listWaitedAttempts } from './wait-marks.js';
 
@@ -15,6 +17,10 @@ export class ReportQueries implements ReportReads {
 
   rows(runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[] {
     return listReportRows(this.store, runId, parents);
+  }
+
+  statusDigest(runId: string, options: { direction: Direction; stale: boolean; shown: readonly string[]; scored: readonly string[] }): StatusDigestReads {
+    return statusDigest(this.store, runId, options);
   }
 
   edges(runId: string): EdgeRecord[] {

@@ -11,7 +11,7 @@ import type { SwarmStore } from './swarm-store.js';
  * Rows are iterated, not fetched with `all()`: each SQLite array dies young instead of surviving
  * every scavenge until the last row is read (a quarter less CPU at 10,000 rows).
  */
-const REPORT_COLUMNS =
+export const REPORT_COLUMNS =
   'id, wave, role, operator, backend, status, phase, score, valid, COALESCE(reason, error), hypothesis, summary, cost_usd, flags_json, started_at, finished_at';
 
 const reportTuple = z.tuple([
@@ -21,6 +21,20 @@ const reportTuple = z.tuple([
 /** Most attempts have no flag: their `[]` skips the JSON parse and its schema (~40 % of a row's validation). */
 const flagsOf = (text: string | null): string[] => (text === '[]' ? [] : (c.flags_json.parse(text) ?? []));
 
+/** One `REPORT_COLUMNS` array as a report row of run `runId`, validated by the tuple schema. */
+export const toReportRow = (raw: unknown, runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow => {
+  const [id, wave, role, operator, backend, status, phase, score, valid, reason, hypothesis, summary, costUsd, flags, startedAt, finishedAt] = reportTuple.parse(raw);
+  return {
+    id, runId, wave, role, operator, backend, status, phase, score,
+    valid: valid === null ? null : valid === 1,
+    reason, hypothesis, summary, costUsd,
+    flags: flagsOf(flags),
+    startedAt, finishedAt,
+    parents: [...(parents.get(id) ?? [])],
+    durationMs: finishedAt !== null && startedAt !== null ? finishedAt - startedAt : null,
+  };
+};
+
 /**
  * Every attempt of a run as report rows, oldest first, with its parents in merge order (from
  * `parentsByAttempt`). The key order is the one `status --json` has always printed.
@@ -28,16 +42,7 @@ const flagsOf = (text: string | null): string[] => (text === '[]' ? [] : (c.flag
 export const listReportRows = (store: SwarmStore, runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[] => {
   const rows: AttemptRow[] = [];
   for (const raw of store.db.prepare(`SELECT ${REPORT_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).raw(true).iterate(runId)) {
-    const [id, wave, role, operator, backend, status, phase, score, valid, reason, hypothesis, summary, costUsd, flags, startedAt, finishedAt] = reportTuple.parse(raw);
-    rows.push({
-      id, runId, wave, role, operator, backend, status, phase, score,
-      valid: valid === null ? null : valid === 1,
-      reason, hypothesis, summary, costUsd,
-      flags: flagsOf(flags),
-      startedAt, finishedAt,
-      parents: [...(parents.get(id) ?? [])],
-      durationMs: finishedAt !== null && startedAt !== null ? finishedAt - startedAt : null,
-    });
+    rows.push(toReportRow(raw, runId, parents));
   }
   return rows;
 };

@@ -52,6 +52,7 @@ describe('the packed package, installed globally', () => {
   it('ships what the installed CLI reads: dist, schema.json, skills, evaluator templates, examples', () => {
     expect(manifest.files).toEqual(expect.arrayContaining(['dist', 'schema.json', 'skills', 'evaluators', 'examples']));
     expect(existsSync(installed('dist', 'cli', 'main.js'))).toBe(true);
+    expect(manifest.bin['swarm']).toBe('dist/cli/bin.cjs');
     expect(JSON.parse(readFileSync(installed('schema.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(join(REPO, 'schema.json'), 'utf8')));
     expect(readdirSync(installed('skills')).sort()).toEqual(readdirSync(join(REPO, 'skills')).sort());
     expect(existsSync(installed('evaluators', 'template_evaluate.py'))).toBe(true);

@@ -30,7 +30,8 @@ export const attemptRows = (store: RunQueries, runId: string, stale: StaleRun | 
   return { rows: stale === null ? rows : rows.map((row) => (row.status === 'running' ? orphanedRow(row, stale) : row)), edges };
 };
 
-const orphanedRow = (row: AttemptRow, stale: StaleRun): AttemptRow => ({
+/** A row left `running` by a driver that is gone: interrupted, its clock stopped at the run's last activity. */
+export const orphanedRow = (row: AttemptRow, stale: StaleRun): AttemptRow => ({
   ...row,
   status: 'interrupted',
   reason: `its driver${stale.ownerPid === null ? '' : ` (pid ${stale.ownerPid})`} is gone; \`${stale.command}\` recovers it`,

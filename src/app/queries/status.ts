@@ -5,7 +5,7 @@ import type { RunRecord } from '../../store/records.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
 import { z } from 'zod';
-import type { RunQueries } from '../../core/ports/index.js';
+import type { NominationRecord, RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
@@ -15,7 +15,7 @@ import { openRunStore, selectRun } from '../setup/open-store.js';
  * A `running` run whose driver is gone (pid dead, or reused by a process with another start
  * time): what `status` shows instead of a run that looks alive forever.
  */
-const staleRun = (store: RunQueries, run: RunRecord): StaleRun | null => {
+export const staleRun = (store: RunQueries, run: RunRecord): StaleRun | null => {
   if (run.status !== 'running') return null;
   if (run.ownerPid !== null && isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return null;
   const latest = store.latestRun()?.id === run.id;
@@ -26,11 +26,11 @@ const staleRun = (store: RunQueries, run: RunRecord): StaleRun | null => {
   };
 };
 
-/** Nominations grouped per attempt, most nominated first (ties: first nominated first). */
-const nominatedAttempts = (store: RunQueries, runId: string, rows: readonly AttemptRow[]): NominatedAttempt[] => {
+/** Nominations grouped per attempt, most nominated first (ties: first nominated first); `scoreOf` an attempt's score. */
+export const nominatedAttempts = (nominations: readonly NominationRecord[], scoreOf: (id: string) => number | null): NominatedAttempt[] => {
   const byId = new Map<string, NominatedAttempt>();
-  for (const n of store.reports.nominations(runId)) {
-    const entry = byId.get(n.attemptId) ?? { id: n.attemptId, count: 0, score: rows.find((r) => r.id === n.attemptId)?.score ?? null, reasons: [] };
+  for (const n of nominations) {
+    const entry = byId.get(n.attemptId) ?? { id: n.attemptId, count: 0, score: scoreOf(n.attemptId), reasons: [] };
     entry.count += 1;
     entry.reasons.push(n.reason);
     byId.set(n.attemptId, entry);
@@ -41,7 +41,7 @@ const nominatedAttempts = (store: RunQueries, runId: string, rows: readonly Atte
 const recordedBudget = z.object({ budget: z.object({ evaluations: z.number().int().nonnegative() }) });
 
 /** The `budget.evaluations` the run was started with (0 = unlimited, or a run recorded before the key existed). */
-const evaluationBudgetOf = (configJson: string): number => {
+export const evaluationBudgetOf = (configJson: string): number => {
   try {
     const parsed = recordedBudget.safeParse(JSON.parse(configJson));
     return parsed.success ? parsed.data.budget.evaluations : 0;
@@ -110,7 +110,7 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
     heldOut: store.reports.heldOut(run.id)
       .map((h) => ({ id: h.attemptId, score: rows.find((r) => r.id === h.attemptId)?.score ?? null, heldOut: h.score, valid: h.valid }))
       .sort((a, b) => compareScores(direction)(a.score, b.score)),
-    nominations: nominatedAttempts(store, run.id, rows),
+    nominations: nominatedAttempts(store.reports.nominations(run.id), (id) => rows.find((r) => r.id === id)?.score ?? null),
     front: store.front.members(run.id),
     imports: store.imports.list(run.id).map((i) => ({ id: i.attemptId, from: `${i.fromRun}/${i.fromAttempt}`, fromScore: i.fromScore })),
     instructions: instructions.rows.map(({ text: _text, ...row }) => row),

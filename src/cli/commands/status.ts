@@ -34,8 +34,13 @@ export const registerStatus = (program: Command): void => {
         }
         return;
       }
-      const report = await read();
-      if (flags.json) return printJson(report);
+      if (flags.json) return printJson(await read());
+      // Plain status of a long run prints a digest: read only what it shows (`--all` reads every row).
+      const { DIGEST_THRESHOLD } = await import('../render/status-rows.js');
+      const { getStatusDigest } = await import('../../app/queries/status-digest.js');
+      const report = flags.all
+        ? await read()
+        : await getStatusDigest({ cwd: process.cwd(), threshold: DIGEST_THRESHOLD, ...(flags.run ? { runId: flags.run } : {}) });
       const { renderStatus } = await import('../render/status-table.js');
       process.stdout.write(`${renderStatus(report, { color: useColor(process.stdout), now: Date.now(), width: process.stdout.columns ?? 120, all: flags.all ?? false })}\n`);
     });

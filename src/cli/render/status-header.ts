@@ -35,20 +35,25 @@ const SEPARATOR = ' · ';
 const MORE = `…${SEPARATOR}`;
 
 /**
- * Waves as one line, dropping the oldest ones first when the line would not fit `width`. Wave
- * items are plain text, so their widths add up: one pass, where measuring the whole remaining
- * line once per dropped wave took minutes at 2,500 waves.
+ * Waves as one line, dropping the oldest ones first when the line would not fit `width`. Walks
+ * back from the newest wave and measures only the items that fit (and the first that does not):
+ * measuring all 2,500 waves of a long run cost more than reading them.
  */
 const wavesLine = (waves: readonly WaveRow[], width: number): string => {
-  const items = [...waves].sort((a, b) => a.number - b.number).map(waveItem);
+  const sorted = [...waves].sort((a, b) => a.number - b.number);
   const separator = textWidth(SEPARATOR);
-  let rest = items.reduce((sum, item) => sum + textWidth(item), 0) + separator * Math.max(0, items.length - 1);
-  let skipped = 0;
-  while (skipped < items.length - 1 && (skipped > 0 ? textWidth(MORE) : 0) + rest > width) {
-    rest -= textWidth(items[skipped] ?? '') + separator;
-    skipped += 1;
+  const more = textWidth(MORE);
+  const kept = sorted.length === 0 ? [] : [waveItem(sorted[sorted.length - 1] as WaveRow)];
+  let used = textWidth(kept[0] ?? '');
+  for (let i = sorted.length - 2; i >= 0; i--) {
+    const item = waveItem(sorted[i] as WaveRow);
+    const next = used + separator + textWidth(item);
+    // With older waves left out, the line starts with MORE; the oldest wave needs no MORE.
+    if (next + (i > 0 ? more : 0) > width) break;
+    kept.unshift(item);
+    used = next;
   }
-  return truncate((skipped > 0 ? MORE : '') + items.slice(skipped).join(SEPARATOR), width);
+  return truncate((kept.length < sorted.length ? MORE : '') + kept.join(SEPARATOR), width);
 };
 
 /** The lines above the attempts table: run, budget and counts, baseline, best, waves. */

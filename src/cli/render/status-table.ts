@@ -6,6 +6,7 @@ import { pad, painter, textWidth, truncate, type Paint, type Style } from './ans
 import { formatCost, formatDuration } from './format-duration.js';
 import { renderStatusHeader } from './status-header.js';
 import { renderInFlight } from './status-in-flight.js';
+import { sortAttempts } from '../../export/node-order.js';
 import { attemptDurationMs, newBestIds, selectRows } from './status-rows.js';
 
 export { formatDuration } from './format-duration.js';
@@ -40,7 +41,7 @@ const rowStyle = (row: AttemptRow, newBest: ReadonlySet<string>): Style | null =
 const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options: StatusRenderOptions, paint: Paint): string[] => {
   const bestId = report.best?.id ?? null;
   const front = new Set(report.front ?? []);
-  const newBest = newBestIds(report.attempts, report.run.objective.direction);
+  const newBest = report.digest ? new Set(report.digest.newBest) : newBestIds(report.attempts, report.run.objective.direction);
   const columns: Column[] = [
     { title: 'id', align: 'left', cell: (row) => row.id },
     { title: 'wave', align: 'right', cell: (row) => String(row.wave) },
@@ -94,7 +95,10 @@ export const renderStatus = (report: StatusReport, options: StatusRenderOptions)
   const lines = renderStatusHeader(report, paint, width, options.now);
   const flying = renderInFlight(report.attempts, paint, options.now);
   if (flying.length > 0) lines.push('', ...flying);
-  const { rows, hidden } = selectRows(report.attempts, report.run.objective.direction, options.all ?? false, report.front);
+  // A digest read (plain status of a long run) holds only the rows to show.
+  const { rows, hidden } = report.digest
+    ? { rows: sortAttempts(report.attempts), hidden: report.digest.hidden }
+    : selectRows(report.attempts, report.run.objective.direction, options.all ?? false, report.front);
   lines.push('');
   if (rows.length === 0) lines.push(paint('no attempts yet', 'dim'));
   else lines.push(...renderTable(rows, report, options, paint));

@@ -2,6 +2,6 @@
 export type { AgentBackend, AgentLimit, AgentOutcome, AgentStatus, AgentTask, InspirationRef, ParentScore, SessionRef } from './agent-backend.js';
 export type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from './evaluator-runner.js';
 export type { AttemptPatch, NewAttempt, NewRun, RunPatch, RunStore } from './run-store.js';
-export type { FinishedCounts, HeldOutResult, NominationRecord, ReportReads, RunQueries, StoreHandle } from './run-queries.js';
+export type { DigestTally, FinishedCounts, HeldOutResult, NominationRecord, ReportReads, RunQueries, StatusDigestReads, StoreHandle } from './run-queries.js';
 export type { ShepherdModel, ShepherdReply, ShepherdTurn } from './shepherd-model.js';
 export type { CommitAllParams, DiffStat, PrepareAttemptParams, PreparedAttempt, Trailers, Workspace } from './workspace.js';

@@ -1,3 +1,5 @@
+import type { Direction } from '../domain/score.js';
+import type { AttemptStatus, Role } from '../domain/types.js';
 import type { AttemptRow } from '../views/report.js';
 import type { AttemptUsageRecord, EdgeRecord, RunRecord, WaveRecord } from './records.js';
 import type { RunStore } from './run-store.js';
@@ -26,8 +28,37 @@ export interface HeldOutResult {
   score: number | null;
 }
 
+/** Attempts of one wave, role and status: how many, their cost, their best score either way. */
+export interface DigestTally {
+  wave: number;
+  role: Role;
+  status: AttemptStatus;
+  count: number;
+  costUsd: number;
+  /** Highest and lowest score of its scored attempts (null when none is scored). */
+  maxScore: number | null;
+  minScore: number | null;
+  /** The seq of its first attempt that spent anything (null when none did): the order of `costByRole`. */
+  firstSpentSeq: number | null;
+}
+
+/** What the digest of plain `swarm status` reads of a long run (`ReportReads.statusDigest`). */
+export interface StatusDigestReads {
+  tallies: DigestTally[];
+  /** The run's evaluator runs, as `RunStore.countEvaluations` counts them. */
+  evaluations: number;
+  /** The rows the digest shows, oldest first: running, baselines, the best, the most recent, `shown`. */
+  rows: AttemptRow[];
+  /** Of `rows`, those that raised the best score when they finished (baseline excluded). */
+  newBest: string[];
+  /** The scores of the `scored` ids asked for. */
+  scores: Map<string, number | null>;
+}
+
 /** The reads of reports, status and the spawn queue: one query each, no full record read. */
 export interface ReportReads {
+  /** The digest of a long run for plain `swarm status`, without reading every attempt. */
+  statusDigest(runId: string, options: { direction: Direction; stale: boolean; shown: readonly string[]; scored: readonly string[] }): StatusDigestReads;
   /** The report columns of a run's attempts, in attempt order, with their parents from `parents`. */
   rows(runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[];
   /** The edges of a run, grouped by the attempt they lead to. */

@@ -95,6 +95,12 @@ export interface StatusReport {
   front?: string[];
   /** Attempts imported from earlier runs (`swarm run --new --from`): where the population came from. */
   imports?: Array<{ id: string; from: string; fromScore: number | null }>;
+  /**
+   * Set only by the digest read of plain `swarm status` (never printed by --json): `attempts` then
+   * holds only the rows the digest shows; `hidden` counts the others, `newBest` the shown rows that
+   * raised the best score when they finished.
+   */
+  digest?: { hidden: number; newBest: string[] };
   /** The explorer instruction variants of shepherd.metaPrompts with their records; absent or empty when off. */
   instructions?: InstructionRow[];
 }
