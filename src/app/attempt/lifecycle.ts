@@ -97,7 +97,7 @@ const runSteps = async <Work>(ctx: RunContext, attempt: AttemptRecord, origin: A
 const plannedSteps = (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): AttemptSteps<AgentTurnResult> => ({
   work: () => agentTurn(ctx, attempt, spec, out),
   evaluate: async (turn) => {
-    const first = await auditChange(ctx, { base: turn.work.baseCommit, head: turn.work.head }, turn.work.diff.paths, spec.parents);
+    const first = await auditChange(ctx, { base: turn.work.baseCommit, head: turn.work.head }, turn.work.diff.paths, spec.parents, turn.work.diff.links);
     ctx.store.updateAttempt(attempt.id, { codeSignature: first.signature });
     // A near-duplicate on an agent that can revise is asked once to try something different.
     const revised = await reviseNearDuplicate(ctx, attempt, spec, turn, first, out);

@@ -38,6 +38,11 @@ export interface DiffStat {
   insertions: number;
   deletions: number;
   paths: string[];
+  /**
+   * Symlinks the change adds or modifies, with their blob ids: set only where the stat was read
+   * with `--raw` (the commit step), so the audit needs no tree listing; absent: unknown.
+   */
+  links?: Array<{ path: string; blob: string }>;
 }
 
 /**
@@ -114,6 +119,12 @@ export interface Workspace {
   addDetachedWorktree(worktreePath: string, commit: string): Promise<void>;
   /** Removes a worktree (its branch stays); an already-missing directory is pruned. */
   removeWorktree(worktreePath: string): Promise<void>;
+  /** How attempts' worktrees are made: reused from a pool, sparse (`workspace.pool`, `workspace.sparse`). */
+  configureWorktrees(settings: { pool: boolean; sparse: readonly string[] }): void;
+  /** Takes back an attempt's worktree for the next attempt (or removes it without a pool); its branch stays. */
+  releaseWorktree(worktreePath: string): Promise<void>;
+  /** Removes the idle worktrees kept for later attempts (the end of a run). */
+  drainWorktrees(): Promise<void>;
   /** Clears stale locks and removes every attempt worktree not in `keep`; returns the removed paths. */
   cleanupWorktrees(keep: Set<string>, options?: { staleLockMs?: number }): Promise<string[]>;
   /** Removes lock files a killed process left; returns them. */
