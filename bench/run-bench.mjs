@@ -13,8 +13,8 @@ const quick = process.argv.includes('--quick');
 const strict = process.argv.includes('--strict');
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const sizes = quick
-  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40, agentBoundAttempts: 16, agentBoundRepeats: 1 }
-  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000, agentBoundAttempts: 64, agentBoundRepeats: 1 };
+  ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40, agentBoundAttempts: 16, agentBoundRepeats: 1, manyAgents: [8], largeRepoFiles: 3_000, largeRepoRepeats: 2, floorAttempts: 10, floorRepeats: 1 }
+  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000, agentBoundAttempts: 64, agentBoundRepeats: 1, manyAgents: [32, 64], largeRepoFiles: 30_000, largeRepoRepeats: 5, floorAttempts: 100, floorRepeats: 3 };
 const pictureCounts = quick ? [200, 1_000] : [1_000, 10_000];
 
 const started = performance.now();
@@ -38,6 +38,9 @@ const main = async () => {
   const { explainEvalRunners, measureEvalRunners } = await import('./eval-runners.mjs');
   const { explainAgentBound, measureAgentBound } = await import('./agent-bound.mjs');
   const { measureProvision } = await import('./provision.mjs');
+  const { explainManyAgents, manyAgentsFigures, measureManyAgents } = await import('./many-agents.mjs');
+  const { explainLargeRepo, measureLargeRepo } = await import('./large-repo.mjs');
+  const { explainFloorOverhead, measureFloorOverhead } = await import('./floor-overhead.mjs');
 
   const cli = await measureCliLatency({ samples: sizes.samples, log });
   const store = await measureLargeStore({ count: sizes.storeAttempts, samples: sizes.samples, log });
@@ -56,6 +59,9 @@ const main = async () => {
     await measureAgentBound({ agents: 4, sleepS: 1, attempts: sizes.agentBoundAttempts, repeats: sizes.agentBoundRepeats, log }),
   ];
   const provision = await measureProvision({ samples: sizes.samples, log });
+  const manyAgents = await measureManyAgents({ counts: sizes.manyAgents, reference: 4, log });
+  const largeRepo = await measureLargeRepo({ files: sizes.largeRepoFiles, repeats: sizes.largeRepoRepeats, log });
+  const floorOverhead = await measureFloorOverhead({ attempts: sizes.floorAttempts, repeats: sizes.floorRepeats, log });
 
   machine.loadAverage1mAtEnd = machineFacts().loadAverage1m;
   const figures = [
@@ -104,12 +110,20 @@ const main = async () => {
       figure(`agent-bound.${shape.agents}x${shape.sleepS}s.waves-of-floor`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s, waves: throughput of the git floor's (median)`, shape.wavesOfFloor.median, 'ratio', { op: '>=', value: 0.85 }, 2),
       figure(`agent-bound.${shape.agents}x${shape.sleepS}s.floor-of-ideal`, `agent-bound, ${shape.agents} agents x ${shape.sleepS} s: the git floor's throughput of the ideal`, shape.floorOfIdeal.median, 'ratio', null, 2),
     ]),
+    ...manyAgentsFigures(manyAgents),
     figure('cli.version.of-node', 'swarm --version / node -e 0, median of interleaved pairs', cli.versionOfNode.median, 'ratio', { op: '<', value: 1.2 }, 2),
     figure('prepare.bare-worktree.median', 'attempt prepare: bare `git worktree add`, median', provision.bareMedianMs, 'ms', null, 0),
     figure('prepare.setup-reused.median', 'attempt prepare: worktree provisioned, setup reused (key unchanged), median', provision.reusedMedianMs, 'ms', null, 0),
     figure('prepare.setup-run.median', 'attempt prepare: worktree provisioned, setup run (python3 -m venv), median', provision.rebuiltMedianMs, 'ms', null, 0),
     figure('prepare.setup-reused.ratio', 'attempt prepare with setup reused, against a bare worktree', provision.reusedRatio, 'ratio', { op: '<', value: 2 }, 2),
     figure('prepare.setup-run.ratio', 'attempt prepare with setup run, against a bare worktree', provision.rebuiltRatio, 'ratio', null, 2),
+    figure('large-repo.prepare.pool-of-fresh', `large repository (${largeRepo.files} files): prepare on the warm pool / a fresh \`git worktree add\` (median of pairs)`, largeRepo.pooledOfFresh.median, 'ratio', { op: '<=', value: 0.1 }, 3),
+    figure('large-repo.prepare.fresh.median', 'large repository: prepare, fresh worktree, median', largeRepo.freshMs.median, 'ms', null, 0),
+    figure('large-repo.prepare.pool.median', 'large repository: prepare, warm pool, median', largeRepo.pooledMs.median, 'ms', null, 0),
+    figure('large-repo.disk-per-attempt', 'large repository: disk per live attempt, full checkout', largeRepo.diskPerLiveAttemptMiB * MB(1), 'MB', null, 0),
+    figure('large-repo.disk-per-attempt.sparse', 'large repository: disk per live attempt, workspace.sparse of one folder', largeRepo.sparseDiskPerLiveAttemptMiB * MB(1), 'MB', null, 1),
+    figure('floor.overhead.wall-of-floor', `swarm run / git floor loop, ${floorOverhead.attempts} serial attempts, wall (median of pairs)`, floorOverhead.wallOfFloor.median, 'ratio', { op: '<=', value: 2 }, 2),
+    figure('floor.overhead.cpu-of-floor', 'swarm run / git floor loop, CPU (median of pairs)', floorOverhead.cpuOfFloor?.median ?? Number.NaN, 'ratio', { op: '<=', value: 2 }, 2),
     figure('cli.version.wall.median', 'swarm --version start-up', cli.versionMedianMs, 'ms', { op: '<', value: 100 }, 0),
     figure('cli.node.wall.median', 'node -e 0, the floor under --version (sampled alternately)', cli.nodeMedianMs, 'ms', null, 0),
     figure('cli.eval.wall.median', `swarm eval --json (evaluator ${Math.round(cli.evalEvaluatorMedianMs)} ms)`, cli.evalMedianMs, 'ms', null, 0),
@@ -144,14 +158,23 @@ const main = async () => {
     '',
     '6. agent-bound throughput against the git floor (a bare loop doing the same git work with the same sleeps and parallelism)',
     ...agentBound.flatMap(explainAgentBound).map((l) => `   ${l}`),
+    '',
+    '7. large repository: a fresh worktree against the worktree pool',
+    ...explainLargeRepo(largeRepo).map((l) => `   ${l}`),
+    '',
+    '8. overhead against the git floor loop',
+    ...explainFloorOverhead(floorOverhead).map((l) => `   ${l}`),
     `   swarm --version / node -e 0 over ${sizes.samples} interleaved pairs: min ${cli.versionOfNode.min.toFixed(2)}, median ${cli.versionOfNode.median.toFixed(2)}, max ${cli.versionOfNode.max.toFixed(2)}`,
+    '',
+    `9. many agents: the driver with ${sizes.manyAgents.join(' and ')} concurrent agents against ${manyAgents.reference.agents}`,
+    ...explainManyAgents(manyAgents).map((l) => `   ${l}`),
     '',
   ];
   const missed = figures.filter((f) => f.pass === false);
   out.push(missed.length === 0 ? 'all goals met' : `goals missed: ${missed.map((f) => f.name).join(', ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!quick) {
-    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, agentBound, provision });
+    writeResults(RESULTS, machine, figures, { sizes, pictures, dashboard, overhead, slots: { literal: slots, explorers, async: asyncSlots, asyncExplorers }, largeStore: store, realStore, growth, cli, evalRunners: runners, agentBound, provision, manyAgents, largeRepo, floorOverhead });
     log(`wrote ${RESULTS}`);
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

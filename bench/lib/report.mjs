@@ -19,10 +19,11 @@ export const machineFacts = () => {
 
 const meets = (value, goal) => {
   if (goal === null || !Number.isFinite(value)) return goal === null ? null : false;
+  if (goal.op === '<=') return value <= goal.value;
   return goal.op === '<' ? value < goal.value : value >= goal.value;
 };
 
-/** One figure of results.json; `goal` is `{ op: '<' | '>=', value }` or null for a figure shown for context. */
+/** One figure of results.json; `goal` is `{ op: '<' | '<=' | '>=', value }` or null for a figure shown for context. */
 export const figure = (name, label, value, unit, goal = null, digits = 1) => ({
   name,
   label,

@@ -1,9 +1,7 @@
 import type { SwarmConfig } from '../config/index.js';
 import type { AgentBackend } from '../core/ports/agent-backend.js';
 import type { AccessCheck, Env } from './access/access-check.js';
-
-/** The section of `agent` in the config holding one backend's own settings (a key the schema must have). */
-export type BackendConfigSection = keyof SwarmConfig['agent'];
+import type { BackendSettings } from './backend-settings.js';
 
 /** What swarm hands a backend it creates (swarm's own paths, which the agents folder does not know). */
 export interface BackendContext {
@@ -17,11 +15,14 @@ export interface BackendContext {
  * `access` and `probe` load the implementation when they are called, so the CLI can list the
  * backends without loading an SDK or zod.
  */
-export interface AgentBackendDescriptor {
+export interface AgentBackendDescriptor<Settings extends BackendSettings | null = BackendSettings | null> {
   /** One line for `--agent` help, `swarm doctor` and the docs. */
   doc: string;
-  /** The `agent.<section>` holding this backend's own settings, or null (it reads the shared ones). */
-  configSection: BackendConfigSection | null;
+  /**
+   * Its own section of `agent` in the config (`settings.ts` in its folder; the config schema
+   * assembles the sections from the registry), or null: it reads only the shared settings.
+   */
+  settings: Settings;
   /** The executable it runs, and the setting naming it; null for a backend built into swarm. */
   binary: (config: SwarmConfig) => { name: string | null; setting: string } | null;
   /** How to install the executable, for the message when it is missing. */

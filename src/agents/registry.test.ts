@@ -16,7 +16,8 @@ describe('the backend registry', () => {
   it('gives every backend a doc line, and a settings section that the resolved config has', () => {
     for (const [name, descriptor] of Object.entries(AGENT_BACKEND_REGISTRY)) {
       expect(descriptor.doc.length, name).toBeGreaterThan(20);
-      if (descriptor.configSection !== null) expect(defaults.agent[descriptor.configSection], name).toBeTypeOf('object');
+      const key = descriptor.settings?.key;
+      if (key !== undefined) expect(Object.entries(defaults.agent).find(([section]) => section === key)?.[1], name).toBeTypeOf('object');
     }
   });
 

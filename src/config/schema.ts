@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
 import { AGENT_RUNNERS, agentSlurmSchema, SLURM_AGENT_BACKENDS } from './agent-runner-schema.js';
+import { agentBackendSections, poolEntryBackendSections } from './agent-sections.js';
 import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 import { workspaceSchema } from './workspace-schema.js';
@@ -38,16 +39,6 @@ const objectiveSchema = z.strictObject({
     .describe('Bounds on metrics: an attempt that breaks one is recorded as scored but infeasible (flag "infeasible:<metric><=<max>"), never crowned and never on the front.'),
 });
 
-const localAgentSchema = z.strictObject({
-  explorerMutations: int(1, 1000).default(3).describe('Numeric literals an explorer of the local backend mutates.'),
-  explorerSampling: z
-    .enum(['mutate', 'sample'])
-    .default('mutate')
-    .describe('How an explorer of the local backend draws: "mutate" re-randomizes explorerMutations literals (a choice always to another alternative); "sample" draws every site afresh, each choice uniformly over all its declared alternatives (random sampling).'),
-  optimizerSteps: int(1, 1000).default(4).describe('Successive refinements an optimizer of the local backend tries.'),
-  stepScale: z.number().positive().max(10).default(0.05).describe('Relative size of one local mutation step.'),
-});
-
 const priceSchema = z.strictObject({
   input: z.number().nonnegative().describe('USD per million input tokens.'),
   output: z.number().nonnegative().describe('USD per million output tokens.'),
@@ -66,36 +57,6 @@ const diffModeSchema = z.strictObject({
   resamples: int(0, 20).default(2).describe('Extra model calls when a reply has blocks that do not apply (the errors are fed back); then the attempt fails.'),
   fullRewrite: z.boolean().default(false).describe('Ask for whole new EVOLVE-BLOCK region bodies instead of SEARCH/REPLACE blocks.'),
   inspirations: int(0, 20).default(3).describe('Other attempts (the Shepherd\'s informed-by picks, then the best scored) whose score, hypothesis and feedback are shown in every agent\'s prompt, in both modes; 0 = none.'),
-});
-
-const claudeCodeSchema = z.strictObject({
-  binary: z.string().min(1).default('claude')
-    .describe('The Claude Code executable: a name looked up on PATH and in node_modules/.bin of swarm, or a path.'),
-  permissionMode: z.enum(['acceptEdits', 'bypassPermissions', 'default', 'plan']).default('acceptEdits')
-    .describe('--permission-mode of Claude Code; "acceptEdits" lets it edit files, and swarm allows `swarm eval` (and the evaluator command the prompt names) with --allowedTools; other commands Claude Code cannot vouch for are refused; "bypassPermissions" as root runs with IS_SANDBOX=1 (use only in a sandbox).'),
-  maxBudgetUsd: z.number().positive().nullable().default(null).describe('--max-budget-usd per attempt; null = no limit from Claude Code.'),
-  extraArgs: z.array(z.string()).default([]).describe('Extra arguments passed to claude before the prompt.'),
-});
-
-const codexSchema = z.strictObject({
-  binary: z.string().min(1).default('codex')
-    .describe('The Codex executable: a name looked up on PATH and in node_modules/.bin of swarm, or a path.'),
-  sandbox: z.enum(['read-only', 'workspace-write', 'danger-full-access']).default('workspace-write')
-    .describe('--sandbox of `codex exec`; in workspace-write .git is read-only, swarm commits for the agent.'),
-  extraArgs: z.array(z.string()).default([]).describe('Extra arguments passed to `codex exec` before the prompt.'),
-  configOverrides: z.record(z.string(), z.string()).default({})
-    .describe('Codex config overrides passed as `-c key=value` (value parsed as TOML by codex), e.g. {"model_reasoning_effort": "high"}.'),
-});
-
-const commandAgentSchema = z.strictObject({
-  argv: z.array(z.string().min(1)).default([])
-    .describe('Command line of any agent CLI, run in the worktree; "{prompt}" in an argument is replaced by the prompt (role instructions first); without it the prompt goes to stdin. Required for agent.backend = "command".'),
-  output: z.enum(['text', 'json']).default('text')
-    .describe('What the command prints: "text" (the last non-empty lines are the summary) or one JSON object (mapped with the paths below).'),
-  summaryPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the final message, e.g. "result" or "response.text".'),
-  inputTokensPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the input token count.'),
-  outputTokensPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the output token count.'),
-  costUsdPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the cost in USD; null = from tokens and agent.prices.'),
 });
 
 const limitsSchema = z.strictObject({
@@ -122,14 +83,11 @@ const poolEntrySchema = z.strictObject({
   roles: z.array(z.enum(POOL_ROLES)).min(1).default(['explorer', 'optimizer']).describe('Roles this entry runs.'),
   baseUrl: z.url().nullable().optional().describe('Base URL of the model API (anthropic, openai); absent = agent.baseUrl.'),
   mode: z.enum(['agent', 'diff']).optional().describe('anthropic/openai: absent = agent.mode.'),
-  local: localAgentSchema.optional().describe('Settings of a "local" entry; absent = agent.local.'),
-  claudeCode: claudeCodeSchema.optional().describe('Settings of a "claude-code" entry; absent = agent.claudeCode.'),
-  codex: codexSchema.optional().describe('Settings of a "codex" entry; absent = agent.codex.'),
-  command: commandAgentSchema.optional().describe('Settings of a "command" entry; absent = agent.command.'),
+  ...poolEntryBackendSections(),
   api: apiAgentSchema.optional().describe('Settings of an anthropic/openai entry; absent = agent.api.'),
 }).transform((entry) => ({ ...entry, name: entry.name ?? (entry.model === null ? entry.backend : `${entry.backend}:${entry.model}`) }));
 
-const agentSchema = z.strictObject({
+const sharedAgentShape = {
   backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
   timeout: positiveDurationSchema.prefault('20m').describe('Timeout of one agent session.'),
@@ -140,7 +98,6 @@ const agentSchema = z.strictObject({
     .describe('Stop the run (no new attempts, running ones finish, exit 1) after this many attempts in a row fail with the same agent error; 0 = never stop.'),
   systemPrompt: z.string().min(1).nullable().default(null)
     .describe('Path of a file overriding the built-in role instructions, relative to the repository root; null = built-in.'),
-  local: localAgentSchema.prefault({}).describe('Settings of the offline "local" backend.'),
   prices: z.record(z.string(), priceSchema).default({})
     .describe('Prices per model name (USD per million tokens) for backends that report tokens but no cost; they override and extend swarm\'s own dated price table (swarm doctor shows the price each backend uses). A dollar budget with a model of unknown price is refused.'),
   baseUrl: z.url().nullable().default(null)
@@ -152,9 +109,6 @@ const agentSchema = z.strictObject({
   api: apiAgentSchema.prefault({}).describe('Settings of the anthropic and openai backends.'),
   limits: limitsSchema.prefault({}).describe('Rate and usage limits: attempts wait for the reset instead of failing (see docs/agents.md).'),
   diff: diffModeSchema.prefault({}).describe('Settings of diff mode (agent.mode = "diff").'),
-  claudeCode: claudeCodeSchema.prefault({}).describe('Settings of the "claude-code" backend (Claude Code CLI).'),
-  codex: codexSchema.prefault({}).describe('Settings of the "codex" backend (Codex CLI).'),
-  command: commandAgentSchema.prefault({}).describe('Settings of the "command" backend (any agent CLI).'),
   pool: z.array(poolEntrySchema).default([])
     .describe('Several agents and models in one run: each new attempt gets one entry (agent.poolPolicy); empty = agent.backend alone. The other agent settings (timeout, limits, maxTurns, prices) are shared.'),
   poolPolicy: z.enum(['weight', 'bandit']).default('weight')
@@ -162,7 +116,10 @@ const agentSchema = z.strictObject({
   runner: z.enum(AGENT_RUNNERS).default('local')
     .describe('Where the agent process runs: "local" on this machine, or "slurm": each attempt\'s agent (claude-code, codex, command) as a batch job on a node (agent.slurm), its worktree and logs on storage the nodes share. See docs/cluster.md.'),
   slurm: agentSlurmSchema.prefault({}).describe('Batch job settings of agent.runner "slurm".'),
-}).superRefine((agent, ctx) => {
+};
+
+// The settings every backend reads, then each backend's own section (`settings.ts` in its folder), from the registry.
+const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSections(Object.keys(sharedAgentShape)) }).superRefine((agent, ctx) => {
   const backends = agent.pool.length > 0 ? agent.pool.map((entry) => entry.backend) : [agent.backend];
   const driverBound = backends.find((backend) => !SLURM_AGENT_BACKENDS.includes(backend));
   if (agent.runner === 'slurm' && driverBound !== undefined) {

@@ -17,6 +17,10 @@ export const workspaceSchema = z.strictObject({
   setupTimeout: positiveDurationSchema.prefault('10m').describe('Timeout of each workspace.setup command.'),
   setupKey: z.array(z.string().min(1)).default(DEFAULT_SETUP_KEY)
     .describe('Globs (picomatch syntax, relative to the repository root) of the files whose content keys a prepared environment: while they and workspace.setup are unchanged, what setup made is copied from the cache instead of running setup again.'),
+  pool: z.boolean().default(true)
+    .describe('Reuse attempts\' worktrees: a finished attempt\'s worktree is parked and the next attempt switches it to its own branch, so git writes only the files that differ and untracked files are cleaned, except provisioned ones no agent changed (those it changed are restored). false: a new worktree per attempt.'),
+  sparse: z.array(z.string().min(1)).default([])
+    .describe('Sparse-checkout patterns (gitignore syntax, git\'s non-cone mode, relative to the repository root) for every attempt\'s worktree, e.g. ["/src/", "/evaluate.py"]: only matching files are written. Empty: full checkouts. Sets extensions.worktreeConfig in the repository\'s config.'),
   submodules: z.boolean().default(true)
     .describe('Check out submodules in every worktree at the commit its tree records, cloned from the main repository\'s module store (no network).'),
 }).transform(({ setupTimeout, ...workspace }) => ({ ...workspace, setupTimeoutMs: setupTimeout }));

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { countAttemptEvents } from './event-queries.js';
 import type { SwarmStore } from './swarm-store.js';
-import type { NominationRecord } from '../core/ports/run-queries.js';
+import type { NominationRecord, RunQueries } from '../core/ports/run-queries.js';
 
 export const NOMINATED_EVENT = 'attempt.nominated';
 
@@ -10,12 +9,12 @@ const nominationData = z.object({ reason: z.string(), by: z.string().nullable() 
 export type { NominationRecord } from '../core/ports/run-queries.js';
 
 /** Stores a nomination as an event of the attempt's run (append-only, like every event). */
-export const recordNomination = (store: SwarmStore, input: { runId: string; attemptId: string; reason: string; by: string | null }): void => {
+export const recordNomination = (store: Pick<RunQueries, 'addEvent'>, input: { runId: string; attemptId: string; reason: string; by: string | null }): void => {
   store.addEvent(input.runId, NOMINATED_EVENT, { reason: input.reason, by: input.by }, input.attemptId);
 };
 
 /** How many nominations an attempt has. */
-export const countNominations = (store: SwarmStore, attemptId: string): number => countAttemptEvents(store, attemptId, NOMINATED_EVENT);
+export const countNominations = (store: Pick<RunQueries, 'reports'>, attemptId: string): number => store.reports.attemptEventCount(attemptId, NOMINATED_EVENT);
 
 const rowSchema = z.object({ attempt_id: z.string(), data_json: z.string(), at: z.number().int() });
 

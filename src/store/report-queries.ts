@@ -3,8 +3,8 @@ import type { Direction } from '../core/domain/score.js';
 import type { FinishedCounts, HeldOutResult, NominationRecord, ReportReads, StatusDigestReads } from '../core/ports/run-queries.js';
 import type { AttemptRow } from '../core/views/report.js';
 import { countFinishedAttempts } from './attempt-counts.js';
-import { heldOutResults } from './check-queries.js';
-import { attemptIdsWithEvent } from './event-queries.js';
+import { heldOutResults, runEvaluationSeeds } from './check-queries.js';
+import { attemptIdsWithEvent, countAttemptEvents } from './event-queries.js';
 import { listNominations } from './nominations.js';
 import { listReportEdges, listReportRows, listReportWaves } from './report-rows.js';
 import { statusDigest } from './status-digest-reads.js';
@@ -49,5 +49,13 @@ export class ReportQueries implements ReportReads {
 
   finishedCounts(runId: string): FinishedCounts {
     return countFinishedAttempts(this.store.db, runId);
+  }
+
+  attemptEventCount(attemptId: string, type: string): number {
+    return countAttemptEvents(this.store, attemptId, type);
+  }
+
+  evaluationSeeds(runId: string): number[] {
+    return runEvaluationSeeds(this.store, runId);
   }
 }

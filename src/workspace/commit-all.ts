@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
 import type { CommitAllParams } from '../core/ports/workspace.js';
 import { renderCommitMessage } from './commit-message.js';
-import { NUMSTAT, parseNumstat, type DiffStat } from './diff-stat.js';
+import { RAW_NUMSTAT, parseNumstat, type DiffStat } from './diff-stat.js';
 import { gitResult, runGit } from './git-command.js';
 import { readProvisioned } from './provision/provisioned-paths.js';
 
@@ -28,7 +28,7 @@ export const commitAll = async (worktree: string, p: CommitAllParams, config: st
 export const commitAllWithStat = async (worktree: string, p: CommitAllParams, config: string[], from: string): Promise<{ commit: string; changed: boolean; diff: DiffStat }> => {
   const ceiling = { ceiling: dirname(worktree) };
   await stageAll(worktree);
-  const [commit, stat] = await Promise.all([commitStaged(worktree, p, config), runGit(worktree, ['diff', '--cached', ...NUMSTAT, from, '--'], ceiling)]);
+  const [commit, stat] = await Promise.all([commitStaged(worktree, p, config), runGit(worktree, ['diff', '--cached', ...RAW_NUMSTAT, from, '--'], ceiling)]);
   return { ...commit, diff: parseNumstat(stat) };
 };
 

@@ -1,4 +1,6 @@
-import { tryGit } from './git-command.js';
+import { SwarmError } from '../core/domain/errors.js';
+import { parseIdent, type Ident } from './fast-import.js';
+import { runGit, tryGit } from './git-command.js';
 
 const FALLBACK_NAME = 'swarm';
 const FALLBACK_EMAIL = 'swarm@localhost';
@@ -21,6 +23,14 @@ export const commitConfig = async (cwd: string): Promise<string[]> => {
   if (!name) settings.push(`user.name=${FALLBACK_NAME}`);
   if (!email) settings.push(`user.email=${FALLBACK_EMAIL}`);
   return settings;
+};
+
+/** Author and committer of plumbing commits (`git var GIT_COMMITTER_IDENT` with the commit settings). */
+export const committerIdent = async (root: string, config: string[]): Promise<Ident> => {
+  const text = await runGit(root, ['var', 'GIT_COMMITTER_IDENT'], { config });
+  const ident = parseIdent(text);
+  if (ident === null) throw new SwarmError('GIT_FAILED', `\`git var GIT_COMMITTER_IDENT\` printed no identity in ${root}: ${text.trim()}; set user.name and user.email`);
+  return ident;
 };
 
 /**

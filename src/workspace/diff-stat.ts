@@ -3,10 +3,23 @@ import { runGit } from './git-command.js';
 
 export type { DiffStat };
 
-/** Parses `git diff --numstat -z --no-renames`: records `<added>\t<deleted>\t<path>`; binary files count `-` as 0. */
+/**
+ * Parses `git diff --numstat -z --no-renames`: records `<added>\t<deleted>\t<path>`; binary files
+ * count `-` as 0. With `--raw` too (RAW_NUMSTAT), the raw records (`:<mode> <mode> <id> <id> <status>`
+ * then the path) come first: those whose new mode is a symlink's give `links`.
+ */
 export const parseNumstat = (output: string): DiffStat => {
   const stat: DiffStat = { files: 0, insertions: 0, deletions: 0, paths: [] };
-  for (const record of output.split('\0')) {
+  const records = output.split('\0');
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] ?? '';
+    const raw = /^:\d{6} (\d{6}) [0-9a-f]+ ([0-9a-f]+) [A-Z]/.exec(record);
+    if (raw) {
+      const file = records[++i] ?? '';
+      stat.links ??= [];
+      if (raw[1] === '120000' && raw[2] !== undefined) stat.links.push({ path: file, blob: raw[2] });
+      continue;
+    }
     const match = /^(\d+|-)\t(\d+|-)\t(.+)$/s.exec(record);
     if (!match) continue;
     const [, added = '-', deleted = '-', file = ''] = match;
@@ -20,6 +33,9 @@ export const parseNumstat = (output: string): DiffStat => {
 
 /** The options of every diff stat (see parseNumstat). */
 export const NUMSTAT = ['--numstat', '-z', '--no-renames', '--no-ext-diff'];
+
+/** NUMSTAT with the raw records (modes and full blob ids) before it: the commit step's stat. */
+export const RAW_NUMSTAT = ['--raw', '--no-abbrev', ...NUMSTAT];
 
 /** Files, inserted and deleted lines between two commits (a rename counts as a deletion plus an addition). */
 export const diffStat = async (root: string, from: string, to: string): Promise<DiffStat> => parseNumstat(await runGit(root, ['diff', ...NUMSTAT, from, to, '--']));

@@ -7,10 +7,10 @@ import { excludeSwarmDir } from './exclude-swarm-dir.js';
 import { cleanupWorktreesUnder } from './cleanup-worktrees.js';
 import type { FileRef, Workspace } from '../core/ports/workspace.js';
 import { commitAll, commitAllWithStat, type CommitAllParams } from './commit-all.js';
-import { commitConfig } from './commit-identity.js';
+import { commitConfig, committerIdent } from './commit-identity.js';
 import { changedPaths, diffStat, type DiffStat } from './diff-stat.js';
 import { diffText } from './diff-text.js';
-import { commitFileChange, parseIdent, type Ident } from './fast-import.js';
+import { commitFileChange, type Ident } from './fast-import.js';
 import { FINDINGS_FILE, withFindingsEntry } from './findings.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
@@ -26,6 +26,7 @@ import { clearStaleLocks } from './stale-locks.js';
 import { symlinksAt } from './tree-symlinks.js';
 import { reclaimWorktreeLink } from './worktree-link.js';
 import { addWorktree, listWorktrees, removeWorktreeAt, type WorktreeInfo } from './worktrees.js';
+import { WorktreePool, type PoolSettings } from './worktree-pool.js';
 
 /**
  * The target repository as swarm uses it: attempt branches, their worktrees under `.swarm/worktrees/`,
@@ -55,11 +56,32 @@ export class GitWorkspace implements Workspace {
     const paths = projectPaths(project.projectDir);
     this.swarmDir = paths.swarmDir;
     this.worktreeRoot = paths.worktreesDir;
+    this.pool = this.newPool();
   }
 
-  /** Puts the worktrees of this project under `dir` (workspace.dir; see projectPaths), before any is made. */
+  /** Puts the worktrees of this project under `dir` (workspace.dir; see projectPaths), before any is made or the pool is configured. */
   placeWorktrees(dir: string): void {
     this.worktreeRoot = dir;
+    this.pool = this.newPool();
+  }
+
+  private newPool(): WorktreePool {
+    return new WorktreePool({ root: this.root, commonDir: this.gitDir, worktreesDir: this.worktreesDir, locked: (task) => this.locked(task) });
+  }
+
+  /** Attempts' worktrees kept between attempts (off until a run configures it). */
+  private pool: WorktreePool;
+  /** Sets how attempts' worktrees are made and released (`workspace.pool`, `workspace.sparse`). */
+  configureWorktrees(settings: PoolSettings): void {
+    this.pool.configure(settings);
+  }
+  /** Takes back an attempt's worktree into the pool (or removes it when the pool is off); its branch stays. */
+  releaseWorktree(worktreePath: string): Promise<void> {
+    return this.pool.release(worktreePath);
+  }
+  /** Removes the pool's idle worktrees: called when a run ends. */
+  drainWorktrees(): Promise<void> {
+    return this.pool.drain();
   }
 
   /**
@@ -99,12 +121,7 @@ export class GitWorkspace implements Workspace {
 
   /** Author and committer of plumbing commits (`git var`, with the commit settings' fallbacks), looked up once. */
   private commitIdent(): Promise<Ident> {
-    this.ident ??= (async () => {
-      const text = await runGit(this.root, ['var', 'GIT_COMMITTER_IDENT'], { config: await this.commitSettings() });
-      const ident = parseIdent(text);
-      if (ident === null) throw new SwarmError('GIT_FAILED', `\`git var GIT_COMMITTER_IDENT\` printed no identity in ${this.root}: ${text.trim()}; set user.name and user.email`);
-      return ident;
-    })();
+    this.ident ??= this.commitSettings().then((config) => committerIdent(this.root, config));
     return this.ident;
   }
 
@@ -161,7 +178,7 @@ export class GitWorkspace implements Workspace {
 
   /** Branch + worktree for an attempt, merged from its parents; see `prepareAttempt`. */
   async prepareAttempt(p: PrepareAttemptParams, options: { recreate?: boolean } = {}): Promise<PreparedAttempt> {
-    const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this), commitSettings: () => this.commitSettings() };
+    const context = { root: this.root, worktreesDir: this.worktreesDir, locked: this.locked.bind(this), commitSettings: () => this.commitSettings(), pool: this.pool };
     return prepareAttempt(context, p, options);
   }
 
@@ -230,10 +247,7 @@ export class GitWorkspace implements Workspace {
     return listWorktrees(this.root);
   }
 
-  /**
-   * For a resumed run: clears lock files left by a killed process, removes every worktree (and stray
-   * directory) under `.swarm/worktrees/` not in `keep`, and prunes. Returns the removed paths.
-   */
+  /** For a resumed run: stale locks cleared, every worktree and stray entry under `.swarm/worktrees/` (the pool's too) not in `keep` removed, pruned. */
   async cleanupWorktrees(keep: Set<string>, options: { staleLockMs?: number } = {}): Promise<string[]> {
     return this.locked(async () => {
       await clearStaleLocks({ root: this.root, commonDir: this.gitDir, worktreesDir: this.worktreesDir, staleMs: options.staleLockMs });
@@ -258,9 +272,7 @@ export class GitWorkspace implements Workspace {
 
   /** Adds a worktree at `worktreePath` for an existing branch (`swarm checkout`). */
   async checkoutAttempt(branch: string, worktreePath: string): Promise<void> {
-    if (!(await this.branchExists(branch))) {
-      throw new SwarmError('NOT_FOUND', `branch ${branch} does not exist in ${this.root}; list attempts with \`swarm status\``);
-    }
+    if (!(await this.branchExists(branch))) throw new SwarmError('NOT_FOUND', `branch ${branch} does not exist in ${this.root}; list attempts with \`swarm status\``);
     await this.locked(() => addWorktree(this.root, worktreePath, { commit: branch }));
   }
 
@@ -285,10 +297,7 @@ export class GitWorkspace implements Workspace {
     return (await this.readTreeAndFiles(null, files)).texts;
   }
 
-  /**
-   * In one git process: the entries at the top of `commit`'s tree (`<mode> <id>\t<name>`; a
-   * subtree's id stands for all of its content) and the text of each of `files` at its commit.
-   */
+  /** In one git process: the top entries of `commit`'s tree (`<mode> <id>\t<name>`) and the text of each of `files`. */
   readTreeAndFiles(commit: string | null, files: readonly FileRef[]): Promise<{ topLevel: string[]; texts: Array<string | null> }> {
     return readTreeAndTexts(this.root, commit, files.map((f) => `${f.commit}:${f.path.replace(/^\.\//, '')}`));
   }

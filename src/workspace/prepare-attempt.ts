@@ -4,7 +4,8 @@ import type { PrepareAttemptParams, PreparedAttempt, Trailers } from '../core/po
 import { renderCommitMessage } from './commit-message.js';
 import { gitResult, runGit, tryGit } from './git-command.js';
 import { resolveConflicts } from './resolve-conflicts.js';
-import { addWorktree, isInside, listWorktrees, pathExists, removeWorktreeAt } from './worktrees.js';
+import { isInside, listWorktrees, pathExists, removeWorktreeAt } from './worktrees.js';
+import type { WorktreePool } from './worktree-pool.js';
 
 /** What a prepare step needs from the workspace: where the repository is and its worktree mutex. */
 export interface RepoContext {
@@ -13,6 +14,8 @@ export interface RepoContext {
   locked: <T>(task: () => Promise<T>) => Promise<T>;
   /** Commit identity `-c` settings (see commitConfig), cached by the workspace. */
   commitSettings: () => Promise<string[]>;
+  /** Where attempts' worktrees come from: an idle member moved to the new commit, or a new one. */
+  pool: WorktreePool;
 }
 
 export type { PrepareAttemptParams, PreparedAttempt };
@@ -80,22 +83,20 @@ export const prepareAttempt = async (
 ): Promise<PreparedAttempt> => {
   const [first, ...others] = p.parents;
   if (first === undefined) throw new SwarmError('INTERNAL', `attempt branch ${p.branch} needs at least one parent`);
-  await repo.locked(async () => {
-    if (options.recreate === true) await discardAttempt(repo, p.branch, p.worktreePath, await branchExists(repo.root, p.branch));
-    // The common case costs one git call; the checks that explain a failure run only after one.
-    try {
-      await addWorktree(repo.root, p.worktreePath, { newBranch: p.branch, commit: first.commit });
-    } catch (error) {
-      if (await branchExists(repo.root, p.branch)) {
-        throw new SwarmError(
-          'GIT_FAILED',
-          `branch ${p.branch} already exists in ${repo.root}; pass { recreate: true } to discard it, or delete it with \`git branch -D ${p.branch}\``,
-        );
-      }
-      await resolveParent(repo.root, first);
-      throw error;
+  if (options.recreate === true) await repo.locked(async () => discardAttempt(repo, p.branch, p.worktreePath, await branchExists(repo.root, p.branch)));
+  // The common case costs one or two git calls; the checks that explain a failure run only after one.
+  try {
+    await repo.pool.acquire(p.worktreePath, p.branch, first.commit);
+  } catch (error) {
+    if (await branchExists(repo.root, p.branch)) {
+      throw new SwarmError(
+        'GIT_FAILED',
+        `branch ${p.branch} already exists in ${repo.root}; pass { recreate: true } to discard it, or delete it with \`git branch -D ${p.branch}\``,
+      );
     }
-  });
+    await resolveParent(repo.root, first);
+    throw error instanceof SwarmError ? error : new SwarmError('GIT_FAILED', error instanceof Error ? error.message : String(error), { cause: error });
+  }
   if (others.length === 0) {
     const baseCommit = FULL_SHA.test(first.commit) ? first.commit : await resolveParent(repo.root, first);
     return { worktree: p.worktreePath, baseCommit, conflicts: [] };

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gitResult, runGit } from './git-command.js';
 
-export type RevertOutcome =
-  | { kind: 'reverted'; files: string[] }
-  | { kind: 'empty' }
-  | { kind: 'conflict'; files: string[]; detail: string };
+import type { RevertOutcome } from '../core/ports/workspace.js';
+
+export type { RevertOutcome };
 
 /**
  * Takes back, in the checkout at `worktree`, what one step changed (`from` → `to`), leaving the

@@ -4,7 +4,7 @@ import { SwarmError } from '../core/domain/errors.js';
 import { HeldDir, readBounded, removeConfined } from './confined-fs.js';
 
 /** The administrative directory (`<gitDir>/worktrees/<name>`) whose `gitdir` file names `worktree`, or null. */
-const adminDirFor = async (gitDir: string, worktree: string): Promise<string | null> => {
+export const adminDirFor = async (gitDir: string, worktree: string): Promise<string | null> => {
   const admins = join(gitDir, 'worktrees');
   const expected = join(await resolved(worktree), '.git');
   for (const name of await readdir(admins).catch(() => [])) {

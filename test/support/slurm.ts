@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const START = fileURLToPath(new URL('../../scripts/start-slurm.sh', import.meta.url));
@@ -47,3 +48,26 @@ export const resumeNode = (): void => {
   const state = execFileSync('sinfo', ['-h', '-n', 'localhost', '-o', '%T'], { encoding: 'utf8' }).trim();
   if (/down|drain|fail/i.test(state)) scontrol('update', 'nodename=localhost', 'state=resume');
 };
+
+export interface ProjectJob {
+  id: string;
+  state: string;
+  name: string;
+}
+
+/**
+ * The jobs Slurm still knows that swarm submitted for the project at `dir` (their comment's
+ * `root=`), newest last: other tests' jobs on the shared cluster are left out.
+ */
+export const projectJobs = (dir: string): ProjectJob[] => {
+  const tag = `swarm root=${encodeURIComponent(realpathSync(dir))} `;
+  return execFileSync('squeue', ['--me', '-h', '--states=all', '--format=%i\t%T\t%j\t%k'], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter((fields) => (fields[3] ?? '').startsWith(tag))
+    .map(([id = '', state = '', name = '']) => ({ id, state, name }))
+    .sort((a, b) => Number(a.id) - Number(b.id));
+};
+
+/** Pending, running or ending: what a plain `squeue` still lists. */
+export const LIVE_JOB_STATES = ['PENDING', 'RUNNING', 'CONFIGURING', 'COMPLETING', 'SUSPENDED'];

@@ -29,8 +29,9 @@ describe('commitAllWithStat', () => {
     expect(result.changed).toBe(true);
     expect(result.commit).toBe(git(worktree, 'rev-parse', 'HEAD'));
     expect(git(worktree, 'status', '--porcelain')).toBe('');
-    expect(result.diff).toEqual(await workspace.diffStat(baseline, result.commit));
-    expect(result.diff).toEqual({ files: 2, insertions: 3, deletions: 5, paths: ['new-file.txt', 'solve.py'] });
+    // The commit step's stat also names the symlinks the change adds (none here).
+    expect(result.diff).toEqual({ ...(await workspace.diffStat(baseline, result.commit)), links: [] });
+    expect(result.diff).toEqual({ files: 2, insertions: 3, deletions: 5, paths: ['new-file.txt', 'solve.py'], links: [] });
   });
 
   it('counts what the agent committed itself, and nothing when nothing changed', async () => {
@@ -40,6 +41,6 @@ describe('commitAllWithStat', () => {
     git(worktree, 'commit', '--quiet', '--all', '-m', 'agent commit');
     const agentCommit = git(worktree, 'rev-parse', 'HEAD');
     const result = await workspace.commitAllWithStat(worktree, { subject: 'a7', trailers }, baseline);
-    expect(result).toEqual({ commit: agentCommit, changed: false, diff: { files: 1, insertions: 1, deletions: 1, paths: ['README.md'] } });
+    expect(result).toEqual({ commit: agentCommit, changed: false, diff: { files: 1, insertions: 1, deletions: 1, paths: ['README.md'], links: [] } });
   });
 });

@@ -41,6 +41,18 @@ describe('git output parsers', () => {
     });
   });
 
+  it('reads the symlinks a change adds from raw records before the numstat ones', () => {
+    const link = '83a3157d14d9081ed01cd799287899822e19523a';
+    const raw = [`:000000 120000 ${'0'.repeat(40)} ${link} A`, 'lnk', `:100644 100644 ${'e'.repeat(40)} ${'b'.repeat(40)} M`, 'top', `:120000 000000 ${link} ${'0'.repeat(40)} D`, 'gone'];
+    expect(parseNumstat([...raw, '1\t0\tlnk', '1\t0\ttop', '0\t1\tgone', ''].join('\0'))).toEqual({
+      files: 3,
+      insertions: 2,
+      deletions: 1,
+      paths: ['lnk', 'top', 'gone'],
+      links: [{ path: 'lnk', blob: link }],
+    });
+  });
+
   it('groups unmerged index stages by path', () => {
     const entries = parseUnmerged(
       ['100644 aaa 1\tsolve.py', '100644 bbb 2\tsolve.py', '100755 ccc 3\tsolve.py', '100644 ddd 3\tgone.txt', ''].join('\0'),

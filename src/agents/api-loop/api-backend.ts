@@ -2,9 +2,9 @@ import type { AgentBackendDescriptor } from '../backend-descriptor.js';
 import type { ApiProvider } from './api-access.js';
 
 /** The descriptor of an API backend (`anthropic`, `openai`): the tool loop (or diff mode) over the provider's SDK. */
-export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDescriptor => ({
+export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDescriptor<null> => ({
   doc,
-  configSection: null,
+  settings: null,
   binary: () => null,
   installHint: null,
   pricedByTokens: () => true,

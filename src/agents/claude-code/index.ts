@@ -1,13 +1,14 @@
 import { isSet } from '../access/access-check.js';
 import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import { claudeCodeSettings } from './settings.js';
 import { findBinary, requireBinary } from '../cli-common/resolve-binary.js';
 
 const INSTALL_HINT = 'npm install -g @anthropic-ai/claude-code';
 
 /** `claude-code`: the Claude Code CLI (`claude -p`), optimizers forking their parent's session. */
-export const claudeCodeBackend: AgentBackendDescriptor = {
+export const claudeCodeBackend: AgentBackendDescriptor<typeof claudeCodeSettings> = {
   doc: 'Claude Code CLI (claude -p --output-format stream-json); optimizers fork their parent\'s session',
-  configSection: 'claudeCode',
+  settings: claudeCodeSettings,
   binary: (config) => ({ name: config.agent.claudeCode.binary, setting: 'agent.claudeCode.binary' }),
   installHint: INSTALL_HINT,
   pricedByTokens: () => false,

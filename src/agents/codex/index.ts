@@ -1,12 +1,13 @@
 import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import { codexSettings } from './settings.js';
 import { findBinary, requireBinary } from '../cli-common/resolve-binary.js';
 
 const INSTALL_HINT = 'npm install -g @openai/codex';
 
 /** `codex`: the Codex CLI (`codex exec --json`), optimizers forking their parent's thread. */
-export const codexBackend: AgentBackendDescriptor = {
+export const codexBackend: AgentBackendDescriptor<typeof codexSettings> = {
   doc: 'Codex CLI (codex exec --json --sandbox workspace-write); optimizers fork their parent\'s thread',
-  configSection: 'codex',
+  settings: codexSettings,
   binary: (config) => ({ name: config.agent.codex.binary, setting: 'agent.codex.binary' }),
   installHint: INSTALL_HINT,
   pricedByTokens: () => true,

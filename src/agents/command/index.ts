@@ -1,13 +1,14 @@
 import { SwarmError } from '../../core/domain/errors.js';
 import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import { commandSettings } from './settings.js';
 import { findBinary, requireBinary } from '../cli-common/resolve-binary.js';
 
 const INSTALL_HINT = 'install the agent CLI named in agent.command.argv[0]';
 
 /** `command`: any agent CLI that takes a prompt (gemini, opencode, aider, qwen). */
-export const commandBackend: AgentBackendDescriptor = {
+export const commandBackend: AgentBackendDescriptor<typeof commandSettings> = {
   doc: 'any agent CLI taking a prompt (agent.command.argv with {prompt}: gemini, opencode, aider, qwen)',
-  configSection: 'command',
+  settings: commandSettings,
   binary: (config) => ({ name: config.agent.command.argv[0] ?? null, setting: 'agent.command.argv' }),
   installHint: INSTALL_HINT,
   pricedByTokens: (config) => config.agent.command.costUsdPath === null,

@@ -1,9 +1,10 @@
 import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import { localSettings } from './settings.js';
 
 /** `local`: the offline mutator of numbers and declared choices inside EVOLVE-BLOCK regions. */
-export const localBackend: AgentBackendDescriptor = {
+export const localBackend: AgentBackendDescriptor<typeof localSettings> = {
   doc: 'offline mutator of numeric literals and categorical choices in EVOLVE-BLOCK regions; no model, no key',
-  configSection: 'local',
+  settings: localSettings,
   binary: () => null,
   installHint: null,
   pricedByTokens: () => false,

@@ -4,14 +4,72 @@ import { checkBaselineNoise } from '../evaluation/baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
-import { recordAttempt, type AttemptResult } from './record.js';
+import type { AttemptOrigin, AttemptResult } from './record.js';
 import { applyConstraints } from './feasibility.js';
-import { endAttempt, movePhase } from './phase.js';
-import { releaseAttempt } from './release.js';
+import { movePhase } from './phase.js';
+import { runAttempt, type AttemptSteps } from './lifecycle.js';
+import type { Logger } from '../setup/logger.js';
 import { storeResult } from './stored-result.js';
 import type { RunContext } from '../context/run-context.js';
 import { provisionAttempt } from './provision.js';
 import { recordSetupFailure } from './record-stop.js';
+
+/** The baseline's place in the findings: a program of its own, with no parents. */
+const BASELINE: AttemptOrigin = { role: 'baseline', parents: [] };
+
+/** What the baseline's prepare step hands its evaluate step (no agent ran, nothing was committed). */
+interface BaselineWork {
+  worktree: string;
+  baseCommit: string;
+}
+
+/**
+ * The baseline's variant of the attempt's step list: prepare (the run's base commit on the
+ * baseline's branch, provisioned), no agent and no commit, then evaluate (with the noise check;
+ * no audit: there is no change to audit) and the record of the life cycle.
+ */
+const baselineSteps = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, out: { log: Logger; warn: (line: string) => void }): AttemptSteps<BaselineWork> => ({
+  work: async () => {
+    const worktree = attemptWorktree(ctx.paths, attempt.id);
+    const prepared = await ctx.workspace.prepareAttempt({
+      branch: attempt.branch,
+      worktreePath: worktree,
+      parents: [{ commit: run.baseCommit, label: 'baseline' }],
+      message: `swarm: baseline of ${run.id}`,
+      trailers: { 'Swarm-Attempt': attempt.id },
+    });
+    const setupFailure = await provisionAttempt(ctx, attempt, worktree, { log: out.log, report: out.warn });
+    if (setupFailure !== null) {
+      await recordSetupFailure(ctx, attempt, BASELINE, setupFailure, out.log);
+      return 'setup-failed';
+    }
+    movePhase(ctx.store, attempt.id, 'evaluate', { worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
+    return { worktree, baseCommit: prepared.baseCommit };
+  },
+  evaluate: async ({ worktree, baseCommit }) => {
+    const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
+    const first = await evaluateCheckout(input);
+    const noise = ctx.config.evaluator.noiseCheck && !ctx.force.aborted ? await checkBaselineNoise(input, first) : { evaluation: first, warning: null };
+    const evaluation = noise.evaluation;
+    if (noise.warning !== null) {
+      out.warn(noise.warning);
+      ctx.logger.warn({ attempt: attempt.id }, noise.warning);
+      ctx.store.addEvent(ctx.runId, 'baseline.noisy', { warning: noise.warning }, attempt.id);
+    }
+    if (ctx.force.aborted) return null;
+    const valid = evaluation.final.valid;
+    const result: AttemptResult = applyConstraints(ctx.config, {
+      kind: valid ? 'scored' : 'invalid',
+      reason: valid ? null : evaluation.final.reason,
+      head: baseCommit,
+      diff: null,
+      flags: evaluation.violations.length > 0 ? [PROTECTED_VIOLATION] : [],
+      evaluation,
+    });
+    storeResult(ctx, attempt.id, result, evaluation.results);
+    return result;
+  },
+});
 
 /**
  * Wave 0: the unmodified program at the run's base commit, evaluated like any attempt so every
@@ -32,48 +90,7 @@ export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (lin
     informedBy: [],
     paths: (id) => ({ branch: attemptBranch(toRunId(run.id), attemptId(id)), logDir: attemptLogDir(ctx.paths, id) }),
   });
-  const worktree = attemptWorktree(ctx.paths, attempt.id);
-  try {
-    const prepared = await ctx.workspace.prepareAttempt({
-      branch: attempt.branch,
-      worktreePath: worktree,
-      parents: [{ commit: run.baseCommit, label: 'baseline' }],
-      message: `swarm: baseline of ${run.id}`,
-      trailers: { 'Swarm-Attempt': attempt.id },
-    });
-    const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id });
-    const setupFailure = await provisionAttempt(ctx, attempt, worktree, { log, report: warn });
-    if (setupFailure !== null) {
-      await recordSetupFailure(ctx, attempt, { role: 'baseline', parents: [] }, setupFailure, log);
-      return ctx.store.requireAttempt(attempt.id);
-    }
-    movePhase(ctx.store, attempt.id, 'evaluate', { worktree, baseCommit: prepared.baseCommit, headCommit: prepared.baseCommit, summary: 'baseline program' });
-    const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
-    const first = await evaluateCheckout(input);
-    const noise = ctx.config.evaluator.noiseCheck && !ctx.force.aborted ? await checkBaselineNoise(input, first) : { evaluation: first, warning: null };
-    const evaluation = noise.evaluation;
-    if (noise.warning !== null) {
-      warn(noise.warning);
-      ctx.logger.warn({ attempt: attempt.id }, noise.warning);
-      ctx.store.addEvent(ctx.runId, 'baseline.noisy', { warning: noise.warning }, attempt.id);
-    }
-    if (ctx.force.aborted) {
-      endAttempt(ctx.store, attempt.id, 'interrupted', { finishedAt: Date.now() });
-      return ctx.store.requireAttempt(attempt.id);
-    }
-    const valid = evaluation.final.valid;
-    const result: AttemptResult = applyConstraints(ctx.config, {
-      kind: valid ? 'scored' : 'invalid',
-      reason: valid ? null : evaluation.final.reason,
-      head: prepared.baseCommit,
-      diff: null,
-      flags: evaluation.violations.length > 0 ? [PROTECTED_VIOLATION] : [],
-      evaluation,
-    });
-    storeResult(ctx, attempt.id, result, evaluation.results);
-    await recordAttempt(ctx, attempt, { role: 'baseline', parents: [] }, result);
-  } finally {
-    await releaseAttempt(ctx, attempt.id, worktree);
-  }
+  const log = ctx.logger.child({ run: ctx.runId, attempt: attempt.id });
+  await runAttempt(ctx, attempt, BASELINE, baselineSteps(ctx, run, attempt, { log, warn }), { log, crashes: 'thrown' });
   return ctx.store.requireAttempt(attempt.id);
 };

@@ -10,7 +10,7 @@ import { reviseNearDuplicate, type AgentTurnResult } from './revise-near-duplica
 import { evaluateWork } from './evaluate.js';
 import { waitToStart } from './backend-gate.js';
 import { prepareWorktree } from './prepare.js';
-import { recordAttempt } from './record.js';
+import { recordAttempt, type AttemptOrigin, type AttemptResult } from './record.js';
 import { interruptAttempt, recordCrash, recordSetupFailure } from './record-stop.js';
 import { provisionAttempt } from './provision.js';
 import { releaseAttempt } from './release.js';
@@ -72,25 +72,70 @@ const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptS
   return { work: await commitWork(ctx, attempt, spec, prepared, outcome, brief.forkFrom), prepared, brief };
 };
 
-const steps = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<Ending> => {
-  const turn = await agentTurn(ctx, attempt, spec, out);
-  if (!turn || ctx.force.aborted) return INTERRUPTED;
-  if (turn === 'setup-failed') return { kind: 'recorded' };
-  const first = await auditChange(ctx, { base: turn.work.baseCommit, head: turn.work.head }, turn.work.diff.paths, spec.parents);
-  ctx.store.updateAttempt(attempt.id, { codeSignature: first.signature });
-  // A near-duplicate on an agent that can revise is asked once to try something different.
-  const revised = await reviseNearDuplicate(ctx, attempt, spec, turn, first, out);
-  if (!revised || ctx.force.aborted) return INTERRUPTED;
-  const { work, audit } = revised;
-  const result = await evaluateWork(ctx, attempt, spec, work, audit, () => out.hooks.evaluating());
+/**
+ * The steps of one attempt, in the order of DESIGN.md: `work` (prepare, agent, commit: the work
+ * to judge, a setup failure it recorded, or null when interrupted), then `evaluate` (audit and
+ * evaluation: the result stored, or null when interrupted), then record. A planned attempt and the
+ * baseline (no agent, nothing to commit, no audit: see baseline.ts) are two variants of this list.
+ */
+export interface AttemptSteps<Work> {
+  work: () => Promise<Work | 'setup-failed' | null>;
+  evaluate: (work: Work) => Promise<AttemptResult | null>;
+}
+
+const runSteps = async <Work>(ctx: RunContext, attempt: AttemptRecord, origin: AttemptOrigin, steps: AttemptSteps<Work>): Promise<Ending> => {
+  const work = await steps.work();
+  if (work === null || ctx.force.aborted) return INTERRUPTED;
+  if (work === 'setup-failed') return { kind: 'recorded' };
+  const result = await steps.evaluate(work);
   if (result === null) return INTERRUPTED;
-  await recordAttempt(ctx, attempt, spec, result);
+  await recordAttempt(ctx, attempt, origin, result);
   return { kind: 'recorded' };
+};
+
+/** The step list of a planned attempt: its agent's turn, then the audit of the change and its evaluation. */
+const plannedSteps = (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): AttemptSteps<AgentTurnResult> => ({
+  work: () => agentTurn(ctx, attempt, spec, out),
+  evaluate: async (turn) => {
+    const first = await auditChange(ctx, { base: turn.work.baseCommit, head: turn.work.head }, turn.work.diff.paths, spec.parents, turn.work.diff.links);
+    ctx.store.updateAttempt(attempt.id, { codeSignature: first.signature });
+    // A near-duplicate on an agent that can revise is asked once to try something different.
+    const revised = await reviseNearDuplicate(ctx, attempt, spec, turn, first, out);
+    if (!revised || ctx.force.aborted) return null;
+    return evaluateWork(ctx, attempt, spec, revised.work, revised.audit, () => out.hooks.evaluating());
+  },
+});
+
+/**
+ * Runs a variant's steps to the attempt's end, then releases its worktree: interrupted (a drain, a
+ * second Ctrl-C) is recorded as such; an error of swarm is recorded as the attempt's crash, or,
+ * for the baseline (`crashes: 'thrown'`, nothing can run without it), thrown after the release.
+ */
+export const runAttempt = async <Work>(
+  ctx: RunContext,
+  attempt: AttemptRecord,
+  origin: AttemptOrigin,
+  steps: AttemptSteps<Work>,
+  options: { log: Logger; crashes: 'recorded' | 'thrown'; ended?: () => void },
+): Promise<void> => {
+  try {
+    const ending = await runSteps(ctx, attempt, origin, steps).catch((error: unknown): Ending => {
+      if (options.crashes === 'thrown') throw error;
+      // An error after a second Ctrl-C is the interruption's doing (killed children, aborted git).
+      return ctx.force.aborted ? INTERRUPTED : { kind: 'crashed', error };
+    });
+    if (ending.kind === 'interrupted') interruptAttempt(ctx, attempt.id);
+    if (ending.kind === 'crashed') await recordCrash(ctx, attempt, origin, ending.error, options.log);
+  } finally {
+    // Ended without reaching them (failed, interrupted, crashed): the slots are free all the same.
+    options.ended?.();
+    await releaseAttempt(ctx, attempt.id, attemptWorktree(ctx.paths, attempt.id));
+  }
 };
 
 /**
  * The attempt life cycle of DESIGN.md: prepare, agent, commit, audit, evaluate, record, release.
- * Each step is its own module; core/attempt-phases.ts owns the phase transitions they write.
+ * Each step is its own module; core/attempt/attempt-phases.ts owns the phase transitions they write.
  */
 export const executeAttempt = async (
   ctx: RunContext,
@@ -109,15 +154,9 @@ export const executeAttempt = async (
     };
   };
   const hooks = { agentDone: once(given.agentDone), evaluating: once(given.evaluating) };
-  try {
-    // An error after a second Ctrl-C is the interruption's doing (killed children, aborted git).
-    const ending = await steps(ctx, attempt, spec, { log, report, hooks }).catch((error: unknown): Ending => (ctx.force.aborted ? INTERRUPTED : { kind: 'crashed', error }));
-    if (ending.kind === 'interrupted') interruptAttempt(ctx, attempt.id);
-    if (ending.kind === 'crashed') await recordCrash(ctx, attempt, spec, ending.error, log);
-  } finally {
-    // Ended without reaching them (failed, interrupted, crashed): the slots are free all the same.
+  const ended = (): void => {
     hooks.agentDone();
     hooks.evaluating();
-    await releaseAttempt(ctx, attempt.id, attemptWorktree(ctx.paths, attempt.id));
-  }
+  };
+  await runAttempt(ctx, attempt, spec, plannedSteps(ctx, attempt, spec, { log, report, hooks }), { log, crashes: 'recorded', ended });
 };

@@ -1,9 +1,9 @@
 import type { RunContext } from '../context/run-context.js';
 
-/** Removes the worktree (the branch stays, unless the attempt was interrupted). */
+/** Gives the worktree back to the pool, detached (the branch stays, unless the attempt was interrupted). */
 export const releaseAttempt = async (ctx: Pick<RunContext, 'store' | 'workspace' | 'logger'>, id: string, worktree: string): Promise<void> => {
   try {
-    await ctx.workspace.removeWorktree(worktree);
+    await ctx.workspace.releaseWorktree(worktree);
     const attempt = ctx.store.getAttempt(id);
     if (attempt?.status === 'interrupted' && (await ctx.workspace.branchExists(attempt.branch))) await ctx.workspace.deleteBranch(attempt.branch);
     ctx.store.updateAttempt(id, { worktree: null });

@@ -67,7 +67,7 @@ export const reviseNearDuplicate = async (
   if (!outcome) return null;
   const summed = { ...outcome, usage: addUsage(work.outcome.usage, outcome.usage), hypothesis: outcome.hypothesis ?? work.outcome.hypothesis };
   const revised = await commitWork(ctx, attempt, spec, prepared, summed, session);
-  const again = await auditChange(ctx, { base: revised.baseCommit, head: revised.head }, revised.diff.paths, spec.parents);
+  const again = await auditChange(ctx, { base: revised.baseCommit, head: revised.head }, revised.diff.paths, spec.parents, revised.diff.links);
   ctx.store.updateAttempt(attempt.id, { codeSignature: again.signature });
   return { work: revised, audit: again };
 };

@@ -11,10 +11,10 @@ import { EVALUATOR_RUNNER_REGISTRY } from '../../eval/runners/registry.js';
  */
 export const createEvaluatorRunner = async (
   config: { evaluator: EvaluatorConfig; log: Pick<SwarmConfig['log'], 'maxEvaluatorLogBytes'> },
-  options: { gpuLockDir?: string; evalSlots?: { dir: string; count: number }; shared?: string[] } = {},
+  options: { project?: string; gpuLockDir?: string; evalSlots?: { dir: string; count: number }; shared?: string[] } = {},
 ): Promise<EvaluatorRunner> => {
   const { evaluator } = config;
-  const context = { maxLogBytes: config.log.maxEvaluatorLogBytes, ...(options.gpuLockDir === undefined ? {} : { gpuLockDir: options.gpuLockDir }), shared: options.shared ?? [] };
+  const context = { maxLogBytes: config.log.maxEvaluatorLogBytes, ...(options.gpuLockDir === undefined ? {} : { gpuLockDir: options.gpuLockDir }), ...(options.project === undefined ? {} : { project: options.project }), shared: options.shared ?? [] };
   const runner = await EVALUATOR_RUNNER_REGISTRY[evaluator.runner].create(evaluator, context);
   return options.evalSlots === undefined ? runner : boundedAcrossProcesses(runner, options.evalSlots);
 };

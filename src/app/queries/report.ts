@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
@@ -12,12 +12,12 @@ import { buildStatusReport } from './status.js';
  * `.swarm/report-<run>.html`), or returns it when `output` is `-`. Returns where it went.
  */
 export const writeReport = async (options: { cwd: string; runId?: string; output?: string; now?: Date }): Promise<{ path: string | null; html: string }> => {
-  const { store, workspace } = await openProjectStore(options.cwd);
+  const { store, workspace, paths } = await openProjectStore(options.cwd);
   let inputs;
   try {
     const status = buildStatusReport(store, options.runId);
     const provenance = await loadReportProvenance(store, workspace, status.run.id, status.best?.id ?? null);
-    inputs = { status, graph: withEdgeKinds(loadGraphInput(store, status.run.id), null).graph, plots: loadPlotInput(store, status.run.id), swarmDir: dirname(store.path), provenance };
+    inputs = { status, graph: withEdgeKinds(loadGraphInput(store, status.run.id), null).graph, plots: loadPlotInput(store, status.run.id), swarmDir: paths.swarmDir, provenance };
   } finally {
     store.close();
   }

@@ -78,6 +78,7 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
     claimedRun = run.id;
     unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush, abort: (reason) => crashed.abort(reason) });
     await input.onClaimed?.({ run, resumed });
+    workspace.configureWorktrees(config.workspace);
     const deps = await createRunDeps({ runId: run.id, loaded, paths, store, workspace, runner: input.runner, backend: input.backend, logger });
     evalHandoff = startEvalHandoff({ ...deps, force });
     const state = createRunState(deps, { stop, force, report: input.report ?? ((line) => logger.warn(line)) });
@@ -98,6 +99,8 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
     input.drain?.removeEventListener('abort', onDrain);
     restoreWarnings();
     await evalHandoff?.stop();
+    // The pool's idle worktrees go with the run: after it, only what its attempts left stays.
+    await workspace.drainWorktrees().catch((error: unknown) => logger.warn({ err: error }, 'could not remove the pooled worktrees; the next run cleans them up'));
     store.close();
     flush();
   }

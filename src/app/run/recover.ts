@@ -4,18 +4,22 @@ import { attemptBranch, attemptId } from '../../core/domain/ids.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord, EdgeRecord } from '../../store/records.js';
 import { interruptEarlierRuns, reapOrphanProcesses } from './reap-earlier-runs.js';
+import { reapClusterJobs } from './reap-cluster-jobs.js';
 import { recordStoredResults } from '../attempt/record-stored.js';
 import type { RunContext } from '../context/run-context.js';
 
 /**
- * After a crash or kill: processes earlier drivers left are killed, stale git locks cleared,
+ * After a crash or kill: processes and Slurm jobs earlier drivers left are killed, stale git locks cleared,
  * attempts evaluated but not recorded are recorded from their stored result, the others left
  * `running` (of this run or an earlier one) marked interrupted, their worktrees and branches
  * removed. Returns this run's interrupted attempts so their slots can be re-planned.
  */
 export const recoverInterrupted = async (ctx: RunContext, report: (line: string) => void = () => undefined): Promise<AttemptRecord[]> => {
-  // Orphans first: a lock file held by a live orphan's git is not stale until it is dead.
-  await reapOrphanProcesses(ctx);
+  // Cluster jobs first (a job on this machine's own node would otherwise die as a local orphan,
+  // its Slurm record FAILED), then orphans: a lock file held by a live orphan's git is not stale
+  // until it is dead; then the jobs of the orphans just killed (an agent's own `swarm eval`).
+  await reapClusterJobs(ctx, report);
+  if ((await reapOrphanProcesses(ctx)).length > 0) await reapClusterJobs(ctx, report);
   const locks = await ctx.workspace.clearStaleLocks();
   if (locks.length > 0) {
     const names = locks.map((file) => relative(ctx.paths.root, file));

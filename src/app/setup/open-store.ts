@@ -2,13 +2,18 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { SwarmError } from '../../core/domain/errors.js';
 import { SwarmStore } from '../../store/swarm-store.js';
-import type { RunQueries } from '../../core/ports/index.js';
-import type { GitWorkspace } from '../../workspace/index.js';
+import type { RunQueries, StoreHandle, Workspace } from '../../core/ports/index.js';
 import type { RunRecord } from '../../store/records.js';
 import { projectPaths, type ProjectPaths } from './project-paths.js';
 
-/** Opens the store of the repository around `cwd` for a read-mostly command. */
-export const openProjectStore = async (cwd: string, configFile?: string): Promise<{ store: SwarmStore; paths: ProjectPaths; workspace: GitWorkspace }> => {
+/** The store a command opens: its reads and writes (`RunQueries`) and its close (`StoreHandle`). */
+export type ProjectStore = RunQueries & StoreHandle;
+
+/**
+ * Opens the store of the repository around `cwd` for a read-mostly command. The concrete adapters
+ * (`SwarmStore`, `GitWorkspace`) stay here, at the edge: callers get the ports.
+ */
+export const openProjectStore = async (cwd: string, configFile?: string): Promise<{ store: ProjectStore; paths: ProjectPaths; workspace: Workspace }> => {
   // Loaded on demand: `status` and `graph` usually find the database without git.
   const { GitWorkspace } = await import('../../workspace/index.js');
   const workspace = await GitWorkspace.open(cwd, configFile === undefined ? {} : { config: configFile });
@@ -21,7 +26,7 @@ export const openProjectStore = async (cwd: string, configFile?: string): Promis
  * `.swarm/swarm.db` (no git process: `status` and `graph` start faster); outside any run it falls
  * back to locating the repository, for the precise error.
  */
-export const openRunStore = async (cwd: string): Promise<SwarmStore> => {
+export const openRunStore = async (cwd: string): Promise<ProjectStore> => {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const candidate = projectPaths(dir).dbFile;
     if (existsSync(candidate)) return SwarmStore.open(candidate, { mustExist: true });

@@ -6,7 +6,6 @@ import { evaluationStages, loadConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { meanInterval, pairedGain, withinNoise, type MeanInterval } from '../../core/evaluation/seed-statistics.js';
 import type { Direction } from '../../core/domain/score.js';
-import { runEvaluationSeeds } from '../../store/check-queries.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
@@ -70,7 +69,7 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
     if (final === undefined) throw new Error('a lineage always holds its own attempt');
     const target = store.requireAttempt(final.attempt);
     const run = store.requireRun(target.runId);
-    const seeds = freshSeeds(runEvaluationSeeds(store, run.id), options.seeds);
+    const seeds = freshSeeds(store.reports.evaluationSeeds(run.id), options.seeds);
     const ev: ProgramEvaluation = {
       store,
       workspace,

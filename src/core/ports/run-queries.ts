@@ -1,7 +1,7 @@
 import type { Direction } from '../domain/score.js';
 import type { AttemptStatus, Role } from '../domain/types.js';
 import type { AttemptRow } from '../views/report.js';
-import type { AttemptUsageRecord, EdgeRecord, RunRecord, WaveRecord } from './records.js';
+import type { AttemptRowRecord, AttemptUsageRecord, EdgeRecord, EventRecord, RunRecord, WaveRecord } from './records.js';
 import type { RunStore } from './run-store.js';
 
 /** A nomination of an attempt (an `attempt.nominated` event). */
@@ -74,6 +74,10 @@ export interface ReportReads {
   waitedAttempts(runId: string): Set<string>;
   /** The run's finished attempts (baseline excluded) by status, counted without reading records. */
   finishedCounts(runId: string): FinishedCounts;
+  /** How many events of `type` an attempt has (e.g. its nominations). */
+  attemptEventCount(attemptId: string, type: string): number;
+  /** Every seed the run's own evaluations used (review and held-out aside), in order. */
+  evaluationSeeds(runId: string): number[];
 }
 
 /** The store's own life: whether it is still open, and closing it. */
@@ -91,4 +95,8 @@ export interface RunQueries extends RunStore {
   /** When the run's last event was recorded, or null. */
   lastEventAt(runId: string): number | null;
   listAttemptUsage(runId: string): AttemptUsageRecord[];
+  /** The report columns of one attempt (no JSON columns parsed), or null. */
+  getAttemptRow(id: string): AttemptRowRecord | null;
+  /** The run's events after the event `afterId` (0: all), oldest first. */
+  listEvents(runId: string, afterId?: number): EventRecord[];
 }

@@ -91,6 +91,8 @@ export interface RunStore {
   createRun(input: NewRun): RunRecord;
   requireRun(id: string): RunRecord;
   getRun(id: string): RunRecord | null;
+  /** Every run of the repository, oldest first. */
+  listRuns(): RunRecord[];
   updateRun(id: string, patch: RunPatch): void;
 
   startWave(runId: string, number: number, policy: string, rationale: string): void;

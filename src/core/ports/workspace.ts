@@ -38,12 +38,23 @@ export interface DiffStat {
   insertions: number;
   deletions: number;
   paths: string[];
+  /**
+   * Symlinks the change adds or modifies, with their blob ids: set only where the stat was read
+   * with `--raw` (the commit step), so the audit needs no tree listing; absent: unknown.
+   */
+  links?: Array<{ path: string; blob: string }>;
 }
 
 /**
  * The repository as a run uses it: one branch and worktree per attempt (GitWorkspace implements
  * it). Worktree creation and removal are serialized by the implementation.
  */
+/** What taking back one step did: reverted files, nothing to take back, or a conflict (the checkout put back). */
+export type RevertOutcome =
+  | { kind: 'reverted'; files: string[] }
+  | { kind: 'empty' }
+  | { kind: 'conflict'; files: string[]; detail: string };
+
 export interface Workspace {
   /** The main worktree of the repository. */
   readonly root: string;
@@ -51,6 +62,12 @@ export interface Workspace {
   readonly subdir: string;
   /** The project folder in the main checkout: config, prompt and `.swarm/` live here. */
   readonly projectDir: string;
+  /** The config file named when the workspace was opened, as loadConfig takes it (`{}`: the default). */
+  configOption(): { file?: string };
+  /** Whether the main checkout has uncommitted changes outside the `ignore` paths. */
+  isDirty(ignore?: readonly string[]): Promise<boolean>;
+  /** Takes back in `worktree` what `from` → `to` changed (paths in `keep` excepted). */
+  revertStep(worktree: string, step: { from: string; to: string }, keep: string[]): Promise<RevertOutcome>;
   /** The full sha `ref` (default HEAD) points to; a ref that does not resolve is a SwarmError('NOT_FOUND'). */
   headCommit(ref?: string): Promise<string>;
   /** Adds `.swarm/` to `.git/info/exclude` unless an entry for it is already there. */
@@ -102,6 +119,12 @@ export interface Workspace {
   addDetachedWorktree(worktreePath: string, commit: string): Promise<void>;
   /** Removes a worktree (its branch stays); an already-missing directory is pruned. */
   removeWorktree(worktreePath: string): Promise<void>;
+  /** How attempts' worktrees are made: reused from a pool, sparse (`workspace.pool`, `workspace.sparse`). */
+  configureWorktrees(settings: { pool: boolean; sparse: readonly string[] }): void;
+  /** Takes back an attempt's worktree for the next attempt (or removes it without a pool); its branch stays. */
+  releaseWorktree(worktreePath: string): Promise<void>;
+  /** Removes the idle worktrees kept for later attempts (the end of a run). */
+  drainWorktrees(): Promise<void>;
   /** Clears stale locks and removes every attempt worktree not in `keep`; returns the removed paths. */
   cleanupWorktrees(keep: Set<string>, options?: { staleLockMs?: number }): Promise<string[]>;
   /** Removes lock files a killed process left; returns them. */

@@ -3,6 +3,8 @@ import type { EvaluatorRunner } from '../../core/ports/evaluator-runner.js';
 
 /** What the caller adds to the config: the directory GPU locks live in (shared by every swarm process of a repository). */
 export interface RunnerContext {
+  /** The project (its root, where .swarm/ lives) that cluster jobs are tagged with, so a later driver finds its leftovers. */
+  project?: string;
   gpuLockDir?: string;
   /** Bytes of each raw output stream kept in its log file (head and tail); 0 = all. */
   maxLogBytes?: number;

@@ -32,7 +32,7 @@ export const exportedNames = (env: Record<string, string>): string[] =>
 export const timeLimitMinutes = (timeoutMs: number): number => Math.ceil(timeoutMs / 60_000) + 1;
 
 /** `sbatch` arguments for one job script. */
-export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; exports: string[] }): string[] => [
+export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; exports: string[]; comment: string | null }): string[] => [
   '--parsable',
   '--no-requeue',
   `--job-name=${job.name}`,
@@ -41,6 +41,7 @@ export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeout
   `--error=${job.stderr}`,
   `--chdir=${job.cwd}`,
   `--export=${job.exports.length > 0 ? job.exports.join(',') : 'NONE'}`,
+  ...(job.comment === null ? [] : [`--comment=${job.comment}`]),
   ...(settings.partition !== null ? [`--partition=${settings.partition}`] : []),
   ...(settings.gres !== null ? [`--gres=${settings.gres}`] : settings.gpus > 0 ? [`--gpus=${settings.gpus}`] : []),
   ...(settings.cpus !== null ? [`--cpus-per-task=${settings.cpus}`] : []),

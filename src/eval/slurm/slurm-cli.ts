@@ -10,7 +10,26 @@ export interface SlurmCli {
   show(jobId: string): Promise<SlurmJobRecord | null>;
   /** `scancel <id>`; a job already gone is not an error. */
   cancel(jobId: string): Promise<void>;
+  /** `squeue --me`: this user's jobs Slurm still holds (pending, running, ending); null when squeue cannot tell. */
+  list(): Promise<QueuedJob[] | null>;
 }
+
+/** One line of `squeue --me`: what a later driver needs to find and cancel a job it left. */
+export interface QueuedJob {
+  id: string;
+  state: string;
+  name: string;
+  comment: string;
+}
+
+/** id, state, name, comment, tab-separated: a name or a comment with a tab is not one of swarm's. */
+const QUEUE_FORMAT = '%i\t%T\t%j\t%k';
+
+export const parseQueue = (stdout: string): QueuedJob[] =>
+  stdout.split('\n').flatMap((line) => {
+    const [id = '', state = '', name = '', ...rest] = line.split('\t');
+    return /^\d+(_\d+)?$/.test(id.trim()) ? [{ id: id.trim(), state: state.trim(), name, comment: rest.join('\t') }] : [];
+  });
 
 const firstLine = (text: string): string => text.trim().split('\n')[0] ?? '';
 
@@ -38,5 +57,9 @@ export const slurmCli = (): SlurmCli => ({
   },
   async cancel(jobId) {
     await runProcess('scancel', [jobId], { timeoutMs: 30_000 });
+  },
+  async list() {
+    const result = await runProcess('squeue', ['--me', '--noheader', `--format=${QUEUE_FORMAT}`], { timeoutMs: 30_000 });
+    return result.startError === null && result.exitCode === 0 ? parseQueue(result.stdout) : null;
   },
 });

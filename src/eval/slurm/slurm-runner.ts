@@ -12,6 +12,8 @@ import { judgeJobState, type SlurmJobRecord } from './job-record.js';
 import type { SlurmSettings } from '../../config/index.js';
 import { CANNOT_ENTER_CHECKOUT, exportedNames, jobScript, sbatchArgs } from './job-script.js';
 import { slurmCli, type SlurmCli } from './slurm-cli.js';
+import { swarmJobComment, swarmJobName, thisJobOwner } from './job-tag.js';
+import { currentProcessIdentity } from '../../process/process-identity.js';
 
 export interface SlurmRunnerOptions {
   settings: SlurmSettings;
@@ -19,6 +21,8 @@ export interface SlurmRunnerOptions {
   baseEnv: Record<string, string>;
   tailBytes?: number;
   cli?: SlurmCli;
+  /** The project root its jobs are tagged with (their comment), so a later driver finds what a killed one left. */
+  project?: string;
 }
 
 type JobEnd =
@@ -63,11 +67,12 @@ export class SlurmEvaluatorRunner implements EvaluatorRunner {
       SWARM_STAGE: job.stage, SWARM_SEED: String(job.seed), SWARM_RESULT_FILE: files.result, SWARM_WORKTREE: job.cwd,
     };
     await writeFile(script, jobScript(job), { mode: 0o700 });
-    // Named for the run too, so a later run can tell its own jobs from an earlier run's.
-    const name = `swarm-${job.env.SWARM_RUN_ID ?? 'eval'}-${job.env.SWARM_ATTEMPT_ID ?? 'eval'}-${job.stage}`;
+    // Named for the run and tagged with the project and this process: a later driver finds and cancels what a killed one left.
+    const name = swarmJobName(job.env.SWARM_RUN_ID, job.env.SWARM_ATTEMPT_ID, job.stage);
+    const comment = this.options.project === undefined ? null : swarmJobComment(this.options.project, thisJobOwner(currentProcessIdentity()));
     let jobId: string;
     try {
-      const args = sbatchArgs(this.options.settings, { name, timeoutMs: job.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: job.cwd, script, exports: exportedNames(env) });
+      const args = sbatchArgs(this.options.settings, { name, timeoutMs: job.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: job.cwd, script, exports: exportedNames(env), comment });
       jobId = await this.cli.submit(args, env);
     } catch (error) {
       if (!isSwarmError(error)) throw error;

@@ -6,7 +6,8 @@ import { carriedFiles, copyCarried, includePatterns } from './carried-files.js';
 import { carriedSecretValues } from './carried-secrets.js';
 import { writeProvisioned } from './provisioned-paths.js';
 import { runSetup, type SetupFailure } from './run-setup.js';
-import { cachedOutputs, restoreOutputs, saveOutputs, untrackedEntries } from './setup-cache.js';
+import { cachedOutputs, removeOutputs, restoreOutputs, saveOutputs, untrackedEntries } from './setup-cache.js';
+import { writeProvisionedManifest } from './provisioned-manifest.js';
 import { setupKey } from './setup-key.js';
 import { linkShared } from './shared-links.js';
 import { checkoutSubmodules } from './submodules.js';
@@ -72,9 +73,13 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   const { key } = await setupKey(input.worktree, commands, input.settings.setupKey);
   const elapsed = (): number => performance.now() - started;
   const cached = await cachedOutputs(input.cacheDir, key);
+  const marker = await readSetupMarker(input.worktree);
+  // A reused worktree prepared for another key: that environment goes, or setup would build on it
+  // and find nothing new to keep.
+  if (marker !== null && marker !== key) await removeOutputs(input.worktree, (await cachedOutputs(input.cacheDir, marker)) ?? []);
   const present = async (outputs: readonly string[]): Promise<boolean> => (await Promise.all(outputs.map((o) => lstat(join(input.worktree, o)).then(() => true, () => false)))).every(Boolean);
   // A reused worktree keeps what setup made, unless its reset cleaned it away.
-  if ((await readSetupMarker(input.worktree)) === key && (await present(cached ?? []))) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null }, outputs: cached ?? [] };
+  if (marker === key && (await present(cached ?? []))) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null }, outputs: cached ?? [] };
   if (cached !== null) {
     await restoreOutputs(input.cacheDir, key, cached, input.worktree);
     await writeSetupMarker(input.worktree, key);
@@ -116,6 +121,8 @@ export const provisionWorktree = async (input: ProvisionInput): Promise<Provisio
   await writeProvisioned(worktree, [...copied, ...links.linked]);
   const setup = await prepareSetup(input);
   if (setup.outputs.length > 0) await writeProvisioned(worktree, [...copied, ...links.linked, ...setup.outputs]);
+  // What a pooled worktree's next user compares against (see settleProvisioned).
+  await writeProvisionedManifest(worktree);
   return {
     copied,
     linked: links.linked,

@@ -5,7 +5,7 @@ import path, { join } from 'node:path';
  * The administrative folder (`<repo>/.git/worktrees/<name>`) of the linked worktree at `target`,
  * when its `.git` file and the folder's `gitdir` point at each other; else null (nothing is kept).
  */
-const adminDirOf = async (target: string): Promise<string | null> => {
+export const adminDirOf = async (target: string): Promise<string | null> => {
   const link = /^gitdir: (.+)$/m.exec(await readFile(join(target, '.git'), 'utf8').catch(() => ''))?.[1]?.trim();
   if (link === undefined || !path.isAbsolute(link) || path.basename(path.dirname(link)) !== 'worktrees') return null;
   const back = (await readFile(join(link, 'gitdir'), 'utf8').catch(() => '')).trim();

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { linkOnPath } from '../confined-fs.js';
 import { z } from 'zod';
 import { runGit } from '../git-command.js';
 
@@ -27,6 +28,14 @@ export const cachedOutputs = async (cacheDir: string, key: string): Promise<stri
   }
   const parsed = manifestSchema.safeParse(value);
   return parsed.success ? parsed.data.outputs : null;
+};
+
+/** Removes `outputs` (paths relative to the worktree, never above a link: they are swarm's own records) from the worktree. */
+export const removeOutputs = async (worktree: string, outputs: readonly string[]): Promise<void> => {
+  for (const output of outputs) {
+    if (dirname(output) !== '.' && (await linkOnPath(worktree, dirname(output))) !== null) continue;
+    await rm(join(worktree, output), { recursive: true, force: true });
+  }
 };
 
 /** Copies the cached outputs of `key` into the worktree, replacing what is there. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
+import { runSearch, status as runStatus, type StatusReport } from '../../../src/index.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
@@ -16,13 +16,13 @@ const out = JSON.parse(execFileSync(process.execPath, ['prog.js']).toString());
 console.log(JSON.stringify({ score: out.value + 100, feedback: 'value ' + out.value }));
 `;
 
-const statusOf = async (repo: ToyRepo, run: string): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json', '--run', run])).stdout) as StatusReport;
+const statusOf = async (repo: ToyRepo, run: string): Promise<StatusReport> => runStatus({ cwd: repo.dir, runId: run });
 
 describe('memory across runs', () => {
   it('--from imports the best attempts, measures them again with a changed evaluator, and the digest reaches explorers', async () => {
     const repo = createToyRepo({ budget: { attempts: 4 }, shepherd: { policy: 'greedy', memory: true } });
     repos.push(repo);
-    expect((await runCli(repo.dir, ['run', '--quiet'])).code).toBe(0);
+    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
     const memoryFile = join(repo.dir, '.swarm', 'memory.md');
     expect(existsSync(memoryFile)).toBe(true);
     const digest = readFileSync(memoryFile, 'utf8');
@@ -36,9 +36,10 @@ describe('memory across runs', () => {
     repo.git('commit', '-qam', 'evaluator: shifted by 100');
     const head = repo.git('rev-parse', 'HEAD').trim();
 
-    const second = await runCli(repo.dir, ['run', '--from', 'r1', '--top', '2', '--attempts', '4']);
-    expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toMatch(/imported r1\/a\d+ as a\d+/);
+    const progress: string[] = [];
+    const second = await runSearch({ cwd: repo.dir, newRun: true, from: { fromRun: 'r1', top: 2 }, overrides: { attempts: 4 }, report: (line) => progress.push(line) });
+    expect(second).toMatchObject({ runId: 'r2', status: 'finished', problem: null });
+    expect(progress.join('\n')).toMatch(/imported r1\/a\d+ as a\d+/);
     const status = await statusOf(repo, 'r2');
     const imports = status.imports ?? [];
     expect(imports.map((i) => i.from)).toEqual(ranked.slice(0, 2).map((a) => `r1/${a.id}`));
@@ -55,6 +56,7 @@ describe('memory across runs', () => {
     expect(status.best?.score).toBeGreaterThanOrEqual((ranked[0]?.score ?? 0) + 100);
     // Children of an import carry the new evaluator: none is invalid for a protected file.
     expect(status.attempts.some((a) => a.flags.includes('protected-violation'))).toBe(false);
+    // How `swarm status` renders it (the CLI's output).
     expect((await runCli(repo.dir, ['status', '--run', 'r2'])).stdout).toContain(`imported: ${imports[0]?.id} ← ${imports[0]?.from}`);
 
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true, fileMustExist: true });
@@ -66,6 +68,7 @@ describe('memory across runs', () => {
     for (const { prompt } of prompts) expect(prompt).toContain('# Memory of earlier runs');
     expect(readFileSync(memoryFile, 'utf8')).toMatch(/## Run r2[\s\S]*Started from r1\/a\d+, r1\/a\d+[\s\S]*## Run r1/);
 
+    // The CLI's own part: the exit code and message of an unknown --from run.
     const unknown = await runCli(repo.dir, ['run', '--from', 'r9']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--from r9: no earlier run with that id');

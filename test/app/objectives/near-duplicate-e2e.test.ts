@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runSearch, status, type StatusReport } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -41,9 +41,8 @@ const novelRepo = (threshold: number | null): ToyRepo => {
 
 const run = async (threshold: number | null): Promise<StatusReport> => {
   const repo = novelRepo(threshold);
-  const result = await runCli(repo.dir, ['run', '--quiet']);
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+  expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
+  return status({ cwd: repo.dir });
 };
 
 describe('near-duplicates before evaluation', () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
+import { z } from 'zod';
+import { graph as runGraph, runSearch, status as runStatus } from '../../../src/index.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
@@ -51,9 +52,8 @@ const twoMetricRepo = (): ToyRepo => {
 describe('several objectives and constraints, end to end', () => {
   it('stores the closed-form front, never crowns the infeasible attempt, and marks the front everywhere', async () => {
     const repo = twoMetricRepo();
-    const run = await runCli(repo.dir, ['run', '--quiet']);
-    expect(run.code, run.stderr).toBe(0);
-    const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
+    const status = await runStatus({ cwd: repo.dir });
     expect([...(status.front ?? [])].sort()).toEqual(FRONT);
     // The primary metric still decides the best attempt.
     expect(status.best?.id).toBe('a7');
@@ -64,15 +64,16 @@ describe('several objectives and constraints, end to end', () => {
     expect(infeasible?.reason).toBe('infeasible: latency = 9 violates latency <= 5');
     expect(status.attempts.find((a) => a.id === 'a9')?.flags).toContain('reused:a3');
 
+    // How `swarm status --all` renders the front (the CLI's output).
     const text = (await runCli(repo.dir, ['status', '--all'])).stdout;
     expect(text).toContain(`Pareto front (5, marked + and *): ${FRONT.join(', ')}`);
     expect(text).toMatch(/^\* a7 /m);
     expect(text).toMatch(/^\+ a8 /m);
     expect(text).not.toMatch(/^\+ a6 /m);
 
-    const graph = JSON.parse((await runCli(repo.dir, ['graph', '--format', 'json'])).stdout) as { front?: string[] };
+    const graph = z.object({ front: z.array(z.string()).optional() }).parse(JSON.parse(String((await runGraph({ cwd: repo.dir, format: 'json' })).output)));
     expect(graph.front).toEqual(FRONT);
-    const dot = (await runCli(repo.dir, ['graph', '--format', 'dot'])).stdout;
+    const dot = String((await runGraph({ cwd: repo.dir, format: 'dot' })).output);
     for (const id of FRONT) expect(dot).toMatch(new RegExp(`"${id}" \\[[^\\n]*peripheries=2`));
     expect(dot).not.toMatch(/"a6" \[[^\n]*peripheries=2/);
 

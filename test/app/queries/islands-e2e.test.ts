@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { countClass, expectValidXml, textsOf } from '../../export/svg-checks.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { graph, runSearch, type GraphFormat } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const AttemptRows = z.array(z.object({ id: z.string(), role: z.string(), status: z.string(), parent: z.string().nullable() }));
 
@@ -33,6 +34,12 @@ const expectedIslands = (repo: ToyRepo, count: number): { islands: Map<number, s
   return { islands: new Map([...islands].sort(([a], [b]) => a - b)), outside };
 };
 
+/** The graph of the repository's latest run in `format`, as text (the API's `swarm graph`). */
+const drawn = async (repo: ToyRepo, format: GraphFormat): Promise<string> => {
+  const { output } = await graph({ cwd: repo.dir, format });
+  return typeof output === 'string' ? output : output.toString('utf8');
+};
+
 /** `subgraph "cluster_island_N" { ... }` blocks of the DOT text: island number -> node ids inside. */
 const dotClusters = (dot: string): Map<number, string[]> => {
   const clusters = new Map<number, string[]>();
@@ -51,9 +58,8 @@ describe('islands of an evolve run drawn as Graphviz clusters', () => {
   beforeAll(async () => {
     evolve = createToyRepo({ budget: { attempts: 9 }, shepherd: { policy: 'evolve', evolve: { islands: 2 } } });
     rules = createToyRepo({ budget: { attempts: 4 } });
-    const [a, b] = await Promise.all([runCli(evolve.dir, ['run']), runCli(rules.dir, ['run'])]);
-    expect(a.code).toBe(0);
-    expect(b.code).toBe(0);
+    expect(await runSearch({ cwd: evolve.dir })).toMatchObject({ status: 'finished', problem: null });
+    expect(await runSearch({ cwd: rules.dir })).toMatchObject({ status: 'finished', problem: null });
   }, 240_000);
   afterAll(() => {
     evolve.cleanup();
@@ -61,33 +67,29 @@ describe('islands of an evolve run drawn as Graphviz clusters', () => {
   });
 
   it('puts every searched attempt of an evolve run in its island\'s cluster, the baseline outside', async () => {
-    const out = await runCli(evolve.dir, ['graph', '--format', 'dot']);
-    expect(out.code).toBe(0);
+    const out = await drawn(evolve, 'dot');
     const expected = expectedIslands(evolve, 2);
     expect([...expected.islands.keys()]).toEqual([1, 2]);
-    expect(dotClusters(out.stdout)).toEqual(expected.islands);
+    expect(dotClusters(out)).toEqual(expected.islands);
     // Outside every cluster: the baseline (it seeds every island).
-    expect([...out.stdout.matchAll(/^ {2}"(a\d+)" \[/gm)].map((m) => m[1])).toEqual(expected.outside);
+    expect([...out.matchAll(/^ {2}"(a\d+)" \[/gm)].map((m) => m[1])).toEqual(expected.outside);
     expect(expected.outside).toHaveLength(1);
-    expect((out.stdout.match(/subgraph /g) ?? []).length).toBe(2);
+    expect((out.match(/subgraph /g) ?? []).length).toBe(2);
   });
 
   it('renders the clusters in the SVG and the HTML page', async () => {
-    const svg = await runCli(evolve.dir, ['graph', '--format', 'svg']);
-    expect(svg.code).toBe(0);
-    expectValidXml(svg.stdout);
-    expect(countClass(svg.stdout, 'cluster')).toBe(2);
-    expect(textsOf(svg.stdout)).toEqual(expect.arrayContaining(['island 1', 'island 2']));
-    const html = await runCli(evolve.dir, ['graph', '--format', 'html']);
-    expect(html.code).toBe(0);
-    expect(html.stdout).toContain('cluster_island_2');
+    const svg = await drawn(evolve, 'svg');
+    expectValidXml(svg);
+    expect(countClass(svg, 'cluster')).toBe(2);
+    expect(textsOf(svg)).toEqual(expect.arrayContaining(['island 1', 'island 2']));
+    const html = await drawn(evolve, 'html');
+    expect(html).toContain('cluster_island_2');
   });
 
   it('draws no cluster for a run of another policy', async () => {
-    const dot = await runCli(rules.dir, ['graph', '--format', 'dot']);
-    expect(dot.code).toBe(0);
-    expect(dot.stdout).not.toContain('subgraph');
-    const svg = await runCli(rules.dir, ['graph', '--format', 'svg']);
-    expect(countClass(svg.stdout, 'cluster')).toBe(0);
+    const dot = await drawn(rules, 'dot');
+    expect(dot).not.toContain('subgraph');
+    const svg = await drawn(rules, 'svg');
+    expect(countClass(svg, 'cluster')).toBe(0);
   });
 });

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runSearch } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -26,10 +27,9 @@ const readRun = (repo: ToyRepo): { attempts: Array<z.infer<typeof Attempt>>; eva
 
 describe('async scheduling keeps the evaluation slots busy', () => {
   it('plans and prepares the next attempt while the previous one is evaluated, one evaluation at a time', async () => {
-    const repo = createToyRepo({ budget: { attempts: 4 }, concurrency: { agents: 1, evaluations: 1 }, shepherd: { schedule: 'async' } });
+    const repo = createToyRepo({ evaluator: { env: { TOY_EVAL_DELAY_MS: '400' } }, budget: { attempts: 4 }, concurrency: { agents: 1, evaluations: 1 }, shepherd: { schedule: 'async' } });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '400' });
-    expect(run.code).toBe(0);
+    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
     const { attempts, evaluations } = readRun(repo);
     expect(attempts).toHaveLength(4);
     expect(attempts.filter((a) => a.status === 'running' || a.status === 'interrupted')).toEqual([]);

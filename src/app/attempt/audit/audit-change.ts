@@ -1,7 +1,8 @@
 import type { EvalOutcome } from '../../../core/ports/index.js';
 import { codeSignature, type CodeSignature } from '../../../core/code/code-signature.js';
 import { forbiddenSymlinks } from '../../../core/trust/escaping-symlinks.js';
-import type { FileRef } from '../../../core/ports/workspace.js';
+import type { DiffStat, FileRef } from '../../../core/ports/workspace.js';
+import type { TreeSymlink } from '../../../core/trust/escaping-symlinks.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
 import type { Workspace } from '../../../core/ports/workspace.js';
 import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
@@ -101,6 +102,17 @@ export const reusedEvaluation = (twin: AttemptRecord, record: EvaluationRecord, 
 };
 
 /**
+ * The symlinks among the changed paths at `head` with their targets: from the commit step's raw
+ * diff when there is one (no git process unless a link changed), else from a tree listing.
+ */
+const symlinksOf = async (workspace: Workspace, head: string, paths: readonly string[], links: DiffStat['links']): Promise<TreeSymlink[]> => {
+  if (links === undefined) return workspace.symlinksAt(head, paths);
+  if (links.length === 0) return [];
+  const targets = await workspace.readFiles(links.map((link) => ({ commit: head, path: link.path })));
+  return links.map((link, i) => ({ path: link.path, target: targets[i] ?? '' }));
+};
+
+/**
  * Audits of an attempt's committed change before it is evaluated (findings.md never counts as a
  * change): no change at all, only comments, only files outside `task.solutionFiles`; and whether
  * an evaluated attempt of the run already has byte-identical code; and the code signature against
@@ -113,6 +125,7 @@ export const auditChange = async (
   commits: { base: string; head: string },
   changedPaths: readonly string[],
   parents: readonly string[],
+  diffLinks?: DiffStat['links'],
 ): Promise<ChangeAudit> => {
   const { base, head } = commits;
   const changed = changedPaths.filter((file) => file !== ctx.workspace.repoPath(FINDINGS_FILE));
@@ -120,7 +133,7 @@ export const auditChange = async (
   const baseline = ctx.store.requireRun(ctx.runId).baseCommit;
   const [{ hash, onlyComments, signature }, links] = await Promise.all([
     readChange(ctx.workspace, { baseline, base, head }, changed, signatureFiles(ctx, parents, changed)),
-    ctx.workspace.symlinksAt(head, changedPaths),
+    symlinksOf(ctx.workspace, head, changedPaths, diffLinks),
   ]);
   if (changed.length === 0) flags.push('no-change');
   else if (onlyComments) flags.push('comments-only');
