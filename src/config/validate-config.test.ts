@@ -140,6 +140,8 @@ describe('validateConfig: resolution', () => {
         dir: null,
         include: [],
         link: [],
+        pool: true,
+        sparse: [],
         setup: [],
         setupTimeoutMs: 600_000,
         setupKey: ['uv.lock', 'poetry.lock', 'requirements*.txt', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'go.sum'],
