@@ -6,6 +6,7 @@ import { ImportQueries } from './import-rows.js';
 import { AgentJobQueries } from './agent-job-rows.js';
 import { InstructionQueries } from './instruction-rows.js';
 import { ReportQueries } from './report-queries.js';
+import { saveSession, sessionHistory } from './session-rows.js';
 import { z } from 'zod';
 import type { AttemptPatch, EvalOutcome, NewAttempt, NewRun, RunPatch, RunQueries, SessionRef, StoreHandle } from '../core/ports/index.js';
 import type { EdgeKind } from '../core/domain/types.js';
@@ -285,18 +286,11 @@ export class SwarmStore implements RunQueries, StoreHandle {
   }
 
   saveSession(input: { attemptId: string; ref: SessionRef; parentSessionId: string | null; messagesJson: string | null }, now = Date.now()): void {
-    prepared(
-      this.db,
-      `INSERT OR REPLACE INTO sessions (id, attempt_id, backend, ref, parent_session_id, messages_json, cumulative_cost_usd, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(`${input.ref.backend}:${input.ref.id}`, input.attemptId, input.ref.backend, input.ref.id, input.parentSessionId, input.messagesJson, input.ref.cumulativeCostUsd ?? null, now);
+    saveSession(this.db, input, now);
   }
 
   /** The stored conversation of a session (`messages_json`), or null. */
-  getSessionHistory(ref: SessionRef): string | null {
-    const value: unknown = prepared(this.db, 'SELECT messages_json FROM sessions WHERE id = ?', { pluck: true }).get(`${ref.backend}:${ref.id}`);
-    return typeof value === 'string' ? value : null;
-  }
+  getSessionHistory(ref: SessionRef): string | null { return sessionHistory(this.db, ref); }
 
   private insertEvent(runId: string, attemptId: string | null, type: string, data: Record<string, unknown>, now: number): void {
     prepared(this.db, 'INSERT INTO events (run_id, attempt_id, type, data_json, at) VALUES (?, ?, ?, ?, ?)').run(runId, attemptId, type, JSON.stringify(data), now);

@@ -14,6 +14,7 @@ import { commitFileChange, type Ident } from './fast-import.js';
 import { FINDINGS_FILE, withFindingsEntry } from './findings.js';
 import { renderCommitMessage, type Trailers } from './commit-message.js';
 import { gitShowBytes, runGit, tryGit } from './git-command.js';
+import { currentBranch, highestRunNumber, listBranches, resolveCommit } from './git-refs.js';
 import { readFileAt } from './git-read.js';
 import { locateProject, repoGlobs, repoPath } from './locate-project.js';
 import { prepareAttempt, type PrepareAttemptParams, type PreparedAttempt } from './prepare-attempt.js';
@@ -142,17 +143,9 @@ export class GitWorkspace implements Workspace {
   }
 
   /** The full sha of `ref`, or null when it does not name a commit. */
-  async resolveCommit(ref: string): Promise<string | null> {
-    const sha = await tryGit(this.root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-    return sha === null || sha.trim() === '' ? null : sha.trim();
-  }
-
+  resolveCommit(ref: string): Promise<string | null> { return resolveCommit(this.root, ref); }
   /** The branch checked out in the main worktree, or null when HEAD is detached. */
-  async currentBranch(): Promise<string | null> {
-    const name = await tryGit(this.root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-    return name === null || name.trim() === '' ? null : name.trim();
-  }
-
+  currentBranch(): Promise<string | null> { return currentBranch(this.root); }
   /** Whether the main worktree has uncommitted or untracked changes outside `.swarm/` and the `ignore` folders. */
   async isDirty(ignore: readonly string[] = []): Promise<boolean> {
     const status = await runGit(this.root, ['status', '--porcelain', '-z', '--', '.', ':(exclude).swarm', ...ignore.map((path) => `:(exclude)${path}`)]);
@@ -160,21 +153,9 @@ export class GitWorkspace implements Workspace {
   }
 
   /** Local branch names starting with `prefix` (one git call). */
-  async listBranches(prefix: string): Promise<string[]> {
-    const refs = await runGit(this.root, ['for-each-ref', '--format=%(refname:short)', `refs/heads/${prefix}`]);
-    return refs.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  }
-
+  listBranches(prefix: string): Promise<string[]> { return listBranches(this.root, prefix); }
   /** The highest run number used by `swarm/r<N>/…` branches, 0 when there are none. */
-  async highestRunNumber(): Promise<number> {
-    const refs = await runGit(this.root, ['for-each-ref', '--format=%(refname)', 'refs/heads/swarm/']);
-    let highest = 0;
-    for (const ref of refs.split('\n')) {
-      const match = /^refs\/heads\/swarm\/r(\d+)\//.exec(ref);
-      if (match) highest = Math.max(highest, Number(match[1]));
-    }
-    return highest;
-  }
+  highestRunNumber(): Promise<number> { return highestRunNumber(this.root); }
 
   /** Branch + worktree for an attempt, merged from its parents; see `prepareAttempt`. */
   async prepareAttempt(p: PrepareAttemptParams, options: { recreate?: boolean } = {}): Promise<PreparedAttempt> {
