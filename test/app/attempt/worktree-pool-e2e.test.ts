@@ -22,7 +22,7 @@ fs.appendFileSync(process.env.POOL_LOG, JSON.stringify({ id, scratch: fs.existsS
 fs.writeFileSync('scratch.tmp', 'written by ' + id + ', never committed\\n');
 if (id === 'a3') fs.writeFileSync('.venv/site.txt', 'upgraded by the agent of a3\\n');
 fs.writeFileSync('prog.js', 'module.exports = ' + id.slice(1) + ';\\n');
-if (process.env.POOL_SLEEP_MS) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.env.POOL_SLEEP_MS));
+if (process.env.POOL_SLEEP_MS && id === process.env.POOL_SLEEP_ID) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.env.POOL_SLEEP_MS));
 `;
 
 interface Note {
@@ -33,14 +33,14 @@ interface Note {
   gitdir: string;
 }
 
-const poolRepo = (attempts: number): ToyRepo => {
+const poolRepo = (attempts: number, agents = 1): ToyRepo => {
   const repo = createToyRepo(
     {
       evaluator: { protect: ['evaluate.js', 'agent.js'] },
       agent: { backend: 'command', command: { argv: ['node', '../../../agent.js'] } },
       budget: { attempts },
-      concurrency: { agents: 1, evaluations: 1 },
-      shepherd: { policy: 'random', initialExplorers: 1, waveSize: 1 },
+      concurrency: { agents, evaluations: 1 },
+      shepherd: { policy: 'random', initialExplorers: agents, waveSize: agents },
       workspace: { setup: ['mkdir -p .venv && echo installed > .venv/site.txt'], setupKey: ['prog.js.lock'] },
     },
     { 'agent.js': AGENT, 'prog.js': 'module.exports = 1;\n', 'evaluate.js': `console.log(JSON.stringify({ score: Number(require('./prog.js')) }));\n`, '.gitignore': '.venv/\n*.tmp\n.swarm/\n' },
@@ -94,13 +94,18 @@ describe('attempts on pooled worktrees', () => {
   });
 
   it('a driver SIGKILLed with a parked worktree and an attempt running: the resumed run starts from a consistent pool and leaves none', async () => {
-    const repo = poolRepo(6);
+    // Two agents at once, the budget two attempts: a2 finishes and its worktree is parked while the
+    // agent of a3 sleeps, and nothing else starts to take the parked member.
+    const repo = poolRepo(2, 2);
     const log = logFor(repo);
-    const first = startCli(repo.dir, ['run', '--quiet'], { POOL_LOG: log, POOL_SLEEP_MS: '1500' });
+    const first = startCli(repo.dir, ['run', '--quiet'], { POOL_LOG: log, POOL_SLEEP_MS: '60000', POOL_SLEEP_ID: 'a3' });
     const pool = join(repo.dir, '.swarm', 'worktrees', '.pool');
     const deadline = Date.now() + 120_000;
     // A parked member and a later attempt's agent at work (the agent notes itself first, then sleeps).
-    while (!(existsSync(pool) && readdirSync(pool).length > 0 && existsSync(log) && readNotes(log).length >= 2)) {
+    let ended = false;
+    void first.done.then(() => (ended = true));
+    while (!(existsSync(pool) && readdirSync(pool).length > 0 && existsSync(log) && readNotes(log).some((n) => n.id === 'a3'))) {
+      if (ended) throw new Error(`the run ended before the kill:\n${await first.done.then((r) => r.stderr)}`);
       if (Date.now() > deadline) throw new Error(`no parked worktree in time:\n${await first.done.then((r) => r.stderr)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -119,6 +124,8 @@ describe('attempts on pooled worktrees', () => {
     assertNoWorktreeLeft(repo);
     // The branch of the attempt the kill interrupted is gone; no branch is left checked out anywhere.
     const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as { attempts: Array<{ id: string; status: string }> };
-    for (const attempt of status.attempts.filter((a) => a.status === 'interrupted')) expect(repo.git('branch', '--list', `swarm/r1/${attempt.id}`).trim()).toBe('');
+    const interrupted = status.attempts.filter((a) => a.status === 'interrupted');
+    expect(interrupted.map((a) => a.id)).toEqual(['a3']);
+    for (const attempt of interrupted) expect(repo.git('branch', '--list', `swarm/r1/${attempt.id}`).trim()).toBe('');
   });
 });
