@@ -6,13 +6,13 @@ import { printJson } from '../options.js';
 const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : 'no');
 
 /** Four facts per backend, each on its own line: binary (version), authentication, probe, price. */
-const renderBackend = (b: BackendCheck, probed: boolean, configured: boolean): string[] => {
+const renderBackend = (b: BackendCheck, probed: boolean, label: string): string[] => {
   const binary = b.binary === null
     ? b.backend === 'command' ? `no  agent.command.argv is not configured` : `--  built into swarm`
     : `${mark(b.binary.path !== null && b.binary.version !== null)}  ${b.binary.path === null ? `${b.binary.name} not found` : `${b.binary.version ?? 'no answer to --version'} at ${b.binary.path}`}`;
   const notSent = b.backend === 'local' ? 'no model to ask' : b.backend === 'command' ? 'not sent (it would run the agent)' : !b.auth.ok ? 'not sent (cannot authenticate)' : probed ? 'not sent' : 'not sent (swarm doctor --probe sends one tiny request)';
   return [
-    `  ${mark(b.ok)}  ${b.backend}${configured ? ' (configured)' : ''}`,
+    `  ${mark(b.ok)}  ${label}`,
     `      binary  ${binary}`,
     `      auth    ${mark(b.auth.ok)}  ${b.auth.detail}`,
     `      probe   ${b.probe === null ? `--  ${notSent}` : `${mark(b.probe.ok)}  ${b.probe.detail}`}`,
@@ -40,7 +40,11 @@ const renderProject = (project: NonNullable<DoctorReport['project']>): string[] 
 
 const render = (report: DoctorReport, probed: boolean): string => {
   const lines = [`node ${report.node}`, `git ${report.git ?? 'NOT FOUND (swarm needs git)'}`, `config: ${report.config}`, '', 'backends:'];
-  for (const b of report.backends) lines.push(...renderBackend(b, probed, b.backend === report.configured));
+  for (const b of report.backends) lines.push(...renderBackend(b, probed, `${b.backend}${b.backend === report.configured && report.pool.length === 0 ? ' (configured)' : ''}`));
+  if (report.pool.length > 0) {
+    lines.push('', 'agent.pool (the run needs every entry):');
+    for (const entry of report.pool) lines.push(...renderBackend(entry, probed, `${entry.name} (${entry.backend})`));
+  }
   if (report.shepherdPrice !== null) lines.push('', `shepherd model price  ${mark(report.shepherdPrice.ok)}  ${report.shepherdPrice.detail}`);
   lines.push('', `key variables set: ${report.keys.filter((k) => k.present).map((k) => k.name).join(', ') || 'none'} (values never shown)`);
   if (report.project !== null) lines.push(...renderProject(report.project));
@@ -59,8 +63,8 @@ export const registerDoctor = (program: Command): void => {
       const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false, baseline: flags.baseline ?? true });
       if (flags.json) printJson(report);
       else process.stdout.write(`${render(report, flags.probe ?? false)}\n`);
-      // The configured backend decides: a doctor that finds it unusable says so in its exit code.
-      const backendFails = report.backends.find((b) => b.backend === report.configured)?.ok === false;
+      // The configured backend (or, with a pool, every entry) decides: a doctor that finds one unusable says so in its exit code.
+      const backendFails = report.pool.length > 0 ? report.pool.some((entry) => !entry.ok) : report.backends.find((b) => b.backend === report.configured)?.ok === false;
       process.exitCode = backendFails || (report.project?.problems.length ?? 0) > 0 ? 1 : 0;
     });
 };

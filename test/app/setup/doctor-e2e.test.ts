@@ -69,6 +69,30 @@ describe('swarm doctor', () => {
     expect(run.stdout).toMatch(/price {3}no {2}model chosen by the CLI/);
   });
 
+  it('checks every agent.pool entry under its own model and settings, and exits 1 when one cannot work', async () => {
+    const pool = [
+      { name: 'fast', backend: 'local' },
+      { name: 'cheap-api', backend: 'openai', model: 'my-unpriced-model' },
+      { name: 'cli', backend: 'command', command: { argv: ['node', '-e', '0'] } },
+    ];
+    const repo = createToyRepo({ agent: { backend: 'local', pool }, budget: { costUsd: 5 } });
+    cleanups.push(repo.cleanup);
+    const run = await runCli(repo.dir, ['doctor', '--no-baseline'], { ...NO_KEYS, HOME: tempDir('swarm-home-') });
+    expect(run.code, run.stdout).toBe(1);
+    const section = run.stdout.slice(run.stdout.indexOf('agent.pool (the run needs every entry):'));
+    expect(section).toMatch(/ok {2}fast \(local\)/);
+    expect(section).toMatch(/no {2}cheap-api \(openai\)[\s\S]*auth {4}no {2}[^\n]*OPENAI_API_KEY[\s\S]*price {3}no {2}model "my-unpriced-model" \(agent\.model\): price unknown/);
+    expect(section).toMatch(/ok {2}cli \(command\)/);
+    expect(run.stdout).not.toContain('(configured)');
+    const json = JSON.parse((await runCli(repo.dir, ['doctor', '--no-baseline', '--json'], { ...NO_KEYS, HOME: tempDir('swarm-home-') })).stdout) as { pool: Array<{ name: string; backend: string; ok: boolean }> };
+    expect(json.pool.map((e) => [e.name, e.backend, e.ok])).toEqual([['fast', 'local', true], ['cheap-api', 'openai', false], ['cli', 'command', true]]);
+    // With the openai entry gone, the pool can work: doctor exits 0.
+    const fine = createToyRepo({ agent: { backend: 'local', pool: [pool[0], pool[2]] } });
+    cleanups.push(fine.cleanup);
+    const ok = await runCli(fine.dir, ['doctor', '--no-baseline'], { ...NO_KEYS, HOME: tempDir('swarm-home-') });
+    expect(ok.code, ok.stdout).toBe(0);
+  });
+
   it('--probe sends one tiny request through each backend that can authenticate, and never prints a key', async () => {
     // Claude Code streams (SSE); swarm's anthropic backend asks for one JSON reply.
     const streaming = anthropicHandler(() => ({ kind: 'text', text: 'ok' }));

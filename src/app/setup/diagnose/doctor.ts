@@ -5,6 +5,7 @@ import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } fro
 import { isSwarmError } from '../../../core/domain/errors.js';
 import { runProcess } from '../../../process/run-process.js';
 import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from '../agent-prices.js';
+import { poolConfigs } from '../agent-pool.js';
 import { probeBackend } from '../probe-backend.js';
 import { checkProjectSetup, type ProjectReport } from './project-report.js';
 import { locateProject } from '../../../workspace/locate-project.js';
@@ -33,6 +34,8 @@ export interface DoctorReport {
   /** The backend the project's config chooses. */
   configured: AgentBackendName;
   backends: BackendCheck[];
+  /** Each `agent.pool` entry checked under its own backend, model and settings (empty without a pool): the run needs every one. */
+  pool: Array<BackendCheck & { name: string }>;
   /** The Shepherd's planning model's price (shepherd.policy "llm"), else null. */
   shepherdPrice: AccessCheck | null;
   /** API key variables and whether each is set (never their values). */
@@ -148,6 +151,11 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
   const project = await projectConfig(folder);
   const backends: BackendCheck[] = [];
   for (const backend of AGENT_BACKEND_NAMES) backends.push(await checkBackend(backend, project, folder, env, options.probe ?? false));
+  const pool: DoctorReport['pool'] = [];
+  for (const entry of poolConfigs(project.config)) {
+    const check = await checkBackend(entry.config.agent.backend, { config: entry.config, found: project.found }, folder, env, options.probe ?? false);
+    pool.push({ name: entry.name, ...check });
+  }
   const git = findBinary('git', env);
   return {
     node: process.version,
@@ -155,6 +163,7 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
     config: project.source,
     configured: project.config.agent.backend,
     backends,
+    pool,
     shepherdPrice: shepherdPriceCheck(project.config),
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
     project: await checkProjectSetup(folder, project, options.baseline ?? true),
