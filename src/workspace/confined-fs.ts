@@ -137,9 +137,16 @@ export const readBounded = async (path: string, maxBytes: number): Promise<Bound
     const stat = await handle.stat();
     if (!stat.isFile()) return { ok: false, problem: 'not-a-file' };
     if (stat.size > maxBytes) return { ok: false, problem: 'too-large' };
-    const buffer = Buffer.alloc(maxBytes + 1);
+    // Sized by the stat (one byte more shows growth), grown toward the bound only for a file that
+    // grew meanwhile: a bound of megabytes costs nothing for the small file usually there.
+    let buffer = Buffer.allocUnsafe(stat.size + 1);
     let length = 0;
     while (length <= maxBytes) {
+      if (length === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(maxBytes + 1, buffer.length * 2));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
