@@ -14,7 +14,7 @@ const strict = process.argv.includes('--strict');
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 const sizes = quick
   ? { attempts: 20, diagnosticAttempts: 8, slotAttempts: 12, storeAttempts: 2_000, realSeedAttempts: 8, samples: 2, runnerSamples: 2, gpuAttempts: 4, growthAttempts: 40, agentBoundAttempts: 16, agentBoundRepeats: 1, manyAgents: [8], largeRepoFiles: 3_000, largeRepoRepeats: 2, floorAttempts: 10, floorRepeats: 1 }
-  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000, agentBoundAttempts: 64, agentBoundRepeats: 1, manyAgents: [32, 64], largeRepoFiles: 30_000, largeRepoRepeats: 5, floorAttempts: 100, floorRepeats: 3 };
+  : { attempts: 200, diagnosticAttempts: 20, slotAttempts: 40, storeAttempts: 10_000, realSeedAttempts: 40, samples: 5, runnerSamples: 4, gpuAttempts: 6, growthAttempts: 2_000, agentBoundAttempts: 64, agentBoundRepeats: 2, manyAgents: [32, 64], largeRepoFiles: 30_000, largeRepoRepeats: 5, floorAttempts: 100, floorRepeats: 3 };
 const pictureCounts = quick ? [200, 1_000] : [1_000, 10_000];
 
 const started = performance.now();
