@@ -85,6 +85,8 @@ const poolEntrySchema = z.strictObject({
   mode: z.enum(['agent', 'diff']).optional().describe('anthropic/openai: absent = agent.mode.'),
   ...poolEntryBackendSections(),
   api: apiAgentSchema.optional().describe('Settings of an anthropic/openai entry; absent = agent.api.'),
+  runner: z.enum(AGENT_RUNNERS).optional().describe('Where this entry\'s agent runs ("local" or "slurm", as agent.runner); absent = agent.runner.'),
+  slurm: agentSlurmSchema.optional().describe('Batch job settings of this entry\'s agents under runner "slurm"; absent = agent.slurm.'),
 }).transform((entry) => ({ ...entry, name: entry.name ?? (entry.model === null ? entry.backend : `${entry.backend}:${entry.model}`) }));
 
 const sharedAgentShape = {
@@ -120,10 +122,14 @@ const sharedAgentShape = {
 
 // The settings every backend reads, then each backend's own section (`settings.ts` in its folder), from the registry.
 const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSections(Object.keys(sharedAgentShape)) }).superRefine((agent, ctx) => {
-  const backends = agent.pool.length > 0 ? agent.pool.map((entry) => entry.backend) : [agent.backend];
-  const driverBound = backends.find((backend) => !SLURM_AGENT_BACKENDS.includes(backend));
-  if (agent.runner === 'slurm' && driverBound !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['runner'], message: `agent.runner "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${driverBound}" backend (agent.backend or a pool entry) runs inside the driver: set agent.runner to "local" or use one of those backends` });
+  // Each agent's runner: a pool entry's own, else agent.runner. Only an agent CLI can be a batch job.
+  const placed = agent.pool.length > 0
+    ? agent.pool.map((entry, i) => ({ backend: entry.backend, runner: entry.runner ?? agent.runner, own: entry.runner !== undefined, path: ['pool', i, 'runner'], what: `pool entry "${entry.name ?? entry.backend}"` }))
+    : [{ backend: agent.backend, runner: agent.runner, own: true, path: ['runner'], what: 'agent.backend' }];
+  const driverBound = placed.filter((p) => p.runner === 'slurm' && !SLURM_AGENT_BACKENDS.includes(p.backend));
+  for (const p of driverBound.filter((d, i) => d.own || driverBound.findIndex((e) => !e.own) === i)) {
+    const setting = p.own && p.path.length > 1 ? `${p.what}'s runner` : 'agent.runner';
+    ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends` });
   }
   const seen = new Set<string>();
   agent.pool.forEach((entry, i) => {

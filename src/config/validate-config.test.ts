@@ -350,4 +350,22 @@ describe('validateConfig: agent.pool', () => {
     expect(text).toContain('no pool entry runs the optimizer role');
     expect(text).toContain('every pool entry has weight 0');
   });
+
+  it('places each entry by its own runner, else agent.runner; only an agent CLI may be a batch job', () => {
+    const mixed = withPool({ pool: [{ backend: 'local' }, { name: 'gpu', backend: 'command', command: { argv: ['a'] }, runner: 'slurm', slurm: { gpus: 1 } }] });
+    expect(mixed.ok, JSON.stringify(mixed)).toBe(true);
+    if (mixed.ok) expect(mixed.config.agent.pool.map((e) => [e.name, e.runner ?? null, e.slurm?.gpus ?? null])).toEqual([['local', null, null], ['gpu', 'slurm', 1]]);
+    const own = withPool({ pool: [{ backend: 'local', runner: 'slurm' }, { backend: 'command', command: { argv: ['a'] } }] });
+    expect(own.ok).toBe(false);
+    expect(JSON.stringify(own)).toContain('pool entry \\"local\\"\'s runner \\"slurm\\" runs an agent CLI');
+    expect(JSON.stringify(own)).toContain('agent.pool[0].runner');
+    // Inherited from agent.runner: the problem is agent.runner's, named once.
+    const inherited = withPool({ runner: 'slurm', pool: [{ backend: 'local' }, { name: 'l2', backend: 'local' }, { backend: 'command', command: { argv: ['a'] } }] });
+    expect(inherited.ok).toBe(false);
+    const text = JSON.stringify(inherited);
+    expect(text).toContain('agent.runner \\"slurm\\" runs an agent CLI');
+    expect(text.match(/runs an agent CLI/g)).toHaveLength(1);
+    // An entry placed back on the driver is fine under agent.runner "slurm".
+    expect(withPool({ runner: 'slurm', pool: [{ backend: 'local', runner: 'local' }, { backend: 'command', command: { argv: ['a'] } }] }).ok).toBe(true);
+  });
 });

@@ -121,6 +121,37 @@ export const slurmAgentCases = (): void => {
       });
     });
 
+    it('a pool entry with its own runner "slurm" runs its agents as jobs while the other entry runs on the driver', async () => {
+      const { runner: _runner, slurm, command, ...shared } = config().agent;
+      const repo = createToyRepo({
+        ...config(),
+        agent: {
+          ...shared,
+          backend: 'local',
+          pool: [{ name: 'near', backend: 'local', roles: ['optimizer'] }, { name: 'cluster', backend: 'command', runner: 'slurm', command, slurm, roles: ['explorer'] }],
+        },
+        budget: { attempts: 4 },
+      });
+      try {
+        const run = await runCli(repo.dir, ['run'], { TOY_AGENT_SECRET: 'named-only' });
+        expect(run.code, run.stderr).toBe(0);
+        const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+        const backends = new Map(z.array(z.object({ id: z.string(), backend: z.string() })).parse(db.prepare("SELECT id, backend FROM attempts WHERE role != 'baseline'").all()).map((a) => [a.id, a.backend]));
+        db.close();
+        const attempts = readRun(repo).attempts.map((a) => ({ ...a, entry: backends.get(a.id) }));
+        const onCluster = attempts.filter((a) => a.entry === 'cluster');
+        const onDriver = attempts.filter((a) => a.entry === 'near');
+        // The first attempt is an explorer (the cluster's), optimizers follow on the driver.
+        expect(onCluster.length, JSON.stringify(attempts.map((a) => [a.id, a.entry]))).toBeGreaterThan(0);
+        expect(onDriver.length).toBeGreaterThan(0);
+        for (const attempt of onCluster) expect(attempt.job, attempt.id).toMatchObject({ jobId: expect.stringMatching(/^\d+$/), state: 'COMPLETED' });
+        for (const attempt of onDriver) expect(attempt.job, attempt.id).toBeNull();
+        expect(agentJobsIn(repo.dir)).toHaveLength(onCluster.length);
+      } finally {
+        repo.cleanup();
+      }
+    }, 180_000);
+
     it('swarm doctor runs a one-second job to check that a node can enter the worktree folder, and names the fix when it cannot', async () => {
       const shared = mkdtempSync(join(tmpdir(), 'swarm-shared-'));
       const seen = createToyRepo({ ...config(), workspace: { dir: shared } });

@@ -62,7 +62,7 @@ export const runAgent = async (
       // What the evaluator gets beyond the allow-list, so an agent's commands can run it too.
       env: { ...passedEnv(process.env, ctx.config.evaluator.passEnv), ...ctx.config.evaluator.env, ...ctx.env, SWARM_ATTEMPT_ID: attempt.id, SWARM_WORKTREE: worktree, ...handoff?.env },
       logDir: attempt.logDir,
-      ...launcherOf(ctx, attempt.id, worktree, out.log),
+      ...launcherOf({ ...ctx, config: agent.config }, attempt.id, worktree, out.log),
       allowedCommands: selfEvalCommands(`${systemPrompt}\n${brief.prompt}`, evaluationStages(ctx.config.evaluator).map((stage) => stage.command)),
       inspirations: brief.inspirations,
       solutionFiles: ctx.config.task.solutionFiles,

@@ -35,6 +35,8 @@ export const entryConfig = (config: SwarmConfig, entry: PoolEntryConfig): SwarmC
     ...(entry.codex !== undefined ? { codex: entry.codex } : {}),
     ...(entry.command !== undefined ? { command: entry.command } : {}),
     ...(entry.api !== undefined ? { api: entry.api } : {}),
+    ...(entry.runner !== undefined ? { runner: entry.runner } : {}),
+    ...(entry.slurm !== undefined ? { slurm: entry.slurm } : {}),
   },
 });
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { SwarmConfig } from '../../../config/index.js';
 import { probeNodePath } from '../../../eval/slurm/probe-node-path.js';
+import { agentConfigs } from '../agent-pool.js';
 import { projectPaths } from '../project-paths.js';
 import type { Problem } from './explain-failure.js';
 
@@ -9,10 +10,12 @@ import type { Problem } from './explain-failure.js';
  * worktrees live in (workspace.dir, else `.swarm/worktrees`): a one-second job runs `test -d` there.
  */
 export const checkClusterStorage = async (projectDir: string, config: SwarmConfig): Promise<{ problems: Problem[]; warnings: Problem[] }> => {
-  const agents = config.agent.runner === 'slurm';
+  // The first agent placed on the cluster (agent.runner, or a pool entry's own runner) names the job's resources.
+  const agent = agentConfigs(config).find((own) => own.agent.runner === 'slurm')?.agent;
+  const agents = agent !== undefined;
   if (!agents && config.evaluator.runner !== 'slurm') return { problems: [], warnings: [] };
   const dir = projectPaths(projectDir, config.workspace.dir).worktreesDir;
-  const job = agents ? config.agent.slurm : config.evaluator.slurm;
+  const job = agent !== undefined ? agent.slurm : config.evaluator.slurm;
   const runner = agents ? 'agent.runner' : 'evaluator.runner';
   try {
     await mkdir(dir, { recursive: true });
