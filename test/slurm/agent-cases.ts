@@ -152,6 +152,29 @@ export const slurmAgentCases = (): void => {
       }
     }, 180_000);
 
+    it('workspace.setup runs where the agent runs: a batch job of its own before the agent, its output cached without swarm\'s folder', async () => {
+      const setup = 'mkdir -p .venv && echo "job=${SLURM_JOB_ID:-none} secret=${TOY_AGENT_SECRET:-}" > .venv/where.txt';
+      const repo = createToyRepo({ ...config(), workspace: { setup: [setup] } }, { '.gitignore': '.venv/\n.swarm/\n' });
+      try {
+        const run = await runCli(repo.dir, ['run'], { TOY_AGENT_SECRET: 'named-only' });
+        expect(run.code, run.stderr).toBe(0);
+        const root = realpathSync(repo.dir);
+        const setupJobs = execFileSync('squeue', ['-h', '--states=all', '-o', '%i|%j|%Z'], { encoding: 'utf8' }).split('\n')
+          .map((line) => line.split('|'))
+          .filter(([, name, workDir]) => name?.endsWith('-setup') === true && workDir?.startsWith(root) === true);
+        // Setup ran once (the baseline's worktree), as a job named for the run and the attempt; later attempts reuse its result.
+        expect(setupJobs.map(([, name]) => name)).toEqual(['swarm-r1-a1-setup']);
+        const cache = join(repo.dir, '.swarm', 'setup-cache');
+        const where = execFileSync('find', [cache, '-name', 'where.txt'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+        expect(where).toHaveLength(1);
+        expect(readFileSync(where[0] ?? '', 'utf8').trim()).toBe(`job=${setupJobs[0]?.[0] ?? '?'} secret=named-only`);
+        expect(execFileSync('find', [cache, '-mindepth', '1', '-name', '.swarm*'], { encoding: 'utf8' }).trim()).toBe('');
+        expect(readRun(repo).attempts.every((a) => a.status === 'scored')).toBe(true);
+      } finally {
+        repo.cleanup();
+      }
+    }, 180_000);
+
     it('swarm doctor runs a one-second job to check that a node can enter the worktree folder, and names the fix when it cannot', async () => {
       const shared = mkdtempSync(join(tmpdir(), 'swarm-shared-'));
       const seen = createToyRepo({ ...config(), workspace: { dir: shared } });

@@ -20,6 +20,8 @@ export interface SlurmAgentOptions {
   jobDir: string;
   /** Called whenever the job's record changes (submitted, started, ended, resubmitted). */
   onJob: (job: AgentJobRecord) => void;
+  /** What the job runs: the agent (default) or a `workspace.setup` command before it; in the job's name and script. */
+  role?: 'agent' | 'setup';
   cli?: SlurmCli;
 }
 
@@ -41,6 +43,11 @@ export class SlurmAgentLauncher implements AgentLauncher {
     this.cli = options.cli ?? slurmCli();
   }
 
+  /** "the agent", or "the setup command" of a setup job: in the reasons a job's end gives. */
+  private get what(): string {
+    return this.options.role === 'setup' ? 'the setup command' : 'the agent';
+  }
+
   async launch(launch: AgentLaunch): Promise<AgentExit> {
     if (launch.signal.aborted) return exitOf({ canceled: true });
     for (let retries = 0; ; retries++) {
@@ -56,7 +63,8 @@ export class SlurmAgentLauncher implements AgentLauncher {
     const { jobDir, settings } = this.options;
     await mkdir(jobDir, { recursive: true });
     await Promise.all([dirname(launch.stdoutFile), dirname(launch.stderrFile)].map((dir) => ensureLogDir(dir)));
-    const files = { script: join(jobDir, 'agent.slurm.sh'), stdin: join(jobDir, 'stdin.txt'), stdout: join(jobDir, 'stdout.log'), stderr: join(jobDir, 'stderr.log') };
+    const role = this.options.role ?? 'agent';
+    const files = { script: join(jobDir, `${role}.slurm.sh`), stdin: join(jobDir, 'stdin.txt'), stdout: join(jobDir, 'stdout.log'), stderr: join(jobDir, 'stderr.log') };
     await Promise.all([files.stdout, files.stderr, launch.stdoutFile, launch.stderrFile].map((file) => rm(file, { force: true })));
     await Promise.all([writeFile(launch.stdoutFile, ''), writeFile(launch.stderrFile, '')]);
     const stdinFile = launch.stdin === 'ignore' ? null : files.stdin;
@@ -64,7 +72,7 @@ export class SlurmAgentLauncher implements AgentLauncher {
     await writeFile(files.script, agentJobScript({ cwd: launch.cwd, file: launch.file, args: launch.args, stdinFile }), { mode: 0o700 });
     const { env, exports } = agentJobEnv(process.env, launch.env, settings.passEnv);
     // Named as evaluation jobs are (swarm-<run>-<attempt>-<stage>), so a resumed run finds its own.
-    const name = `swarm-${this.options.runId}-${this.options.attemptId}-agent`;
+    const name = `swarm-${this.options.runId}-${this.options.attemptId}-${role}`;
     const args = agentSbatchArgs(settings, { name, timeoutMs: launch.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: launch.cwd, script: files.script, exports });
     const submitted = await submitAgentJob(args, env, this.options.attemptId);
     if (!submitted.ok) return { kind: 'cluster', exit: exitOf({ error: submitted.error }) };
@@ -125,12 +133,12 @@ export class SlurmAgentLauncher implements AgentLauncher {
       case 'timeout':
         return { kind: 'done', exit: exitOf({ ...base, timedOut: true }) };
       case 'out-of-memory':
-        return { kind: 'done', exit: exitOf({ ...base, error: `the agent ran out of memory (Slurm job ${jobId} ended OUT_OF_MEMORY${where}); raise agent.slurm.memory` }) };
+        return { kind: 'done', exit: exitOf({ ...base, error: `${this.what} ran out of memory (Slurm job ${jobId} ended OUT_OF_MEMORY${where}); raise agent.slurm.memory` }) };
       case 'canceled':
         return { kind: 'done', exit: exitOf({ ...base, error: `Slurm job ${jobId}${where} was cancelled outside swarm (scancel or an administrator)` }) };
       default: {
         const why = record?.reason ? ` (${record.reason})` : '';
-        return { kind: 'cluster', exit: exitOf({ ...base, error: `cluster failure: the agent's Slurm job ${jobId} ended ${state}${where}${why}; resubmitted ${retries} time(s), agent.slurm.retries is ${this.options.settings.retries}` }) };
+        return { kind: 'cluster', exit: exitOf({ ...base, error: `cluster failure: the Slurm job ${jobId} of ${this.what} ended ${state}${where}${why}; resubmitted ${retries} time(s), agent.slurm.retries is ${this.options.settings.retries}` }) };
       }
     }
   }

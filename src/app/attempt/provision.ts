@@ -1,18 +1,26 @@
+import { agentLauncherFor } from '../../agents/placement/agent-launcher-for.js';
 import type { AttemptRecord } from '../../store/records.js';
+import { attemptAgent } from './attempt-backend.js';
 import type { Logger } from '../setup/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import { PROVISIONED_EVENT, provisionedEventData, provisionStep, setupFailureText } from '../workspace/provision-step.js';
 
 /**
  * Step provision, between prepare and the agent: the worktree gets what the `workspace` section
- * says (carried files, links, submodules, setup). Returns why setup failed, or null.
+ * says (carried files, links, submodules, setup). `workspace.setup` runs where the attempt's agent
+ * will run (agent.runner, or its pool entry's): a batch job on a node under "slurm". Returns why
+ * setup failed, or null.
  */
 export const provisionAttempt = async (
-  ctx: Pick<RunContext, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'force'>,
-  attempt: Pick<AttemptRecord, 'id' | 'logDir'>,
+  ctx: Pick<RunContext, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'force' | 'backend' | 'pool'>,
+  attempt: Pick<AttemptRecord, 'id' | 'logDir' | 'backend' | 'role'>,
   worktree: string,
   out: { log: Logger; report?: (line: string) => void },
 ): Promise<string | null> => {
+  const setupLauncher = agentLauncherFor(attemptAgent(ctx, attempt).config.agent, {
+    runId: ctx.runId, attemptId: attempt.id, worktree, role: 'setup',
+    onJob: (job) => out.log.info({ job }, 'setup job'),
+  });
   const provisioned = await provisionStep({
     config: ctx.config,
     root: ctx.workspace.root,
@@ -22,6 +30,7 @@ export const provisionAttempt = async (
     logDir: attempt.logDir,
     ids: { SWARM_RUN_ID: ctx.runId, SWARM_ATTEMPT_ID: attempt.id },
     signal: ctx.force,
+    ...(setupLauncher === undefined ? {} : { setupLauncher }),
   });
   ctx.store.addEvent(ctx.runId, PROVISIONED_EVENT, provisionedEventData(provisioned), attempt.id);
   out.log.info(provisionedEventData(provisioned), 'worktree provisioned');

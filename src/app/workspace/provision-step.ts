@@ -1,4 +1,5 @@
 import type { SwarmConfig } from '../../config/index.js';
+import type { AgentLauncher } from '../../core/ports/index.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { provisionWorktree, type Provisioned, type SetupFailure } from '../../workspace/provision/index.js';
 import { addRedactedValues, redactLogFiles, redactSecrets } from '../setup/env-secrets.js';
@@ -20,6 +21,8 @@ export interface ProvisionStepInput {
   /** SWARM_* ids of the run and attempt, passed to setup commands. */
   ids: Record<string, string>;
   signal?: AbortSignal;
+  /** Where `workspace.setup` runs: where the attempt's agent runs (agent.runner); absent = here. */
+  setupLauncher?: AgentLauncher;
 }
 
 /**
@@ -38,6 +41,7 @@ export const provisionStep = async (input: ProvisionStepInput): Promise<Provisio
     logDir: input.logDir,
     cacheDir: input.setupCacheDir,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.setupLauncher ? { setupLauncher: input.setupLauncher } : {}),
   });
   addRedactedValues(provisioned.secrets);
   if (provisioned.setup.ran) await redactLogFiles(input.logDir);

@@ -1,6 +1,8 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WorkspaceConfig } from '../../config/workspace-schema.js';
+import type { AgentLauncher } from '../../core/ports/index.js';
+import { SWARM_DIR_NAME } from '../project-layout.js';
 import { runGit } from '../git-command.js';
 import { carriedFiles, copyCarried, includePatterns } from './carried-files.js';
 import { carriedSecretValues } from './carried-secrets.js';
@@ -35,6 +37,8 @@ export interface ProvisionInput {
   /** Where prepared environments are kept by setup key (`.swarm/setup-cache`). */
   cacheDir: string;
   signal?: AbortSignal;
+  /** Where setup commands run (the attempt's agent's place, agent.runner); absent = here. */
+  setupLauncher?: AgentLauncher;
 }
 
 export interface SetupReport {
@@ -87,9 +91,14 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   }
   const before = new Set(await untrackedEntries(input.worktree));
   const env = { ...input.env, SWARM_REPO_ROOT: input.root, SWARM_WORKTREE: input.worktree };
-  const run = await runSetup({ worktree: join(input.worktree, input.subdir ?? ''), commands, env, timeoutMs: input.settings.setupTimeoutMs, logDir: input.logDir, ...(input.signal ? { signal: input.signal } : {}) });
+  const run = await runSetup({
+    worktree: join(input.worktree, input.subdir ?? ''), commands, env, timeoutMs: input.settings.setupTimeoutMs, logDir: input.logDir,
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.setupLauncher ? { launcher: input.setupLauncher } : {}),
+  });
   if (run.failure !== null) return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: run.failure }, outputs: [] };
-  const outputs = (await untrackedEntries(input.worktree)).filter((entry) => !before.has(entry));
+  // swarm's own folder (a setup job's script and raw output) is never an output of setup.
+  const outputs = (await untrackedEntries(input.worktree)).filter((entry) => !before.has(entry) && entry !== SWARM_DIR_NAME && !entry.startsWith(`${SWARM_DIR_NAME}/`));
   await saveOutputs(input.cacheDir, key, outputs, input.worktree);
   await writeSetupMarker(input.worktree, key);
   return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: null }, outputs };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import type { AgentLauncher } from '../../core/ports/index.js';
 import { isAllowedEnvName } from '../../core/trust/env-allow-list.js';
-import { runProcessGroup } from '../../process/process-group.js';
+import { runProcessGroup, type ProcessOutcome } from '../../process/process-group.js';
 
 /** Why `workspace.setup` failed: the command, how it ended and the end of its output. */
 export interface SetupFailure {
@@ -20,7 +21,8 @@ const lastLines = (text: string, count: number): string => text.trimEnd().split(
 
 /**
  * Runs the setup commands one after the other through `/bin/sh -c` in the worktree, each with a
- * timeout, as a process group whose whole tree is stopped at the end; the first failure stops the
+ * timeout, as a process group whose whole tree is stopped at the end (or, given a `launcher`, where
+ * it places them: a batch job on the node the attempt's agent runs on); the first failure stops the
  * rest. Output goes to `<logDir>/setup-<n>.stdout.log` and `.stderr.log`. Never throws for a
  * failing command.
  */
@@ -31,21 +33,26 @@ export const runSetup = async (input: {
   timeoutMs: number;
   logDir: string;
   signal?: AbortSignal;
+  /** Where the commands run (agent.runner "slurm": a batch job each); absent = a process group here. */
+  launcher?: AgentLauncher;
 }): Promise<SetupRun> => {
   const started = performance.now();
   for (const [index, command] of input.commands.entries()) {
-    const outcome = await runProcessGroup({
-      file: command,
-      shell: true,
-      cwd: input.worktree,
-      env: input.env,
-      withholdEnv: (name) => !isAllowedEnvName(name),
-      timeoutMs: input.timeoutMs,
-      ...(input.signal === undefined ? {} : { signal: input.signal }),
-      stdoutFile: join(input.logDir, `setup-${index + 1}.stdout.log`),
-      stderrFile: join(input.logDir, `setup-${index + 1}.stderr.log`),
-      tailBytes: 4000,
-    });
+    const files = { stdoutFile: join(input.logDir, `setup-${index + 1}.stdout.log`), stderrFile: join(input.logDir, `setup-${index + 1}.stderr.log`) };
+    const outcome: ProcessOutcome = input.launcher === undefined
+      ? await runProcessGroup({
+        file: command,
+        shell: true,
+        cwd: input.worktree,
+        env: input.env,
+        withholdEnv: (name) => !isAllowedEnvName(name),
+        timeoutMs: input.timeoutMs,
+        ...(input.signal === undefined ? {} : { signal: input.signal }),
+        ...files,
+        tailBytes: 4000,
+      })
+      // The launcher's job gets its base environment and these named variables, never the driver's whole one.
+      : await input.launcher.launch({ file: '/bin/sh', args: ['-c', command], cwd: input.worktree, env: input.env, timeoutMs: input.timeoutMs, ...files, stdin: 'ignore', signal: input.signal ?? new AbortController().signal });
     if (outcome.exitCode === 0) continue;
     const ended = outcome.error !== null
       ? `could not start: ${outcome.error}`
