@@ -17,10 +17,11 @@ const START_SLURM = fileURLToPath(new URL('../scripts/start-slurm.sh', import.me
 // Wall-clock stamps (ms) of the evaluator's own start and end, written next to its checkout.
 const stampedJob = (marks) => `date +%s%3N > ${marks}/start; sleep 1; date +%s%3N > ${marks}/end; echo '{"score": 1}'`;
 
+/** The sections createEvaluatorRunner reads (evaluator and log) of a config with `evaluator`. */
 const evaluatorConfig = (evaluator) => {
   const validation = validateConfig({ evaluator: { command: 'true', ...evaluator } });
   if (!validation.ok) throw new Error(`bench config: ${validation.problems.join('; ')}`);
-  return validation.config.evaluator;
+  return { evaluator: validation.config.evaluator, log: validation.config.log };
 };
 
 /** Submit-to-start and finish-to-recorded of `samples` sequential 1 s evaluations on one runner. */

@@ -1,3 +1,4 @@
+import { benchQuickCases } from './bench-quick-cases.js';
 import { slurmRecoveryCases } from './recovery-cases.js';
 import { slurmAgentCases } from './agent-cases.js';
 import { slurmAgentCliCases } from './agent-cli-cases.js';
@@ -15,3 +16,4 @@ slurmRecoveryCases();
 slurmSlotsCases();
 slurmAgentCases();
 slurmAgentCliCases();
+benchQuickCases();
