@@ -194,9 +194,10 @@ export class SwarmStore implements RunQueries, StoreHandle {
     return parseAll(attemptRowRecord, prepared(this.db, `SELECT ${ATTEMPT_ROW_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).all(runId));
   }
 
-  /** Tokens and cost of every attempt of a run, oldest first. */
-  listAttemptUsage(runId: string): AttemptUsageRecord[] {
-    return parseAll(attemptUsageRecord, prepared(this.db, 'SELECT id, input_tokens, output_tokens, cost_usd FROM attempts WHERE run_id = ? ORDER BY seq').all(runId));
+  /** Tokens and cost of every attempt of a run (interrupted ones left out on request), oldest first. */
+  listAttemptUsage(runId: string, options: { excludeInterrupted?: boolean } = {}): AttemptUsageRecord[] {
+    const where = options.excludeInterrupted === true ? " AND status != 'interrupted'" : '';
+    return parseAll(attemptUsageRecord, prepared(this.db, `SELECT id, input_tokens, output_tokens, cost_usd FROM attempts WHERE run_id = ?${where} ORDER BY seq`).all(runId));
   }
 
   /** Ids of the best scored attempts of a run, best first (ties: oldest first). */

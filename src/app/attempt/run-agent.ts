@@ -80,7 +80,9 @@ export const runAgent = async (
 
 /** The attempt's share of the run's remaining dollar budget (what the run's attempts have spent so far). */
 const costShare = (ctx: Pick<RunContext, 'config' | 'store' | 'runId' | 'runCost'>): { maxCostUsd?: number } => {
-  const spent = ctx.runCost?.spent() ?? ctx.store.listAttempts(ctx.runId).reduce((sum, a) => sum + a.usage.costUsd, 0) + ctx.store.eventUsage(ctx.runId, 'shepherd.llm').costUsd;
+  // Without a dollar budget there is no share, and nothing to read (the read grows with the run).
+  if (ctx.config.budget.costUsd <= 0) return {};
+  const spent = ctx.runCost?.spent() ?? ctx.store.listAttemptUsage(ctx.runId).reduce((sum, a) => sum + a.costUsd, 0) + ctx.store.eventUsage(ctx.runId, 'shepherd.llm').costUsd;
   const share = costShareUsd(ctx.config.budget.costUsd, spent, ctx.config.concurrency.agents);
   return share === null ? {} : { maxCostUsd: share };
 };

@@ -71,7 +71,8 @@ export const createRunState = (deps: Pick<RunDeps, 'config' | 'store' | 'runId' 
   ...(deps.config.budget.costUsd > 0
     ? {
         runCost: new RunCostMeter(deps.config.budget.costUsd, () => ({
-          attempts: deps.store.listAttempts(deps.runId).filter((a) => a.status !== 'interrupted').map((a) => ({ id: a.id, costUsd: a.usage.costUsd })),
+          // The cost column alone: this runs before every model call of an API agent and grows with the run.
+          attempts: deps.store.listAttemptUsage(deps.runId, { excludeInterrupted: true }),
           otherUsd: deps.store.eventUsage(deps.runId, 'shepherd.llm').costUsd,
         })),
       }

@@ -1,7 +1,7 @@
 import type { Direction } from '../domain/score.js';
 import type { AttemptStatus, Role } from '../domain/types.js';
 import type { AttemptRow } from '../views/report.js';
-import type { AttemptRowRecord, AttemptUsageRecord, EdgeRecord, EventRecord, RunRecord, WaveRecord } from './records.js';
+import type { AttemptRowRecord, EdgeRecord, EventRecord, RunRecord, WaveRecord } from './records.js';
 import type { RunStore } from './run-store.js';
 
 /** A nomination of an attempt (an `attempt.nominated` event). */
@@ -94,7 +94,6 @@ export interface RunQueries extends RunStore {
   listRuns(): RunRecord[];
   /** When the run's last event was recorded, or null. */
   lastEventAt(runId: string): number | null;
-  listAttemptUsage(runId: string): AttemptUsageRecord[];
   /** The report columns of one attempt (no JSON columns parsed), or null. */
   getAttemptRow(id: string): AttemptRowRecord | null;
   /** The run's events after the event `afterId` (0: all), oldest first. */

@@ -2,7 +2,7 @@ import type { CodeSignature } from '../code/code-signature.js';
 import type { SessionRef } from './agent-backend.js';
 import type { AgentJobReads } from './agent-launcher.js';
 import type { EvalOutcome } from './evaluator-runner.js';
-import type { AttemptRecord, AttemptRowRecord, EdgeRecord, PopulationRow, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from './records.js';
+import type { AttemptRecord, AttemptRowRecord, AttemptUsageRecord, EdgeRecord, PopulationRow, EvaluationKind, EvaluationRecord, EventRecord, RunRecord, WaveRecord } from './records.js';
 import type { AttemptPhase, AttemptStatus, Operator, Role, Usage } from '../domain/types.js';
 
 /**
@@ -118,6 +118,8 @@ export interface RunStore {
   listEvaluations(attemptId: string): EvaluationRecord[];
 
   addEvent(runId: string, type: string, data: Record<string, unknown>, attemptId?: string | null): void;
+  /** Tokens and cost of every attempt of a run, oldest first (the interrupted left out with `excludeInterrupted`): no other column read. */
+  listAttemptUsage(runId: string, options?: { excludeInterrupted?: boolean }): AttemptUsageRecord[];
   /** Tokens and USD recorded on events of one type (e.g. the LLM Shepherd's own calls). */
   eventUsage(runId: string, type: string): { tokens: number; costUsd: number };
   /** Events of the given types, oldest first. */
