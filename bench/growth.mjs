@@ -55,8 +55,9 @@ export const measureGrowth = async ({ attempts, log, nodeArgs = [] }) => {
   const runPromise = runProcess('/usr/bin/time', ['-v', '-o', timeFile, process.execPath, ...nodeArgs, CLI, 'run', '--attempts', String(attempts), '--json'], { cwd: repo });
   // /usr/bin/time's child is the driver: sample it through /proc.
   const sampler = setInterval(() => {
-    const timePid = findChild(process.pid);
-    const driver = timePid === null ? null : findChild(timePid);
+    // By name: this process may have other node children (the git spawner of an earlier section).
+    const timePid = findChild(process.pid, 'time');
+    const driver = timePid === null ? null : findChild(timePid, 'node');
     const rss = driver === null ? null : rssMiB(driver);
     const cpu = driver === null ? null : cpuMs(driver);
     if (rss !== null && cpu !== null) samples.push({ at: Date.now(), rssMiB: rss, cpuMs: cpu });
@@ -109,13 +110,12 @@ const cpuMs = (pid) => {
   }
 };
 
-/** The first child pid of `pid` (Linux /proc), or null. */
-const findChild = (pid) => {
+/** The first child pid of `pid` whose command name is `comm` (Linux /proc), or null. */
+const findChild = (pid, comm) => {
   try {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
     for (const child of children) {
-      const comm = readFileSync(`/proc/${child}/comm`, 'utf8').trim();
-      if (comm === 'time' || comm === 'node') return child;
+      if (readFileSync(`/proc/${child}/comm`, 'utf8').trim() === comm) return child;
     }
     return null;
   } catch {
