@@ -117,6 +117,8 @@ const main = async () => {
     figure('prepare.setup-run.median', 'attempt prepare: worktree provisioned, setup run (python3 -m venv), median', provision.rebuiltMedianMs, 'ms', null, 0),
     figure('prepare.setup-reused.ratio', 'attempt prepare with setup reused, against a bare worktree', provision.reusedRatio, 'ratio', { op: '<', value: 2 }, 2),
     figure('prepare.setup-run.ratio', 'attempt prepare with setup run, against a bare worktree', provision.rebuiltRatio, 'ratio', null, 2),
+    figure('prepare.pooled-setup-reused.median', 'attempt prepare: pooled worktree (workspace.pool, the default), setup reused, median', provision.pooledMedianMs, 'ms', null, 0),
+    figure('prepare.pooled-setup-reused.ratio', 'attempt prepare on a pooled worktree with setup reused, against a bare worktree', provision.pooledRatio, 'ratio', { op: '<', value: 2 }, 2),
     figure('large-repo.prepare.pool-of-fresh', `large repository (${largeRepo.files} files): prepare on the warm pool / a fresh \`git worktree add\` (median of pairs)`, largeRepo.pooledOfFresh.median, 'ratio', { op: '<=', value: 0.1 }, 3),
     figure('large-repo.prepare.fresh.median', 'large repository: prepare, fresh worktree, median', largeRepo.freshMs.median, 'ms', null, 0),
     figure('large-repo.prepare.pool.median', 'large repository: prepare, warm pool, median', largeRepo.pooledMs.median, 'ms', null, 0),
