@@ -1,17 +1,17 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBounded } from '../../src/workspace/confined-fs.js';
+import { makeTempDir } from '../support/git-repo.js';
 
-const dirs: string[] = [];
+const cleanups: Array<() => void> = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const cleanup of cleanups.splice(0)) cleanup();
 });
 const tempDir = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'swarm-read-bounded-'));
-  dirs.push(dir);
+  const { dir, cleanup } = makeTempDir();
+  cleanups.push(cleanup);
   return dir;
 };
 
