@@ -122,18 +122,14 @@ const sharedAgentShape = {
 
 // The settings every backend reads, then each backend's own section (`settings.ts` in its folder), from the registry.
 const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSections(Object.keys(sharedAgentShape)) }).superRefine((agent, ctx) => {
-  // Each agent's runner: a pool entry's own, else agent.runner. Only an agent CLI can be a batch job;
-  // a problem is the setting's that placed it (one line for agent.runner, however many entries inherit it).
+  // Each agent's runner: a pool entry's own, else agent.runner. Only an agent CLI can be a batch job.
   const placed = agent.pool.length > 0
-    ? agent.pool.map((entry, i) => ({ backend: entry.backend, runner: entry.runner ?? agent.runner, what: `pool entry "${entry.name ?? entry.backend}"`, own: entry.runner === undefined ? null : i }))
-    : [{ backend: agent.backend, runner: agent.runner, what: 'agent.backend', own: null }];
-  const problems = new Map<string, { path: Array<string | number>; setting: string; backend: string; what: string }>();
-  for (const p of placed.filter((p) => p.runner === 'slurm' && !SLURM_AGENT_BACKENDS.includes(p.backend))) {
-    const [path, setting] = p.own === null ? [['runner'], 'agent.runner'] : [['pool', p.own, 'runner'], `${p.what}'s runner`];
-    if (!problems.has(setting)) problems.set(setting, { path, setting, backend: p.backend, what: p.what });
-  }
-  for (const { path, setting, backend, what } of problems.values()) {
-    ctx.addIssue({ code: 'custom', path, message: `${setting} "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${backend}" backend (${what}) runs inside the driver: set ${setting} to "local" or use one of those backends` });
+    ? agent.pool.map((entry, i) => ({ backend: entry.backend, runner: entry.runner ?? agent.runner, own: entry.runner !== undefined, path: ['pool', i, 'runner'], what: `pool entry "${entry.name ?? entry.backend}"` }))
+    : [{ backend: agent.backend, runner: agent.runner, own: true, path: ['runner'], what: 'agent.backend' }];
+  const driverBound = placed.filter((p) => p.runner === 'slurm' && !SLURM_AGENT_BACKENDS.includes(p.backend));
+  for (const p of driverBound.filter((d, i) => d.own || driverBound.findIndex((e) => !e.own) === i)) {
+    const setting = p.own && p.path.length > 1 ? `${p.what}'s runner` : 'agent.runner';
+    ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends` });
   }
   const seen = new Set<string>();
   agent.pool.forEach((entry, i) => {

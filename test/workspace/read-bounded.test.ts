@@ -1,17 +1,17 @@
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBounded } from '../../src/workspace/confined-fs.js';
-import { makeTempDir } from '../support/git-repo.js';
 
-const cleanups: Array<() => void> = [];
+const dirs: string[] = [];
 afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 const tempDir = (): string => {
-  const { dir, cleanup } = makeTempDir();
-  cleanups.push(cleanup);
+  const dir = mkdtempSync(join(tmpdir(), 'swarm-read-bounded-'));
+  dirs.push(dir);
   return dir;
 };
 
