@@ -45,11 +45,13 @@ export const slurmRunnerCases = (): void => {
 
     it('keeps the job environment out of the job script in the logs: sbatch exports exactly the job\'s variables', async () => {
     const canary = 'canary-token-7f3a91';
-    const command = `${sh(process.execPath)} -e ${sh('console.log(JSON.stringify({ score: (process.env.API_TOKEN ?? "").length, leaked: process.env.NOT_EXPORTED === undefined ? 0 : 1 }))')}`;
+    // SLURM_GET_USER_ENV marks a job whose start first ran the user's login shell on the node (what
+    // a list of names or NONE in --export does): a slow profile held every job for a minute.
+    const command = `${sh(process.execPath)} -e ${sh('console.log(JSON.stringify({ score: (process.env.API_TOKEN ?? "").length, leaked: process.env.NOT_EXPORTED === undefined ? 0 : 1, loginShell: process.env.SLURM_GET_USER_ENV === undefined ? 0 : 1 }))')}`;
     process.env.NOT_EXPORTED = 'from the test process';
     try {
       const outcome = await runner().run(job({ command, stage: 'env', env: { SWARM_ATTEMPT_ID: 'a9', API_TOKEN: canary } }), noAbort());
-      expect(outcome).toMatchObject({ valid: true, score: canary.length, metrics: { leaked: 0 } });
+      expect(outcome).toMatchObject({ valid: true, score: canary.length, metrics: { leaked: 0, loginShell: 0 } });
     } finally {
       delete process.env.NOT_EXPORTED;
     }

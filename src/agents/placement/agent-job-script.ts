@@ -1,6 +1,6 @@
 import type { AgentSlurmSettings } from '../../config/resolve-config.js';
 import { shellQuote as quote } from '../../core/text/shell-quote.js';
-import { CANNOT_ENTER_CHECKOUT, timeLimitMinutes } from '../../eval/slurm/job-script.js';
+import { CANNOT_ENTER_CHECKOUT, SBATCH_EXPORT, timeLimitMinutes } from '../../eval/slurm/job-script.js';
 
 export { CANNOT_ENTER_CHECKOUT };
 
@@ -20,18 +20,18 @@ export const passedToJob = (name: string, passEnv: readonly string[]): boolean =
   || passEnv.some((pattern) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern));
 
 /**
- * The job's environment (what sbatch runs with) and the names `--export` lists: the chosen names of
- * the driver's environment and everything the backend set. Values stay in sbatch's environment;
- * neither the script nor the job's comment holds one.
+ * The job's environment (what sbatch runs with, `SBATCH_EXPORT`): the chosen names of the driver's
+ * environment and everything the backend set. Values stay in sbatch's environment; neither the
+ * script nor the job's comment holds one.
  */
-export const agentJobEnv = (driverEnv: NodeJS.ProcessEnv, agentEnv: Record<string, string>, passEnv: readonly string[]): { env: Record<string, string>; exports: string[] } => {
+export const agentJobEnv = (driverEnv: NodeJS.ProcessEnv, agentEnv: Record<string, string>, passEnv: readonly string[]): Record<string, string> => {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(driverEnv)) {
     if (value !== undefined && passedToJob(name, passEnv)) env[name] = value;
   }
   Object.assign(env, agentEnv);
   const exports = Object.keys(env).filter((name) => VALID_NAME.test(name) && !FROM_ALLOCATION.has(name) && !name.startsWith('SLURM_')).sort();
-  return { env: Object.fromEntries(exports.map((name) => [name, env[name] ?? ''])), exports };
+  return Object.fromEntries(exports.map((name) => [name, env[name] ?? '']));
 };
 
 /** The batch script: enters the worktree and runs the agent's command line, stdin from a file or closed. */
@@ -48,7 +48,7 @@ export const agentJobScript = (job: { cwd: string; file: string; args: readonly 
 ].join('\n');
 
 /** `sbatch` arguments of one agent job. */
-export const agentSbatchArgs = (settings: AgentSlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; exports: string[] }): string[] => [
+export const agentSbatchArgs = (settings: AgentSlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string }): string[] => [
   '--parsable',
   '--no-requeue',
   `--job-name=${job.name}`,
@@ -56,7 +56,7 @@ export const agentSbatchArgs = (settings: AgentSlurmSettings, job: { name: strin
   `--output=${job.stdout}`,
   `--error=${job.stderr}`,
   `--chdir=${job.cwd}`,
-  `--export=${job.exports.length > 0 ? job.exports.join(',') : 'NONE'}`,
+  SBATCH_EXPORT,
   ...(settings.partition !== null ? [`--partition=${settings.partition}`] : []),
   ...(settings.gres !== null ? [`--gres=${settings.gres}`] : settings.gpus > 0 ? [`--gpus=${settings.gpus}`] : []),
   ...(settings.cpus !== null ? [`--cpus-per-task=${settings.cpus}`] : []),

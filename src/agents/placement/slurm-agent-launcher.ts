@@ -70,10 +70,10 @@ export class SlurmAgentLauncher implements AgentLauncher {
     const stdinFile = launch.stdin === 'ignore' ? null : files.stdin;
     if (stdinFile !== null) await writeFile(stdinFile, launch.stdin, { mode: 0o600 });
     await writeFile(files.script, agentJobScript({ cwd: launch.cwd, file: launch.file, args: launch.args, stdinFile }), { mode: 0o700 });
-    const { env, exports } = agentJobEnv(process.env, launch.env, settings.passEnv);
+    const env = agentJobEnv(process.env, launch.env, settings.passEnv);
     // Named as evaluation jobs are (swarm-<run>-<attempt>-<stage>), so a resumed run finds its own.
     const name = `swarm-${this.options.runId}-${this.options.attemptId}-${role}`;
-    const args = agentSbatchArgs(settings, { name, timeoutMs: launch.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: launch.cwd, script: files.script, exports });
+    const args = agentSbatchArgs(settings, { name, timeoutMs: launch.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: launch.cwd, script: files.script });
     const submitted = await submitAgentJob(args, env, this.options.attemptId);
     if (!submitted.ok) return { kind: 'cluster', exit: exitOf({ error: submitted.error }) };
     const jobId = submitted.jobId;

@@ -1,7 +1,7 @@
 import { SwarmError } from '../../core/domain/errors.js';
 import type { EvaluatorRunnerDescriptor } from './runner-descriptor.js';
 
-/** Variables a batch job needs from the submitting shell: it starts with `--export=NONE`. */
+/** Variables a batch job needs from the submitting shell: it gets nothing else of the driver's environment. */
 const JOB_BASE_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'PYTHONPATH', 'VIRTUAL_ENV', 'CONDA_PREFIX'];
 
 /** `slurm`: one batch job per evaluation (sbatch, polled, scancel on timeout and Ctrl-C). */

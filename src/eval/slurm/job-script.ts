@@ -8,7 +8,7 @@ export const CANNOT_ENTER_CHECKOUT = 97;
 
 /**
  * The batch script: enters the checkout and runs the evaluator command. It holds no value of the
- * job's environment (the script stays in the logs): sbatch passes the variables itself (`--export`).
+ * job's environment (the script stays in the logs): sbatch passes its own environment (`SBATCH_EXPORT`).
  */
 export const jobScript = (job: EvalJob): string => [
   '#!/bin/bash',
@@ -24,15 +24,23 @@ export const jobScript = (job: EvalJob): string => [
   '',
 ].join('\n');
 
-/** Names sbatch may export: a job gets exactly these (and Slurm's own SLURM_*), nothing else of swarm's environment. */
-export const exportedNames = (env: Record<string, string>): string[] =>
-  Object.keys(env).filter((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)).sort();
+/** The variables a job may get (valid names only): sbatch runs with exactly these and Slurm's own SLURM_*. */
+export const jobEnvironment = (env: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)));
+
+/**
+ * How every swarm job gets its environment: all of sbatch's, which swarm built (the chosen names
+ * and the driver's SLURM_*). A list of names or NONE would have slurmd first load the user's login
+ * shell on the node (`su - <user>`, as --get-user-env): a slow or locked profile (conda, pyenv)
+ * holds every job's start for a minute or more, and the profile's variables leak into the job.
+ */
+export const SBATCH_EXPORT = '--export=ALL';
 
 /** Minutes of `--time`: the stage timeout rounded up, plus one so swarm's own timeout acts first. */
 export const timeLimitMinutes = (timeoutMs: number): number => Math.ceil(timeoutMs / 60_000) + 1;
 
 /** `sbatch` arguments for one job script. */
-export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; exports: string[]; comment: string | null }): string[] => [
+export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; comment: string | null }): string[] => [
   '--parsable',
   '--no-requeue',
   `--job-name=${job.name}`,
@@ -40,7 +48,7 @@ export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeout
   `--output=${job.stdout}`,
   `--error=${job.stderr}`,
   `--chdir=${job.cwd}`,
-  `--export=${job.exports.length > 0 ? job.exports.join(',') : 'NONE'}`,
+  SBATCH_EXPORT,
   ...(job.comment === null ? [] : [`--comment=${job.comment}`]),
   ...(settings.partition !== null ? [`--partition=${settings.partition}`] : []),
   ...(settings.gres !== null ? [`--gres=${settings.gres}`] : settings.gpus > 0 ? [`--gpus=${settings.gpus}`] : []),

@@ -1,5 +1,6 @@
 import { runProcess } from '../../process/run-process.js';
 import { shellQuote } from '../../core/text/shell-quote.js';
+import { SBATCH_EXPORT } from './job-script.js';
 
 /** What a one-second job said about a folder: a node entered it, could not, or the check itself failed. */
 export type NodePathProbe = { kind: 'seen' } | { kind: 'unseen'; detail: string } | { kind: 'unchecked'; detail: string };
@@ -13,7 +14,7 @@ const firstLine = (text: string): string => text.trim().split('\n')[0] ?? '';
 export const probeNodePath = async (dir: string, job: { partition: string | null; extraArgs: readonly string[] }, timeoutMs = 120_000): Promise<NodePathProbe> => {
   const slurm = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('SLURM_') && entry[1] !== undefined));
   const args = [
-    '--wait', '--parsable', '--time=1', '--job-name=swarm-doctor-path', '--output=/dev/null', '--error=/dev/null', '--export=NONE', '--chdir=/',
+    '--wait', '--parsable', '--time=1', '--job-name=swarm-doctor-path', '--output=/dev/null', '--error=/dev/null', SBATCH_EXPORT, '--chdir=/',
     ...(job.partition !== null ? [`--partition=${job.partition}`] : []), ...job.extraArgs,
     `--wrap=test -d ${shellQuote(dir)}`,
   ];

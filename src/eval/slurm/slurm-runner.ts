@@ -10,14 +10,14 @@ import { parseEvaluatorOutput } from '../parse-result.js';
 import { ensureLogDir } from '../../process/process-group.js';
 import { judgeJobState, type SlurmJobRecord } from './job-record.js';
 import type { SlurmSettings } from '../../config/index.js';
-import { CANNOT_ENTER_CHECKOUT, exportedNames, jobScript, sbatchArgs } from './job-script.js';
+import { CANNOT_ENTER_CHECKOUT, jobEnvironment, jobScript, sbatchArgs } from './job-script.js';
 import { slurmCli, type SlurmCli } from './slurm-cli.js';
 import { swarmJobComment, swarmJobName, thisJobOwner } from './job-tag.js';
 import { currentProcessIdentity } from '../../process/process-identity.js';
 
 export interface SlurmRunnerOptions {
   settings: SlurmSettings;
-  /** Environment every job starts from (PATH, HOME, …): jobs run with `--export=NONE`. */
+  /** Environment every job starts from (PATH, HOME, …): a job gets this, the evaluator's variables and nothing else of the driver's. */
   baseEnv: Record<string, string>;
   tailBytes?: number;
   cli?: SlurmCli;
@@ -62,17 +62,17 @@ export class SlurmEvaluatorRunner implements EvaluatorRunner {
     await ensureLogDir(job.logDir);
     await Promise.all([files.result, files.stdout, files.stderr].map((file) => rm(file, { force: true })));
     const script = files.stdout.replace(/\.stdout\.log$/, '.slurm.sh');
-    const env = {
+    const env = jobEnvironment({
       ...this.options.baseEnv, ...job.env,
       SWARM_STAGE: job.stage, SWARM_SEED: String(job.seed), SWARM_RESULT_FILE: files.result, SWARM_WORKTREE: job.cwd,
-    };
+    });
     await writeFile(script, jobScript(job), { mode: 0o700 });
     // Named for the run and tagged with the project and this process: a later driver finds and cancels what a killed one left.
     const name = swarmJobName(job.env.SWARM_RUN_ID, job.env.SWARM_ATTEMPT_ID, job.stage);
     const comment = this.options.project === undefined ? null : swarmJobComment(this.options.project, thisJobOwner(currentProcessIdentity()));
     let jobId: string;
     try {
-      const args = sbatchArgs(this.options.settings, { name, timeoutMs: job.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: job.cwd, script, exports: exportedNames(env), comment });
+      const args = sbatchArgs(this.options.settings, { name, timeoutMs: job.timeoutMs, stdout: files.stdout, stderr: files.stderr, cwd: job.cwd, script, comment });
       jobId = await this.cli.submit(args, env);
     } catch (error) {
       if (!isSwarmError(error)) throw error;

@@ -47,8 +47,10 @@ describe('agent slots', () => {
     // One agent at a time: no agent started while another held the only slot.
     expect(lines).toHaveLength(3);
     expect(lines).not.toContain('OVERLAP');
-    // While a2's agent works, a3 gets its worktree (planned and prepared, it waits for the slot).
-    expect(lines[0]).toMatch(/^a2: .*\ba3\b/);
+    // While the first agent works, the other attempt has its worktree (planned and prepared, it
+    // waits for the slot). Which of a2 and a3 takes the slot first is the order their
+    // preparations finish in; under load a3's can finish first.
+    expect(lines[0]).toMatch(/^a[23]: .*\ba2\b.*\ba3\b/);
     expect(run.stdout + run.stderr).toContain('attempts: 3 scored');
   }, 120_000);
 
