@@ -7,6 +7,8 @@ import type { BackendSettings } from './backend-settings.js';
 export interface BackendContext {
   /** argv of `swarm eval --json`, for agents that score their work themselves. */
   evalArgv: string[];
+  /** argv of `swarm agent-job`, which runs an API agent's loop inside its batch job (agent.runner "slurm"). */
+  agentJobArgv: string[];
 }
 
 /**

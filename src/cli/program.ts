@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { exitCodeFor, isSwarmError } from '../core/domain/errors.js';
 import { surviveClosedOutput } from './closed-output.js';
 import { ioFailureLine } from './io-failure.js';
+import { registerAgentJob } from './commands/agent-job.js';
 import { registerApply } from './commands/apply.js';
 import { registerCheckout } from './commands/checkout.js';
 import { registerDashboard } from './commands/dashboard.js';
@@ -30,7 +31,7 @@ const buildProgram = (version: string): Command => {
     .exitOverride();
   for (const register of [
     registerInit, registerRun, registerStatus, registerShow, registerGraph, registerPlot, registerReport, registerDashboard, registerEval,
-    registerCheckout, registerReview, registerHeldOut, registerApply, registerPrune, registerNominate, registerSpawn, registerDoctor, registerSkills,
+    registerCheckout, registerReview, registerHeldOut, registerApply, registerPrune, registerNominate, registerSpawn, registerDoctor, registerSkills, registerAgentJob,
   ]) {
     register(program);
   }

@@ -4,8 +4,15 @@ import { int, positiveDurationSchema } from './schema-primitives.js';
 /** Where agent processes run: on the driver's machine, or as Slurm batch jobs. */
 export const AGENT_RUNNERS = ['local', 'slurm'] as const;
 
-/** The backends whose agent is a process of its own, which agent.runner "slurm" can place on a node. */
-export const SLURM_AGENT_BACKENDS: readonly string[] = ['claude-code', 'codex', 'command'];
+/**
+ * The backends agent.runner "slurm" can place on a node: the agent CLIs, and the API agents' tool
+ * loop (agent mode: diff mode makes one model call and runs nothing; the offline `local` agent
+ * runs no command either, so neither gains from a node).
+ */
+export const SLURM_AGENT_BACKENDS: readonly string[] = ['claude-code', 'codex', 'command', 'anthropic', 'openai'];
+
+/** The backends on a model API, which run a tool loop in agent mode and one call in diff mode. */
+export const API_AGENT_BACKENDS: readonly string[] = ['anthropic', 'openai'];
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
 
@@ -20,7 +27,7 @@ export const agentSlurmSchema = z.strictObject({
     .describe('--time of every agent job; null = agent.timeout plus a minute (swarm\'s own timeout scancels the job first).'),
   extraArgs: z.array(z.string()).default([]).describe('Extra sbatch arguments, e.g. ["--account=lab", "--qos=agents"].'),
   passEnv: z.array(z.string().regex(ENV_NAME, 'a variable name, or a prefix ending in "*"')).default([])
-    .describe('Names (or prefixes ending in "*") of variables of the driver\'s environment the agent job gets, beside PATH, HOME, USER, LANG and the CLIs\' own ANTHROPIC_*, CLAUDE_*, OPENAI_*, CODEX_*; only names go to sbatch --export, never values into the job script.'),
+    .describe('Names (or prefixes ending in "*") of variables of the driver\'s environment the agent job gets, beside PATH, HOME, USER, LANG and the CLIs\' own ANTHROPIC_*, CLAUDE_*, OPENAI_*, CODEX_*; their values reach the job through sbatch\'s environment, never the job script.'),
   pollInterval: positiveDurationSchema.prefault('1s').describe('Time between `scontrol show job` polls of a running agent job.'),
   retries: int(0, 5).default(1).describe('Resubmissions of an agent job the cluster failed (node failure, preemption); an agent that exits with an error is never resubmitted.'),
 }).transform(({ pollInterval, time, ...slurm }) => ({ ...slurm, pollMs: pollInterval, timeMs: time }));

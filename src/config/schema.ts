@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
-import { AGENT_RUNNERS, agentSlurmSchema, SLURM_AGENT_BACKENDS } from './agent-runner-schema.js';
+import { AGENT_RUNNERS, agentSlurmSchema, API_AGENT_BACKENDS, SLURM_AGENT_BACKENDS } from './agent-runner-schema.js';
 import { agentBackendSections, poolEntryBackendSections } from './agent-sections.js';
 import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
@@ -116,7 +116,7 @@ const sharedAgentShape = {
   poolPolicy: z.enum(['weight', 'bandit']).default('weight')
     .describe('How a pool entry is chosen for a new attempt: "weight" = seeded draw by weight; "bandit" = discounted UCB over improvement per dollar (per attempt for entries that cost nothing).'),
   runner: z.enum(AGENT_RUNNERS).default('local')
-    .describe('Where the agent process runs: "local" on this machine, or "slurm": each attempt\'s agent (claude-code, codex, command) as a batch job on a node (agent.slurm), its worktree and logs on storage the nodes share. See docs/cluster.md.'),
+    .describe('Where the agent process runs: "local" on this machine, or "slurm": each attempt\'s agent (claude-code, codex, command; anthropic and openai in agent mode, their tool loop via `swarm agent-job`) as a batch job on a node (agent.slurm), its worktree and logs on storage the nodes share. See docs/cluster.md.'),
   slurm: agentSlurmSchema.prefault({}).describe('Batch job settings of agent.runner "slurm".'),
 };
 
@@ -124,12 +124,16 @@ const sharedAgentShape = {
 const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSections(Object.keys(sharedAgentShape)) }).superRefine((agent, ctx) => {
   // Each agent's runner: a pool entry's own, else agent.runner. Only an agent CLI can be a batch job.
   const placed = agent.pool.length > 0
-    ? agent.pool.map((entry, i) => ({ backend: entry.backend, runner: entry.runner ?? agent.runner, own: entry.runner !== undefined, path: ['pool', i, 'runner'], what: `pool entry "${entry.name ?? entry.backend}"` }))
-    : [{ backend: agent.backend, runner: agent.runner, own: true, path: ['runner'], what: 'agent.backend' }];
-  const driverBound = placed.filter((p) => p.runner === 'slurm' && !SLURM_AGENT_BACKENDS.includes(p.backend));
+    ? agent.pool.map((entry, i) => ({ backend: entry.backend, diff: (entry.mode ?? agent.mode) === 'diff', runner: entry.runner ?? agent.runner, own: entry.runner !== undefined, path: ['pool', i, 'runner'], what: `pool entry "${entry.name ?? entry.backend}"` }))
+    : [{ backend: agent.backend, diff: agent.mode === 'diff', runner: agent.runner, own: true, path: ['runner'], what: 'agent.backend' }];
+  const apiDiff = (p: { backend: string; diff: boolean }): boolean => p.diff && API_AGENT_BACKENDS.includes(p.backend);
+  const driverBound = placed.filter((p) => p.runner === 'slurm' && (!SLURM_AGENT_BACKENDS.includes(p.backend) || apiDiff(p)));
   for (const p of driverBound.filter((d, i) => d.own || driverBound.findIndex((e) => !e.own) === i)) {
     const setting = p.own && p.path.length > 1 ? `${p.what}'s runner` : 'agent.runner';
-    ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent CLI (${SLURM_AGENT_BACKENDS.join(', ')}) as a batch job; the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends` });
+    const why = apiDiff(p)
+      ? `the "${p.backend}" backend in diff mode (${p.what}) makes one model call and runs no command, so it stays in the driver: set ${setting} to "local" or its mode to "agent"`
+      : `the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends`;
+    ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent that works in its worktree as a batch job (${SLURM_AGENT_BACKENDS.join(', ')}; the API backends in agent mode); ${why}` });
   }
   const seen = new Set<string>();
   agent.pool.forEach((entry, i) => {

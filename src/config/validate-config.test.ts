@@ -351,21 +351,26 @@ describe('validateConfig: agent.pool', () => {
     expect(text).toContain('every pool entry has weight 0');
   });
 
-  it('places each entry by its own runner, else agent.runner; only an agent CLI may be a batch job', () => {
+  it('places each entry by its own runner, else agent.runner; only an agent that works in its worktree may be a batch job', () => {
     const mixed = withPool({ pool: [{ backend: 'local' }, { name: 'gpu', backend: 'command', command: { argv: ['a'] }, runner: 'slurm', slurm: { gpus: 1 } }] });
     expect(mixed.ok, JSON.stringify(mixed)).toBe(true);
     if (mixed.ok) expect(mixed.config.agent.pool.map((e) => [e.name, e.runner ?? null, e.slurm?.gpus ?? null])).toEqual([['local', null, null], ['gpu', 'slurm', 1]]);
     const own = withPool({ pool: [{ backend: 'local', runner: 'slurm' }, { backend: 'command', command: { argv: ['a'] } }] });
     expect(own.ok).toBe(false);
-    expect(JSON.stringify(own)).toContain('pool entry \\"local\\"\'s runner \\"slurm\\" runs an agent CLI');
+    expect(JSON.stringify(own)).toContain('pool entry \\"local\\"\'s runner \\"slurm\\" runs an agent that works in its worktree');
     expect(JSON.stringify(own)).toContain('agent.pool[0].runner');
     // Inherited from agent.runner: the problem is agent.runner's, named once.
     const inherited = withPool({ runner: 'slurm', pool: [{ backend: 'local' }, { name: 'l2', backend: 'local' }, { backend: 'command', command: { argv: ['a'] } }] });
     expect(inherited.ok).toBe(false);
     const text = JSON.stringify(inherited);
-    expect(text).toContain('agent.runner \\"slurm\\" runs an agent CLI');
-    expect(text.match(/runs an agent CLI/g)).toHaveLength(1);
+    expect(text).toContain('agent.runner \\"slurm\\" runs an agent that works in its worktree');
+    expect(text.match(/runs an agent that works/g)).toHaveLength(1);
     // An entry placed back on the driver is fine under agent.runner "slurm".
     expect(withPool({ runner: 'slurm', pool: [{ backend: 'local', runner: 'local' }, { backend: 'command', command: { argv: ['a'] } }] }).ok).toBe(true);
+    // The API agents' tool loop may be a batch job; their diff mode (one model call) may not.
+    expect(withPool({ runner: 'slurm', pool: [{ backend: 'openai', model: 'm' }, { backend: 'anthropic' }] }).ok).toBe(true);
+    const diff = withPool({ pool: [{ backend: 'openai', model: 'm' }, { backend: 'anthropic', mode: 'diff', runner: 'slurm' }] });
+    expect(diff.ok).toBe(false);
+    expect(JSON.stringify(diff)).toContain('the \\"anthropic\\" backend in diff mode (pool entry \\"anthropic\\") makes one model call and runs no command');
   });
 });

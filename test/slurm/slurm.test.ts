@@ -1,5 +1,6 @@
 import { benchQuickCases } from './bench-quick-cases.js';
 import { slurmRecoveryCases } from './recovery-cases.js';
+import { slurmAgentApiCases } from './agent-api-cases.js';
 import { slurmAgentCases } from './agent-cases.js';
 import { slurmAgentCliCases } from './agent-cli-cases.js';
 import { slurmReviewCases } from './review-cases.js';
@@ -16,4 +17,5 @@ slurmRecoveryCases();
 slurmSlotsCases();
 slurmAgentCases();
 slurmAgentCliCases();
+slurmAgentApiCases();
 benchQuickCases();

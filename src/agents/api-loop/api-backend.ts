@@ -10,9 +10,10 @@ export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDesc
   pricedByTokens: () => true,
   create: async (config, context) => {
     const { createApiAgent } = await import('./api-agent.js');
-    const { createModelApi } = await import('./create-model-api.js');
+    const { modelApiFrom, modelClientSettings } = await import('./create-model-api.js');
     const { agent } = config;
-    const api = await createModelApi(config, provider, { model: agent.model, baseUrl: agent.baseUrl });
+    const client = modelClientSettings(config, provider, { model: agent.model, baseUrl: agent.baseUrl });
+    const api = await modelApiFrom(client);
     return createApiAgent(api, {
       mode: agent.mode,
       limits: { maxTurns: agent.maxTurns, maxTokens: agent.maxTokens, maxCostUsd: agent.maxCostUsd },
@@ -21,6 +22,7 @@ export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDesc
       outputChars: agent.api.outputChars,
       evalArgv: context.evalArgv,
       diff: { resamples: agent.diff.resamples, fullRewrite: agent.diff.fullRewrite },
+      job: { client, agentJobArgv: context.agentJobArgv },
     });
   },
   access: async (config, _root, env) => {

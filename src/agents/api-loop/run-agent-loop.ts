@@ -15,6 +15,8 @@ export interface AgentLoopOptions {
   commandTimeoutMs: number;
   outputChars: number;
   evalArgv: readonly string[] | undefined;
+  /** Transcript lines also on stdout (the loop runs in an agent's batch job). */
+  echoTranscript?: boolean;
 }
 
 const firstLine = (text: string): string => text.trim().split('\n').find((line) => line.trim() !== '' && !/^\s*HYPOTHESIS:/i.test(line))?.trim().slice(0, 200) ?? '';
@@ -27,7 +29,7 @@ const firstLine = (text: string): string => text.trim().split('\n').find((line) 
  * limit, for a 429/529, so the attempt waits and continues this history instead).
  */
 export const runAgentLoop = async (api: ModelApi, task: AgentTask, options: AgentLoopOptions, signal: AbortSignal): Promise<AgentOutcome> => {
-  const transcript = await openJsonTranscript(task.logDir);
+  const transcript = await openJsonTranscript(task.logDir, options.echoTranscript ?? false);
   const meter = new UsageMeter(api.price, options.limits);
   const forked = task.forkHistoryJson !== undefined ? historyFromJson(task.forkHistoryJson) : null;
   const history: HistoryItem[] = [...(forked ?? []), { kind: 'user', text: task.prompt }];

@@ -43,6 +43,10 @@ export class SlurmAgentLauncher implements AgentLauncher {
     this.cli = options.cli ?? slurmCli();
   }
 
+  get jobDir(): string {
+    return this.options.jobDir;
+  }
+
   /** "the agent", or "the setup command" of a setup job: in the reasons a job's end gives. */
   private get what(): string {
     return this.options.role === 'setup' ? 'the setup command' : 'the agent';

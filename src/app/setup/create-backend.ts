@@ -11,4 +11,4 @@ export const describeBackend = (config: SwarmConfig): string =>
 
 /** Builds the configured agent backend through its registry entry (which loads its SDK or CLI driver only now). */
 export const createBackend = async (config: SwarmConfig): Promise<AgentBackend> =>
-  agentBackend(config.agent.backend).create(config, { evalArgv: swarmArgv('eval', '--json') });
+  agentBackend(config.agent.backend).create(config, { evalArgv: swarmArgv('eval', '--json'), agentJobArgv: swarmArgv('agent-job') });

@@ -35,6 +35,8 @@ export interface AgentExit {
 
 export interface AgentLauncher {
   launch(launch: AgentLaunch): Promise<AgentExit>;
+  /** A folder both the launched process and swarm see (a batch job's, on shared storage); absent: the process runs here. */
+  readonly jobDir?: string;
 }
 
 /** The batch job an attempt's agent ran as (agent.runner "slurm"), stored beside the attempt. */
