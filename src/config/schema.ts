@@ -131,7 +131,7 @@ const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSection
   for (const p of driverBound.filter((d, i) => d.own || driverBound.findIndex((e) => !e.own) === i)) {
     const setting = p.own && p.path.length > 1 ? `${p.what}'s runner` : 'agent.runner';
     const why = apiDiff(p)
-      ? `the "${p.backend}" backend in diff mode (${p.what}) makes one model call and runs no command, so it stays in the driver: set ${setting} to "local" or its mode to "agent"`
+      ? `the "${p.backend}" backend in diff mode (${p.what}) makes one model call and runs no command, so it stays in the driver: set ${setting} to "local" or ${p.path.length > 1 ? 'the entry\'s mode' : 'agent.mode'} to "agent"`
       : `the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends`;
     ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent that works in its worktree as a batch job (${SLURM_AGENT_BACKENDS.join(', ')}; the API backends in agent mode); ${why}` });
   }
