@@ -16,13 +16,13 @@ afterEach(() => {
 const dbOf = (repo: ToyRepo): string => join(repo.dir, '.swarm', 'swarm.db');
 
 /** Polls the run database (as a reader, like `swarm status`) until `predicate` holds. */
-const waitFor = async (repo: ToyRepo, predicate: (rows: Array<{ status: string; role: string }>) => boolean, timeoutMs = 60_000): Promise<void> => {
+const waitFor = async (repo: ToyRepo, predicate: (rows: Array<{ status: string; role: string; phase: string | null }>) => boolean, timeoutMs = 60_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(dbOf(repo))) {
       try {
         const db = new Database(dbOf(repo), { readonly: true, fileMustExist: true });
-        const rows = db.prepare('SELECT status, role FROM attempts').all() as Array<{ status: string; role: string }>;
+        const rows = db.prepare('SELECT status, role, phase FROM attempts').all() as Array<{ status: string; role: string; phase: string | null }>;
         db.close();
         if (predicate(rows)) return;
       } catch {
@@ -121,7 +121,10 @@ describe('interrupting and resuming a run', () => {
     const repo = createToyRepo({ budget: { attempts: 9 } });
     repos.push(repo);
     const first = startCli(repo.dir, ['run', '--agents', '1'], { TOY_EVAL_DELAY_MS: '300' });
-    await waitFor(repo, (rows) => rows.some((r) => r.role !== 'baseline' && r.status === 'running'));
+    // Ctrl-C while one attempt works and another waits for the only slot (in its prepare phase).
+    const inFlight = (rows: Array<{ status: string; role: string; phase: string | null }>, queued: boolean): boolean =>
+      rows.some((r) => r.role !== 'baseline' && r.status === 'running' && (r.phase === 'prepare') === queued);
+    await waitFor(repo, (rows) => inFlight(rows, false) && inFlight(rows, true));
     first.child.kill('SIGINT');
     const drained = await first.done;
     expect(drained.code).toBe(130);
