@@ -43,8 +43,22 @@ export const openDatabase = (path: string, options: { mustExist?: boolean } = {}
  * whole life. A driver's repeated reads are index searches on recent pages, and the pages it
  * evicts stay in the OS file cache.
  */
-export const limitPageCache = (db: Db): void => {
-  db.pragma('cache_size = -2048');
+export const limitPageCache = <T extends { db: Db }>(store: T): T => {
+  store.db.pragma('cache_size = -2048');
+  return store;
+};
+
+/**
+ * Lets a short-lived reader (status, graph, show) read the database file through a memory map
+ * instead of copying every page into SQLite's cache: a `status --json` of 10,000 attempts reads
+ * the whole attempts table, twice with the evaluation count (about 40 % less time for those
+ * reads, measured side by side). Not for a driver: the mapped pages it touches would count in its
+ * resident memory for hours. Swarm never shrinks the database file (no VACUUM), which a mapped
+ * reader could not survive.
+ */
+export const mapForReading = <T extends { db: Db }>(store: T): T => {
+  store.db.pragma('mmap_size = 268435456');
+  return store;
 };
 
 /**

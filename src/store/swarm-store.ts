@@ -10,7 +10,7 @@ import { saveSession, sessionHistory } from './session-rows.js';
 import { z } from 'zod';
 import type { AttemptPatch, EvalOutcome, NewAttempt, NewRun, RunPatch, RunQueries, SessionRef, StoreHandle } from '../core/ports/index.js';
 import type { EdgeKind } from '../core/domain/types.js';
-import { limitPageCache, openDatabase, type Db } from './open-database.js';
+import { limitPageCache, mapForReading, openDatabase, type Db } from './open-database.js';
 import {
   ATTEMPT_ROW_COLUMNS, attemptRecord, attemptRowRecord, attemptUsageRecord, edgeRecord, evaluationRecord, eventRecord, runRecord, waveRecord,
   type AttemptRecord, type AttemptRowRecord, type AttemptUsageRecord, type EdgeRecord, type EvaluationKind, type EvaluationRecord, type EventRecord, type RunRecord, type WaveRecord,
@@ -38,11 +38,10 @@ export class SwarmStore implements RunQueries, StoreHandle {
   }
 
   /** The store of a process that drives a run: a smaller page cache (see limitPageCache). */
-  static openForDriver(path: string): SwarmStore {
-    const store = SwarmStore.open(path);
-    limitPageCache(store.db);
-    return store;
-  }
+  static openForDriver(path: string): SwarmStore { return limitPageCache(SwarmStore.open(path)); }
+
+  /** The store of a short-lived read command: the file read through a memory map (see mapForReading). */
+  static openForReading(path: string): SwarmStore { return mapForReading(SwarmStore.open(path, { mustExist: true })); }
 
   /** False once closed. */
   get isOpen(): boolean { return this.db.open; }

@@ -29,7 +29,7 @@ export const openProjectStore = async (cwd: string, configFile?: string): Promis
 export const openRunStore = async (cwd: string): Promise<ProjectStore> => {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const candidate = projectPaths(dir).dbFile;
-    if (existsSync(candidate)) return SwarmStore.open(candidate, { mustExist: true });
+    if (existsSync(candidate)) return SwarmStore.openForReading(candidate);
     if (dirname(dir) === dir) break;
   }
   return (await openProjectStore(cwd)).store;
