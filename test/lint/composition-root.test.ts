@@ -34,7 +34,7 @@ const opensOnly = (text: string, index: number, name: string): boolean => {
   const line = text.slice(text.lastIndexOf('\n', index) + 1, text.indexOf('\n', index) === -1 ? undefined : text.indexOf('\n', index));
   if (/^\s*import\s*\{[^}]*\}\s*from\s*'[^']*(store\/swarm-store|workspace\/index|workspace\/git-workspace)\.js';/.test(line) && !/^\s*import\s+type\b/.test(line)) return true;
   if (/^\s*const\s*\{[^}]*\}\s*=\s*await import\('[^']*(store\/swarm-store|workspace\/index|workspace\/git-workspace)\.js'\);/.test(line)) return true;
-  return /^\.(open|openForDriver)\(/.test(text.slice(index + name.length));
+  return /^\.(open|openForDriver|openForReading)\(/.test(text.slice(index + name.length));
 };
 
 interface Source {
