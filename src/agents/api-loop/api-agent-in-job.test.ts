@@ -14,9 +14,9 @@ afterEach(() => {
 });
 
 /** A launcher that runs the "job" as a process group here, with a job folder as the Slurm one has. */
-const here = (jobDir: string): AgentLauncher & { jobDir: string } => ({
+const here = (jobDir: string): { launcher: AgentLauncher; jobDir: string } => ({
   jobDir,
-  launch: (l) => runProcessGroup({ file: l.file, args: l.args, cwd: l.cwd, env: l.env, timeoutMs: l.timeoutMs, signal: l.signal, stdoutFile: l.stdoutFile, stderrFile: l.stderrFile, stdin: l.stdin }),
+  launcher: { launch: (l) => runProcessGroup({ file: l.file, args: l.args, cwd: l.cwd, env: l.env, timeoutMs: l.timeoutMs, signal: l.signal, stdoutFile: l.stdoutFile, stderrFile: l.stderrFile, stdin: l.stdin }) },
 });
 
 const setup = (): { task: AgentTask; jobDir: string; reported: number[] } => {

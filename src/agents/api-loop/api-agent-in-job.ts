@@ -37,9 +37,9 @@ const readOutcome = async (path: string): Promise<{ ok: true; outcome: AgentOutc
  * driver's live meter of the run's dollar cap mid-loop: the attempt's share of what was left of
  * budget.costUsd at its start bounds the loop there instead (and agent.maxCostUsd, as always).
  */
-export const runApiAgentInJob = async (task: AgentTask, launcher: AgentLauncher & { jobDir: string }, settings: ApiJobSettings, signal: AbortSignal): Promise<AgentOutcome> => {
-  const files = apiJobFiles(launcher.jobDir);
-  await mkdir(launcher.jobDir, { recursive: true });
+export const runApiAgentInJob = async (task: AgentTask, job: { launcher: AgentLauncher; jobDir: string }, settings: ApiJobSettings, signal: AbortSignal): Promise<AgentOutcome> => {
+  const files = apiJobFiles(job.jobDir);
+  await mkdir(job.jobDir, { recursive: true });
   await rm(files.outcome, { force: true });
   const spec: ApiJobSpec = {
     client: settings.client,
@@ -57,7 +57,7 @@ export const runApiAgentInJob = async (task: AgentTask, launcher: AgentLauncher 
   const transcriptPath = join(task.logDir, 'transcript.jsonl');
   const name = `${settings.client.provider} agent`;
   const [file = process.execPath, ...args] = settings.agentJobArgv;
-  const exit = await launcher.launch({
+  const exit = await job.launcher.launch({
     file, args: [...args, files.spec], cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs + WRAP_UP_MS,
     stdoutFile: transcriptPath, stderrFile: join(task.logDir, `${settings.client.provider}-job.stderr.log`), stdin: 'ignore', signal,
   });

@@ -26,7 +26,7 @@ export const createApiAgent = (api: ModelApi, options: ApiAgentOptions): AgentBa
     const launcher = task.launcher;
     if (options.mode === 'agent' && options.job !== undefined && launcher?.jobDir !== undefined) {
       const loop = { limits: options.limits, maxOutputTokens: options.maxOutputTokens, commandTimeoutMs: options.commandTimeoutMs, outputChars: options.outputChars, ...(options.evalArgv ? { evalArgv: [...options.evalArgv] } : {}) };
-      return runApiAgentInJob(task, { launch: (l) => launcher.launch(l), jobDir: launcher.jobDir }, { ...options.job, loop }, signal);
+      return runApiAgentInJob(task, { launcher, jobDir: launcher.jobDir }, { ...options.job, loop }, signal);
     }
     const limits = { ...options.limits, maxTurns: task.maxTurns ?? options.limits.maxTurns };
     // agent.timeout bounds the whole attempt: the model call in flight and every tool it runs.
