@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attemptId, runId } from '../../core/domain/ids.js';
 import type { AgentLauncher, AgentTask } from '../../core/ports/index.js';
@@ -71,5 +71,34 @@ describe('an API agent as a batch job (driver side)', () => {
       expect(outcome.status, script).toBe('failed');
       expect(outcome.error, script).toMatch(reason);
     }
+  });
+
+  it('never writes or reads through a link the agent left: a symlinked task file, job folder or .swarm', async () => {
+    // A file the agent pointed the task file at: replaced as a link, its target untouched.
+    const planted = setup();
+    const victim = join(dirname(planted.task.worktree), 'victim.txt');
+    writeFileSync(victim, 'precious');
+    mkdirSync(planted.jobDir, { recursive: true });
+    symlinkSync(victim, join(planted.jobDir, 'api-task.json'));
+    const script = `d=$(dirname "$1"); printf '%s' '${OUTCOME}' > "$d/api-outcome.json"`;
+    expect((await runApiAgentInJob(planted.task, here(planted.jobDir), job(script), AbortSignal.timeout(20_000))).status).toBe('completed');
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    // A .swarm that leads out of the worktree: nothing written there, the attempt fails saying why.
+    const linked = setup();
+    const outside = join(dirname(linked.task.worktree), 'outside');
+    mkdirSync(outside);
+    symlinkSync(outside, join(linked.task.worktree, '.swarm'));
+    const refused = await runApiAgentInJob(linked.task, here(linked.jobDir), job(script), AbortSignal.timeout(20_000));
+    expect(refused.error).toMatch(/is a symlink or not a directory \(replaced in the worktree\)/);
+    expect(readdirSync(outside)).toEqual([]);
+    // A job that swaps its folder for a link to an outcome of its choosing: not read.
+    const swapped = setup();
+    const forged = join(dirname(swapped.task.worktree), 'forged');
+    mkdirSync(forged);
+    writeFileSync(join(forged, 'api-outcome.json'), OUTCOME);
+    const swap = `d=$(dirname "$1"); rm -rf "$d" && ln -s ${JSON.stringify(forged)} "$d"`;
+    const outcome = await runApiAgentInJob(swapped.task, here(swapped.jobDir), job(swap), AbortSignal.timeout(20_000));
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(/is a symlink or not a directory/);
   });
 });

@@ -1,9 +1,9 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentLauncher, AgentOutcome, AgentTask } from '../../core/ports/index.js';
-import { readBounded } from '../../workspace/confined-fs.js';
+import { readBounded, removeConfined } from '../../workspace/confined-fs.js';
 import { processProblem } from '../cli-common/run-agent-cli.js';
-import { apiJobFiles, apiJobOutcomeSchema, type ApiJobSpec } from './api-job-files.js';
+import { openJobFolder, unheldJobFolder, writeJobFile } from '../placement/job-folder.js';
+import { API_JOB_FILES, apiJobOutcomeSchema, type ApiJobSpec } from './api-job-files.js';
 import type { ModelClientSettings } from './create-model-api.js';
 
 /** The largest outcome read back (its stored conversation included). */
@@ -20,8 +20,11 @@ export interface ApiJobSettings {
 
 const failed = (error: string): AgentOutcome => ({ status: 'failed', summary: '', hypothesis: null, usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 }, error });
 
-const readOutcome = async (path: string): Promise<{ ok: true; outcome: AgentOutcome } | { ok: false; problem: string }> => {
-  const read = await readBounded(path, MAX_OUTCOME_BYTES);
+/** The outcome the job wrote, read through the held job folder without following a link. */
+const readOutcome = async (jobDir: string): Promise<{ ok: true; outcome: AgentOutcome } | { ok: false; problem: string }> => {
+  const folder = await openJobFolder(jobDir);
+  if (folder === null) return { ok: false, problem: unheldJobFolder(jobDir) };
+  const read = await readBounded(folder.at(API_JOB_FILES.outcome), MAX_OUTCOME_BYTES).finally(() => folder.close());
   if (!read.ok) return { ok: false, problem: read.problem === 'missing' ? 'the job wrote no outcome' : `its outcome file is ${read.problem}` };
   try {
     return { ok: true, outcome: apiJobOutcomeSchema.parse(JSON.parse(read.bytes.toString('utf8'))) };
@@ -38,9 +41,6 @@ const readOutcome = async (path: string): Promise<{ ok: true; outcome: AgentOutc
  * budget.costUsd at its start bounds the loop there instead (and agent.maxCostUsd, as always).
  */
 export const runApiAgentInJob = async (task: AgentTask, job: { launcher: AgentLauncher; jobDir: string }, settings: ApiJobSettings, signal: AbortSignal): Promise<AgentOutcome> => {
-  const files = apiJobFiles(job.jobDir);
-  await mkdir(job.jobDir, { recursive: true });
-  await rm(files.outcome, { force: true });
   const spec: ApiJobSpec = {
     client: settings.client,
     loop: settings.loop,
@@ -53,15 +53,22 @@ export const runApiAgentInJob = async (task: AgentTask, job: { launcher: AgentLa
     },
     envNames: Object.keys(task.env).sort(),
   };
-  await writeFile(files.spec, JSON.stringify(spec), { mode: 0o600 });
+  const folder = await openJobFolder(job.jobDir);
+  if (folder === null) return failed(unheldJobFolder(job.jobDir));
+  try {
+    await removeConfined(folder, API_JOB_FILES.outcome);
+    await writeJobFile(folder, API_JOB_FILES.spec, JSON.stringify(spec), 0o600);
+  } finally {
+    await folder.close();
+  }
   const transcriptPath = join(task.logDir, 'transcript.jsonl');
   const name = `${settings.client.provider} agent`;
   const [file = process.execPath, ...args] = settings.agentJobArgv;
   const exit = await job.launcher.launch({
-    file, args: [...args, files.spec], cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs + WRAP_UP_MS,
+    file, args: [...args, join(job.jobDir, API_JOB_FILES.spec)], cwd: task.worktree, env: task.env, timeoutMs: task.timeoutMs + WRAP_UP_MS,
     stdoutFile: transcriptPath, stderrFile: join(task.logDir, `${settings.client.provider}-job.stderr.log`), stdin: 'ignore', signal,
   });
-  const read = await readOutcome(files.outcome);
+  const read = await readOutcome(job.jobDir);
   if (!read.ok) return { ...failed(processProblem(name, exit, task.timeoutMs + WRAP_UP_MS) ?? `${name} ended but ${read.problem}`), transcriptPath };
   task.runCost?.report(read.outcome.usage.costUsd);
   return { ...read.outcome, transcriptPath };

@@ -7,10 +7,12 @@ import { z } from 'zod';
  * settings, never a key: keys reach the job through its environment) and the outcome the job
  * writes when the loop ends. Both are read back through these schemas.
  */
+export const API_JOB_FILES = { spec: 'api-task.json', outcome: 'api-outcome.json', logDir: 'log' } as const;
+
 export const apiJobFiles = (jobDir: string): { spec: string; outcome: string; logDir: string } => ({
-  spec: join(jobDir, 'api-task.json'),
-  outcome: join(jobDir, 'api-outcome.json'),
-  logDir: join(jobDir, 'log'),
+  spec: join(jobDir, API_JOB_FILES.spec),
+  outcome: join(jobDir, API_JOB_FILES.outcome),
+  logDir: join(jobDir, API_JOB_FILES.logDir),
 });
 
 const priceSchema = z.strictObject({ input: z.number(), output: z.number(), cachedInput: z.number().optional() });

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentSlurmSettings } from '../../config/resolve-config.js';
@@ -10,6 +10,8 @@ import { readFileTail } from '../../process/output-tail.js';
 import { ensureLogDir } from '../../process/process-group.js';
 import { agentJobEnv, agentJobScript, agentSbatchArgs, CANNOT_ENTER_CHECKOUT } from './agent-job-script.js';
 import { FileMirror } from './mirror-file.js';
+import { openJobFolder, unheldJobFolder, writeJobFile } from './job-folder.js';
+import { removeConfined } from '../../workspace/confined-fs.js';
 import { submitAgentJob } from './submit-agent-job.js';
 
 export interface SlurmAgentOptions {
@@ -65,15 +67,22 @@ export class SlurmAgentLauncher implements AgentLauncher {
 
   private async runOnce(launch: AgentLaunch, retries: number): Promise<Try> {
     const { jobDir, settings } = this.options;
-    await mkdir(jobDir, { recursive: true });
     await Promise.all([dirname(launch.stdoutFile), dirname(launch.stderrFile)].map((dir) => ensureLogDir(dir)));
     const role = this.options.role ?? 'agent';
-    const files = { script: join(jobDir, `${role}.slurm.sh`), stdin: join(jobDir, 'stdin.txt'), stdout: join(jobDir, 'stdout.log'), stderr: join(jobDir, 'stderr.log') };
-    await Promise.all([files.stdout, files.stderr, launch.stdoutFile, launch.stderrFile].map((file) => rm(file, { force: true })));
+    const names = { script: `${role}.slurm.sh`, stdin: 'stdin.txt', stdout: 'stdout.log', stderr: 'stderr.log' };
+    const files = { script: join(jobDir, names.script), stdin: join(jobDir, names.stdin), stdout: join(jobDir, names.stdout), stderr: join(jobDir, names.stderr) };
+    await Promise.all([launch.stdoutFile, launch.stderrFile].map((file) => rm(file, { force: true })));
     await Promise.all([writeFile(launch.stdoutFile, ''), writeFile(launch.stderrFile, '')]);
     const stdinFile = launch.stdin === 'ignore' ? null : files.stdin;
-    if (stdinFile !== null) await writeFile(stdinFile, launch.stdin, { mode: 0o600 });
-    await writeFile(files.script, agentJobScript({ cwd: launch.cwd, file: launch.file, args: launch.args, stdinFile }), { mode: 0o700 });
+    const folder = await openJobFolder(jobDir);
+    if (folder === null) return { kind: 'done', exit: exitOf({ error: unheldJobFolder(jobDir) }) };
+    try {
+      await Promise.all([removeConfined(folder, names.stdout), removeConfined(folder, names.stderr)]);
+      if (stdinFile !== null) await writeJobFile(folder, names.stdin, launch.stdin, 0o600);
+      await writeJobFile(folder, names.script, agentJobScript({ cwd: launch.cwd, file: launch.file, args: launch.args, stdinFile }), 0o700);
+    } finally {
+      await folder.close();
+    }
     const env = agentJobEnv(process.env, launch.env, settings.passEnv);
     // Named as evaluation jobs are (swarm-<run>-<attempt>-<stage>), so a resumed run finds its own.
     const name = `swarm-${this.options.runId}-${this.options.attemptId}-${role}`;
