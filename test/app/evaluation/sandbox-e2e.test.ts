@@ -68,8 +68,9 @@ describe('evaluator.sandbox through the CLI', () => {
     expect(running).toBe(true);
     driver.child.kill('SIGKILL');
     await driver.done;
-    // --die-with-parent: the kernel kills the sandbox when the driver goes; give it a moment.
-    await until(async () => (await processesWithEnv('CANARY', canary)).length === 0, 10_000);
+    // --die-with-parent: the kernel kills the sandbox when the driver goes; give it a moment (a
+    // process in the middle of a mount under a loaded machine's I/O takes its SIGKILL late).
+    await until(async () => (await processesWithEnv('CANARY', canary)).length === 0, 30_000);
     expect(await processesWithEnv('CANARY', canary)).toEqual([]);
   }, 90_000);
 });
