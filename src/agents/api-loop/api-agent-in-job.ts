@@ -3,6 +3,7 @@ import type { AgentLauncher, AgentOutcome, AgentTask } from '../../core/ports/in
 import { readBounded, removeConfined } from '../../workspace/confined-fs.js';
 import { processProblem } from '../cli-common/run-agent-cli.js';
 import { openJobFolder, unheldJobFolder, writeJobFile } from '../placement/job-folder.js';
+import { failedApiOutcome } from './failed-outcome.js';
 import { API_JOB_FILES, apiJobOutcomeSchema, type ApiJobSpec } from './api-job-files.js';
 import type { ModelClientSettings } from './create-model-api.js';
 
@@ -17,8 +18,6 @@ export interface ApiJobSettings {
   /** argv of `swarm agent-job` without the spec's path. */
   agentJobArgv: readonly string[];
 }
-
-const failed = (error: string): AgentOutcome => ({ status: 'failed', summary: '', hypothesis: null, usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 }, error });
 
 /** The outcome the job wrote, read through the held job folder without following a link. */
 const readOutcome = async (jobDir: string): Promise<{ ok: true; outcome: AgentOutcome } | { ok: false; problem: string }> => {
@@ -54,7 +53,7 @@ export const runApiAgentInJob = async (task: AgentTask, job: { launcher: AgentLa
     envNames: Object.keys(task.env).sort(),
   };
   const folder = await openJobFolder(job.jobDir);
-  if (folder === null) return failed(unheldJobFolder(job.jobDir));
+  if (folder === null) return failedApiOutcome(unheldJobFolder(job.jobDir));
   try {
     await removeConfined(folder, API_JOB_FILES.outcome);
     await writeJobFile(folder, API_JOB_FILES.spec, JSON.stringify(spec), 0o600);
@@ -69,7 +68,7 @@ export const runApiAgentInJob = async (task: AgentTask, job: { launcher: AgentLa
     stdoutFile: transcriptPath, stderrFile: join(task.logDir, `${settings.client.provider}-job.stderr.log`), stdin: 'ignore', signal,
   });
   const read = await readOutcome(job.jobDir);
-  if (!read.ok) return { ...failed(processProblem(name, exit, task.timeoutMs + WRAP_UP_MS) ?? `${name} ended but ${read.problem}`), transcriptPath };
+  if (!read.ok) return { ...failedApiOutcome(processProblem(name, exit, task.timeoutMs + WRAP_UP_MS) ?? `${name} ended but ${read.problem}`), transcriptPath };
   task.runCost?.report(read.outcome.usage.costUsd);
   return { ...read.outcome, transcriptPath };
 };

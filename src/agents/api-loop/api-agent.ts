@@ -1,6 +1,7 @@
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { runDiffAttempt } from '../diff-mode/run-diff-attempt.js';
 import { runApiAgentInJob, type ApiJobSettings } from './api-agent-in-job.js';
+import { failedApiOutcome } from './failed-outcome.js';
 import type { ModelApi } from './model-api.js';
 import { runAgentLoop } from './run-agent-loop.js';
 import type { AttemptLimits } from './usage-meter.js';
@@ -43,7 +44,7 @@ export const createApiAgent = (api: ModelApi, options: ApiAgentOptions): AgentBa
     } catch (error) {
       // An unwritable log directory or a vanished worktree ends this attempt, not the run.
       const message = error instanceof Error ? error.message : String(error);
-      return { status: 'failed', summary: '', hypothesis: null, usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 }, error: `${api.provider} agent could not work in ${task.worktree}: ${message}` };
+      return failedApiOutcome(`${api.provider} agent could not work in ${task.worktree}: ${message}`);
     }
   };
   return { name: api.provider, run };

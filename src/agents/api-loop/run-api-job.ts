@@ -7,6 +7,7 @@ import type { AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { createApiAgent } from './api-agent.js';
 import { apiJobFiles, apiJobSpecSchema, type ApiJobSpec } from './api-job-files.js';
 import { modelApiFrom } from './create-model-api.js';
+import { failedApiOutcome } from './failed-outcome.js';
 
 const writeOutcome = async (path: string, outcome: Omit<AgentOutcome, 'transcriptPath'>): Promise<void> => {
   await writeFile(`${path}.tmp`, JSON.stringify(outcome), { mode: 0o600 });
@@ -49,7 +50,7 @@ export const runApiJob = async (specPath: string, signal: AbortSignal): Promise<
     api = await modelApiFrom(spec.client);
   } catch (error) {
     if (!isSwarmError(error)) throw error;
-    await writeOutcome(files.outcome, { status: 'failed', summary: '', hypothesis: null, usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 }, error: `${error.message} (in the agent's batch job)` });
+    await writeOutcome(files.outcome, failedApiOutcome(`${error.message} (in the agent's batch job)`));
     return;
   }
   const agent = createApiAgent(api, { ...spec.loop, mode: 'agent', diff: { resamples: 0, fullRewrite: false }, echoTranscript: true });
