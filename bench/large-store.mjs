@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { profileCli } from './lib/cpu-profile.mjs';
 import { createRepo } from './lib/fixture-repo.mjs';
-import { git, runCli, runCliWithRss, runProcess } from './lib/proc.mjs';
+import { BIN, git, runCli, runCliWithRss, runProcess } from './lib/proc.mjs';
 import { median } from './lib/stats.mjs';
 import { writeSyntheticRun } from './lib/synthetic-store.mjs';
 import { removeTempDir } from './lib/temp-dirs.mjs';
 
-/** Runs `swarm <args>` `samples` times in `repo`: median wall, peak RSS, and the last output. */
+/** Runs `swarm <args>` (the installed bin, dist/cli/bin.cjs) `samples` times in `repo`: median wall, peak RSS, and the last output. */
 const sample = async (repo, args, samples) => {
   const out = join(repo, '.git', 'bench-output.txt');
   const walls = [];
@@ -16,7 +16,7 @@ const sample = async (repo, args, samples) => {
   const cpu = [];
   let source = '';
   for (let i = 0; i < samples; i++) {
-    const result = await runCliWithRss(args, { cwd: repo, stdoutFile: out, scratchDir: join(repo, '.git') });
+    const result = await runCliWithRss(args, { cwd: repo, entry: BIN, stdoutFile: out, scratchDir: join(repo, '.git') });
     walls.push(result.wallMs);
     rss.push(result.rssMiB);
     cpu.push(result.cpuMs);
@@ -28,7 +28,8 @@ const sample = async (repo, args, samples) => {
 const spread = (values) => ({ min: Math.min(...values), median: median(values), max: Math.max(...values) });
 
 /**
- * Issue 29's read-path ratios, from rounds of interleaved runs (load moves each round alike):
+ * Issue 29's read-path ratios, from rounds of interleaved runs (load moves each round alike), each
+ * command run as users run it (the installed bin, dist/cli/bin.cjs):
  * plain `status` of the large run against plain `status` of the 5-attempt run (goal <= 2), and
  * `status --json` of the large run against `node -e 0` (goal <= 2).
  */
@@ -39,9 +40,9 @@ const readPathRatios = async ({ small, large, samples, log }) => {
   const plainOfNode = [];
   for (let i = 0; i < samples; i++) {
     const node = (await runProcess(process.execPath, ['-e', '0'], { cwd: large })).wallMs;
-    const plainSmall = (await runCli(['status'], { cwd: small })).wallMs;
-    const plainLarge = (await runCli(['status'], { cwd: large })).wallMs;
-    const json = (await runCli(['status', '--json'], { cwd: large, stdoutFile: join(large, '.git', 'bench-json.txt') })).wallMs;
+    const plainSmall = (await runCli(['status'], { cwd: small, entry: BIN })).wallMs;
+    const plainLarge = (await runCli(['status'], { cwd: large, entry: BIN })).wallMs;
+    const json = (await runCli(['status', '--json'], { cwd: large, entry: BIN, stdoutFile: join(large, '.git', 'bench-json.txt') })).wallMs;
     plainOfSmall.push(plainLarge / plainSmall);
     jsonOfNode.push(json / node);
     plainOfNode.push(plainLarge / node);
@@ -75,8 +76,8 @@ export const measureLargeStore = async ({ count, samples, log }) => {
   const edges = graph.output.split('\n').filter((line) => line.includes(' -> ')).length;
   if (!graph.output.startsWith('digraph')) throw new Error('graph --format dot printed no digraph');
   log('large store: one CPU profile of each command');
-  const statusProfile = await profileCli(['status', '--json'], { cwd: repo });
-  const graphProfile = await profileCli(['graph', '--format', 'dot'], { cwd: repo });
+  const statusProfile = await profileCli(['status', '--json'], { cwd: repo, entry: BIN });
+  const graphProfile = await profileCli(['graph', '--format', 'dot'], { cwd: repo, entry: BIN });
   removeTempDir(repo);
   const strip = ({ output: _output, ...rest }) => rest;
   return { count, populateS, smallStatusWallMedianMs: smallStatus.wallMedianMs, ratios, dbMiB, waves: report.waves.length, edges, status: { ...strip(status), profile: statusProfile }, graph: { ...strip(graph), profile: graphProfile } };

@@ -56,3 +56,21 @@ await build({
   plugins: [dropZodLocales],
   logLevel: 'warning',
 });
+
+// \`swarm status --json\` on its own start-up path (src/cli/status-json-entry.ts, issue 29): a
+// CommonJS file bin.cjs requires without the ESM loader. It must not load zod or commander, whose
+// loading alone costs about as much as its whole answer; the build fails if it would.
+const fast = await build({
+  entryPoints: ['src/cli/status-json-entry.ts'],
+  outfile: 'dist/cli/status-json.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  sourcemap: true,
+  metafile: true,
+  logLevel: 'warning',
+});
+const heavy = Object.keys(fast.metafile.inputs).filter((input) => /node_modules[\\/](zod|commander)[\\/]/.test(input));
+if (heavy.length > 0) throw new Error(`dist/cli/status-json.cjs would bundle ${heavy.slice(0, 3).join(', ')}: the status --json start-up path must not load zod or commander`);

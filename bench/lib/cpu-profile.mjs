@@ -16,10 +16,12 @@ const PHASES = [
   ['garbage collection', (f) => f.functionName === '(garbage collector)'],
   ['print the output', (f) => f.functionName === 'printJson' || f.functionName === 'writeResult'],
   ['read attempt rows', (f) => f.functionName === 'listReportRows'],
+  ['read the kept report texts (status --json)', (f) => f.functionName === 'attemptsJson' || f.functionName === 'wavesJson'],
+  ['sum the attempts (status --json)', (f) => f.functionName === 'groups' || f.functionName === 'evaluationsUsed'],
   ['read edges', (f) => f.functionName === 'listReportEdges'],
   ['count evaluations', (f) => f.functionName === 'countRunEvaluations'],
   ['open the store', (f) => f.functionName === 'openRunStore'],
-  ['build the report or graph (rest)', (f) => f.functionName === 'getStatus' || f.functionName === 'exportGraph'],
+  ['build the report or graph (rest)', (f) => f.functionName === 'getStatus' || f.functionName === 'exportGraph' || f.functionName === 'statusJsonParts'],
   ['load, compile and evaluate modules', (f) => f.url.startsWith('node:internal/modules/')],
 ];
 const OTHER_PHASE = 'node start-up, commander, rest';
@@ -29,10 +31,10 @@ const OTHER_PHASE = 'node start-up, commander, rest';
  * garbage-collection time, the phases above, and the project functions (dist/) with the most
  * inclusive time.
  */
-export const profileCli = async (args, { cwd, top = 8 }) => {
+export const profileCli = async (args, { cwd, top = 8, entry }) => {
   const dir = makeTempDir('cpu-prof');
   try {
-    await runCli(args, { cwd, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir], stdoutFile: join(dir, 'stdout.txt') });
+    await runCli(args, { cwd, entry, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir], stdoutFile: join(dir, 'stdout.txt') });
     const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
     if (!file) return null;
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));

@@ -62,9 +62,12 @@ export const runProcess = (file, args, options = {}) =>
     });
   });
 
-/** `node dist/cli/main.js <args>`; throws with the child's stderr when it exits non-zero. */
+/**
+ * `node dist/cli/main.js <args>` (`options.entry`: another entry, e.g. BIN, the installed `swarm`);
+ * throws with the child's stderr when it exits non-zero.
+ */
 export const runCli = async (args, options = {}) => {
-  const result = await runProcess(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], options);
+  const result = await runProcess(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? CLI, ...args], options);
   if (result.code !== 0 && !options.allowFailure) {
     throw new Error(`swarm ${args.join(' ')} exited with ${result.code ?? result.signal} in ${options.cwd}:\n${result.stderr.slice(-2000)}`);
   }
@@ -82,13 +85,13 @@ export const runCliWithRss = async (args, options) => {
   let rssKiB;
   let cpuMs;
   if (hasGnuTime()) {
-    result = await runProcess(GNU_TIME, ['-v', '-o', rssFile, process.execPath, CLI, ...args], options);
+    result = await runProcess(GNU_TIME, ['-v', '-o', rssFile, process.execPath, options.entry ?? CLI, ...args], options);
     const text = readFileSync(rssFile, 'utf8');
     const field = (name) => Number(new RegExp(`${name}: ([\\d.]+)`).exec(text)?.[1] ?? Number.NaN);
     rssKiB = field('Maximum resident set size \\(kbytes\\)');
     cpuMs = (field('User time \\(seconds\\)') + field('System time \\(seconds\\)')) * 1000;
   } else {
-    result = await runProcess(process.execPath, ['--import', RSS_PRELOAD, CLI, ...args], { ...options, env: { ...options.env, BENCH_RSS_FILE: rssFile } });
+    result = await runProcess(process.execPath, ['--import', RSS_PRELOAD, options.entry ?? CLI, ...args], { ...options, env: { ...options.env, BENCH_RSS_FILE: rssFile } });
     const usage = JSON.parse(readFileSync(rssFile, 'utf8'));
     rssKiB = usage.maxRSS;
     cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;

@@ -24,6 +24,26 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
       process.exitCode = 1;
     });
   }
-} else {
+} else if (!answeredStatusJson()) {
   void import('./main.js');
+}
+
+/**
+ * `swarm status --json` of a long run answers from a CommonJS bundle of its own start-up path
+ * (status-json-entry.ts, issue 29) without the ESM loader; where it leaves the answer to the full
+ * program, main.js does not try it again.
+ */
+function answeredStatusJson(): boolean {
+  if (args[0] !== 'status' || !args.includes('--json')) return false;
+  (globalThis as { swarmStatusJsonTried?: boolean }).swarmStatusJsonTried = true;
+  let answer: (argv: readonly string[]) => boolean;
+  try {
+    // Built beside this file in dist/; absent when bin.cts runs from src/ (tests), where main answers.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS entry loading its CommonJS sibling, on purpose
+    answer = (require('./status-json.cjs') as { answerStatusJson: typeof answer }).answerStatusJson;
+  } catch {
+    (globalThis as { swarmStatusJsonTried?: boolean }).swarmStatusJsonTried = false;
+    return false;
+  }
+  return answer(args);
 }

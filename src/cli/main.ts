@@ -13,6 +13,16 @@ const version = (): string => {
 // imports nothing of ours statically: each module the loader resolves before the answer costs
 // start-up time (--version within 1.2x of `node -e 0`), so even the failure line loads on failure.
 const args = process.argv.slice(2);
+
+/**
+ * `status --json` of a long run answers from its own start-up path (status-json-entry.ts), unless
+ * bin.cjs already tried it (its CommonJS copy) and left it to the full program.
+ */
+async function answeredStatusJson(argv: string[]): Promise<boolean> {
+  if (argv[0] !== 'status' || !argv.includes('--json') || (globalThis as { swarmStatusJsonTried?: boolean }).swarmStatusJsonTried === true) return false;
+  const { answerStatusJson } = await import('./status-json-entry.js');
+  return answerStatusJson(argv);
+}
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   try {
     writeSync(1, `${version()}\n`);
@@ -22,7 +32,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     process.stderr.write(`${ioFailureLine(error, '--version') ?? `swarm: cannot write the version: ${String(error)}`}\n`);
     process.exitCode = 1;
   }
-} else {
+} else if (!(await answeredStatusJson(args))) {
   const { main } = await import('./program.js');
   await main(version());
 }

@@ -190,4 +190,103 @@ export const MIGRATIONS: readonly string[] = [
   // The batch job of an attempt's agent (agent.runner "slurm", issue 30): job id, node, pending
   // time, Slurm state and resubmissions, as evaluations.cluster_json holds them for evaluations.
   `ALTER TABLE attempts ADD COLUMN agent_job_json TEXT;`,
+  // What \`swarm status --json\` reads of a long run (issue 29), kept by SQLite itself as rows are
+  // written, so a reader prints 10,000 attempts without reading or building them: each attempt's
+  // report row as JSON text, and its facts the report's totals read (status, score, dollars, first
+  // parent, whether its official evaluation was copied), both rewritten by triggers whenever the
+  // attempt or its edges change (any writer, any version of swarm from here on). Tables apart from
+  // \`attempts\`, so no index of theirs changes a plan of the queries on \`attempts\`. The text has
+  // the key order of \`toReportRow\`; a whole number prints as one (2, as JSON.stringify prints it),
+  // another as SQLite prints it (the same double, at times in more digits), a non-finite one null. The facts' indexes give the totals' groups in order (no
+  // sort); the two indexes rebuilt cover the totals' joins. Only syntax an older sqlite3 shell
+  // reads (no ORDER BY inside an aggregate), so the file stays open to the user's own tools. A
+  // trigger deletes, then inserts: a trigger's INSERT OR REPLACE takes the conflict policy of the
+  // statement that fired it, and the store adds edges with INSERT OR IGNORE.
+  `
+  CREATE VIEW attempt_report_rows AS SELECT a.id AS id, a.run_id AS run_id, a.seq AS seq, a.wave AS wave, a.role AS role,
+    a.backend AS backend, a.status AS status, a.score AS score, a.cost_usd AS cost_usd,
+    (a.flags_json LIKE '%"reused:%' OR a.flags_json LIKE '%"near-duplicate:%') AS copied,
+    (SELECT e.from_id FROM edges e WHERE e.to_id = a.id AND e.kind != 'informed_by' AND e.position = 0) AS parent,
+    json_object('id', a.id, 'runId', a.run_id, 'wave', a.wave, 'role', a.role, 'operator', a.operator, 'backend', a.backend,
+      'status', a.status, 'phase', a.phase, 'score', CASE WHEN abs(a.score) < 9007199254740992 AND a.score = CAST(a.score AS INTEGER) THEN CAST(a.score AS INTEGER) WHEN abs(a.score) <= 1.7976931348623157e308 THEN a.score END,
+      'valid', CASE WHEN a.valid IS NULL THEN NULL WHEN a.valid = 1 THEN json('true') ELSE json('false') END,
+      'reason', COALESCE(a.reason, a.error), 'hypothesis', a.hypothesis, 'summary', a.summary,
+      'costUsd', CASE WHEN abs(a.cost_usd) < 9007199254740992 AND a.cost_usd = CAST(a.cost_usd AS INTEGER) THEN CAST(a.cost_usd AS INTEGER) WHEN abs(a.cost_usd) <= 1.7976931348623157e308 THEN a.cost_usd END,
+      'flags', CASE WHEN json_valid(a.flags_json) AND json_type(a.flags_json) = 'array' THEN json(a.flags_json) ELSE json('[]') END,
+      'startedAt', a.started_at, 'finishedAt', a.finished_at,
+      'parents', (SELECT json_group_array(from_id) FROM (SELECT e.from_id FROM edges e WHERE e.to_id = a.id AND e.kind != 'informed_by' ORDER BY e.position)),
+      'durationMs', a.finished_at - a.started_at) AS json
+    FROM attempts a;
+  CREATE TABLE attempt_report_json (
+    run_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (run_id, seq)
+  ) WITHOUT ROWID;
+  CREATE TABLE attempt_facts (
+    run_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    wave INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    status TEXT NOT NULL,
+    score REAL,
+    cost_usd REAL NOT NULL,
+    copied INTEGER NOT NULL,
+    parent TEXT,
+    PRIMARY KEY (run_id, seq)
+  ) WITHOUT ROWID;
+  CREATE INDEX attempt_facts_id ON attempt_facts(id, run_id, status, score);
+  CREATE INDEX attempt_facts_groups ON attempt_facts(run_id, status, role, backend, seq, cost_usd, score, parent);
+  CREATE INDEX attempt_facts_waves ON attempt_facts(run_id, wave, status, score);
+  CREATE INDEX attempt_facts_best ON attempt_facts(run_id, status, score, seq);
+  DROP INDEX edges_to;
+  CREATE INDEX edges_to ON edges(to_id, kind, position, from_id);
+  DROP INDEX evaluations_attempt;
+  CREATE INDEX evaluations_attempt ON evaluations(attempt_id, kind);
+  CREATE TRIGGER attempt_report_insert AFTER INSERT ON attempts BEGIN
+    DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
+    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.id;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.id;
+  END;
+  CREATE TRIGGER attempt_report_update AFTER UPDATE OF id, run_id, seq, wave, role, operator, backend, status, phase, score, valid,
+    reason, error, hypothesis, summary, cost_usd, flags_json, started_at, finished_at ON attempts BEGIN
+    DELETE FROM attempt_report_json WHERE run_id = OLD.run_id AND seq = OLD.seq AND (OLD.run_id IS NOT NEW.run_id OR OLD.seq IS NOT NEW.seq);
+    DELETE FROM attempt_facts WHERE run_id = OLD.run_id AND seq = OLD.seq AND (OLD.run_id IS NOT NEW.run_id OR OLD.seq IS NOT NEW.seq);
+    DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
+    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.id;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.id;
+  END;
+  CREATE TRIGGER attempt_report_delete AFTER DELETE ON attempts BEGIN
+    DELETE FROM attempt_report_json WHERE run_id = OLD.run_id AND seq = OLD.seq;
+    DELETE FROM attempt_facts WHERE run_id = OLD.run_id AND seq = OLD.seq;
+  END;
+  CREATE TRIGGER attempt_report_edge_insert AFTER INSERT ON edges BEGIN
+    DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
+    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.to_id;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.to_id;
+  END;
+  CREATE TRIGGER attempt_report_edge_delete AFTER DELETE ON edges BEGIN
+    DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
+    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = OLD.to_id;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = OLD.to_id;
+  END;
+  CREATE TRIGGER attempt_report_edge_update AFTER UPDATE ON edges BEGIN
+    DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
+    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = OLD.to_id;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = OLD.to_id;
+    DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
+    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.to_id;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.to_id;
+  END;
+  INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows;
+  INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows;
+  `,
 ];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { SwarmStore } from './swarm-store.js';
 import type { NominationRecord, RunQueries } from '../core/ports/run-queries.js';
 
-export const NOMINATED_EVENT = 'attempt.nominated';
+export { NOMINATED_EVENT } from '../core/domain/event-types.js';
+import { NOMINATED_EVENT } from '../core/domain/event-types.js';
 
 const nominationData = z.object({ reason: z.string(), by: z.string().nullable() });
 

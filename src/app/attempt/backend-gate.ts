@@ -9,7 +9,8 @@ import { movePhase } from './phase.js';
 /** What a wait for a closed backend reads: the run's events, its backend, the Ctrl-C signals. */
 export type GateDeps = Pick<RunContext, 'runId' | 'store' | 'backend' | 'drain' | 'force'>;
 
-export const WAITING_EVENT = 'agent.waiting';
+export { WAITING_EVENT } from '../../core/domain/event-types.js';
+import { WAITING_EVENT } from '../../core/domain/event-types.js';
 export const RESUMED_EVENT = 'agent.resumed';
 
 /** What an `agent.waiting` event records: the backend is closed until `until`. */

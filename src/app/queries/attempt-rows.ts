@@ -1,6 +1,7 @@
 import type { AttemptRow, StaleRun } from '../../core/views/report.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import type { AttemptRowRecord, EdgeRecord } from '../../store/records.js';
+import { orphanReason } from './stale-run.js';
 
 /** Parents per attempt in merge order (informed_by excluded). */
 export const parentsByAttempt = (edges: readonly EdgeRecord[]): Map<string, string[]> => {
@@ -34,6 +35,6 @@ export const attemptRows = (store: RunQueries, runId: string, stale: StaleRun | 
 export const orphanedRow = (row: AttemptRow, stale: StaleRun): AttemptRow => ({
   ...row,
   status: 'interrupted',
-  reason: `its driver${stale.ownerPid === null ? '' : ` (pid ${stale.ownerPid})`} is gone; \`${stale.command}\` recovers it`,
+  reason: orphanReason(stale),
   durationMs: row.startedAt === null ? null : Math.max(0, stale.lastActivityAt - row.startedAt),
 });

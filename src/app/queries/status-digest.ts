@@ -7,7 +7,10 @@ import { orphanedRow } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
-import { buildStatusReport, evaluationBudgetOf, nominatedAttempts, staleRun } from './status.js';
+import { buildStatusReport } from './status.js';
+import { staleRun } from './stale-run.js';
+import { evaluationBudgetOf } from '../../core/views/recorded-config.js';
+import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
 
 /** What each role's attempts spent, in the order the roles first spent anything (as `costByRole`). */
 const costOfRoles = (tallies: readonly DigestTally[]): RoleCost[] => {
@@ -28,7 +31,7 @@ const costOfRoles = (tallies: readonly DigestTally[]): RoleCost[] => {
  */
 export const buildStatusDigest = (store: RunQueries, threshold: number, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
-  const stale = staleRun(store, run);
+  const stale = staleRun({ latestRunId: () => store.latestRun()?.id ?? null, lastEventAt: (id) => store.lastEventAt(id) }, run);
   const front = store.front.members(run.id);
   const nominations = store.reports.nominations(run.id);
   const heldOut = store.reports.heldOut(run.id);

@@ -1,82 +1,23 @@
 import type { AttemptStatus } from '../../core/domain/types.js';
-import type { AttemptRow, NominatedAttempt, StaleRun, StatusReport, WaveRow } from '../../core/views/report.js';
-import { isIdentityAlive } from '../../process/process-identity.js';
-import type { RunRecord } from '../../store/records.js';
+import type { AttemptRow, StatusReport, WaveRow } from '../../core/views/report.js';
+import { staleRun } from './stale-run.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
 import { backendFigures } from '../../core/views/backend-figures.js';
-import { z } from 'zod';
-import type { NominationRecord, RunQueries } from '../../core/ports/index.js';
+import { backendModelsOf, evaluationBudgetOf } from '../../core/views/recorded-config.js';
+import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
-
-/**
- * A `running` run whose driver is gone (pid dead, or reused by a process with another start
- * time): what `status` shows instead of a run that looks alive forever.
- */
-export const staleRun = (store: RunQueries, run: RunRecord): StaleRun | null => {
-  if (run.status !== 'running') return null;
-  if (run.ownerPid !== null && isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return null;
-  const latest = store.latestRun()?.id === run.id;
-  return {
-    ownerPid: run.ownerPid,
-    lastActivityAt: store.lastEventAt(run.id) ?? run.createdAt,
-    command: latest ? 'swarm run' : 'swarm run --new',
-  };
-};
-
-/** Nominations grouped per attempt, most nominated first (ties: first nominated first); `scoreOf` an attempt's score. */
-export const nominatedAttempts = (nominations: readonly NominationRecord[], scoreOf: (id: string) => number | null): NominatedAttempt[] => {
-  const byId = new Map<string, NominatedAttempt>();
-  for (const n of nominations) {
-    const entry = byId.get(n.attemptId) ?? { id: n.attemptId, count: 0, score: scoreOf(n.attemptId), reasons: [] };
-    entry.count += 1;
-    entry.reasons.push(n.reason);
-    byId.set(n.attemptId, entry);
-  }
-  return [...byId.values()].sort((a, b) => b.count - a.count);
-};
-
-const recordedBudget = z.object({ budget: z.object({ evaluations: z.number().int().nonnegative() }) });
-
-/** The `budget.evaluations` the run was started with (0 = unlimited, or a run recorded before the key existed). */
-export const evaluationBudgetOf = (configJson: string): number => {
-  try {
-    const parsed = recordedBudget.safeParse(JSON.parse(configJson));
-    return parsed.success ? parsed.data.budget.evaluations : 0;
-  } catch {
-    return 0;
-  }
-};
-
-const recordedAgents = z.object({
-  agent: z.object({
-    backend: z.string(),
-    model: z.string().nullable(),
-    pool: z.array(z.object({ name: z.string(), model: z.string().nullable() })).optional(),
-  }),
-});
-
-/** The backends the run was started with and their models: its agent.pool entries, else its single agent. */
-const backendModelsOf = (configJson: string): Map<string, string | null> => {
-  try {
-    const parsed = recordedAgents.safeParse(JSON.parse(configJson));
-    if (!parsed.success) return new Map();
-    const { agent } = parsed.data;
-    return new Map(agent.pool !== undefined && agent.pool.length > 0 ? agent.pool.map((e) => [e.name, e.model]) : [[agent.backend, agent.model]]);
-  } catch {
-    return new Map();
-  }
-};
 
 const withVariant = (row: AttemptRow, variant: string | undefined): AttemptRow => (variant === undefined ? row : { ...row, instructions: variant });
 
 /** Builds the status report of one run from the store (safe while a run writes). */
 export const buildStatusReport = (store: RunQueries, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
-  const stale = staleRun(store, run);
+  const stale = staleRun({ latestRunId: () => store.latestRun()?.id ?? null, lastEventAt: (id) => store.lastEventAt(id) }, run);
   // Running attempts (at most concurrency.agents) with the batch job their agent runs as, if any.
   const rows = attemptRows(store, run.id, stale).rows.map((row) => {
     const job = row.status === 'running' ? store.agentJobs.get(row.id) : null;

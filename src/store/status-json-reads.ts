@@ -1,0 +1,259 @@
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations.js';
+import { NOMINATED_EVENT, WAITING_EVENT } from '../core/domain/event-types.js';
+import type { Direction } from '../core/domain/score.js';
+import type { RunStatus } from '../core/domain/types.js';
+
+/**
+ * The reads behind `swarm status --json` on its start-up path (issue 29): plain SQL over the index
+ * and the report texts that the schema keeps as rows are written (migration "attempt_report_json"),
+ * typed by hand instead of by zod, whose loading alone costs about as much as the whole answer.
+ * Each read returns what the report prints, summed and ordered by SQLite; a value of another type
+ * than expected throws (`StatusJsonUnreadable`), and the caller then builds the report the full way.
+ */
+
+export class StatusJsonUnreadable extends Error {}
+
+const fail = (what: string): never => {
+  throw new StatusJsonUnreadable(`unexpected ${what}`);
+};
+const text = (v: unknown, what: string): string => (typeof v === 'string' ? v : fail(what));
+const textOrNull = (v: unknown, what: string): string | null => (v === null ? null : text(v, what));
+const num = (v: unknown, what: string): number => (typeof v === 'number' && Number.isFinite(v) ? v : fail(what));
+const numOrNull = (v: unknown, what: string): number | null => (v === null ? null : num(v, what));
+const int = (v: unknown, what: string): number => (Number.isInteger(v) ? (v as number) : fail(what));
+const intOrNull = (v: unknown, what: string): number | null => (v === null ? null : int(v, what));
+const rowsOf = (v: unknown[]): unknown[][] => v.map((row) => (Array.isArray(row) ? row : fail('row')));
+const bytes = (v: unknown, what: string): Buffer => (Buffer.isBuffer(v) ? v : fail(what));
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
+/** Attempts of one status, role and backend (\`StatusJsonReads.groups\`). */
+export interface AttemptGroup {
+  status: string;
+  role: string;
+  backend: string;
+  attempts: number;
+  costUsd: number;
+  /** The dollars of those that spent anything (what \`costByRole\` sums). */
+  spentUsd: number;
+  /** The seq of its first attempt, and of its first that spent anything (null: none did). */
+  firstSeq: number;
+  firstSpentSeq: number | null;
+  /** Its scored attempts that beat their first parent's scored score. */
+  improvements: number;
+  /** Its attempts whose score is not a finite number. */
+  nonFinite: number;
+}
+
+export interface StatusJsonRun {
+  id: string;
+  status: RunStatus;
+  description: string;
+  objective: { metric: string; direction: Direction };
+  createdAt: number;
+  finishedAt: number | null;
+  stopReason: string | null;
+  attemptBudget: number;
+  configJson: string;
+  ownerPid: number | null;
+  ownerStarted: number | null;
+}
+
+const RUN_STATUSES = new Set<string>(['running', 'finished', 'interrupted', 'failed'] satisfies RunStatus[]);
+
+
+/** Opens the run database for this path: mapped, read in one snapshot; null when its schema is not this swarm's. */
+export const openStatusJsonReads = (path: string): StatusJsonReads | null => {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (Number(db.pragma('user_version', { simple: true })) !== MIGRATIONS.length) {
+      db.close();
+      return null;
+    }
+    db.pragma('mmap_size = 268435456');
+    // One read transaction: every read below sees the same moment of a run being written.
+    db.exec('BEGIN');
+    return new StatusJsonReads(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+};
+
+export class StatusJsonReads {
+  constructor(private readonly db: Database.Database) {}
+
+  close(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
+    this.db.close();
+  }
+
+  private all(sql: string, ...params: unknown[]): unknown[][] {
+    return rowsOf(this.db.prepare(sql).raw(true).all(...params));
+  }
+
+  private one(sql: string, ...params: unknown[]): unknown {
+    return this.db.prepare(sql).pluck(true).get(...params);
+  }
+
+  /** The run `id`, or the latest one; null when there is none. */
+  run(id: string | undefined): StatusJsonRun | null {
+    const columns = 'id, status, description, metric, direction, created_at, finished_at, stop_reason, attempt_budget, config_json, owner_pid, owner_started';
+    const found = id === undefined
+      ? this.all(`SELECT ${columns} FROM runs ORDER BY seq DESC LIMIT 1`)
+      : this.all(`SELECT ${columns} FROM runs WHERE id = ?`, id);
+    const row = found[0];
+    if (row === undefined) return null;
+    const status = text(row[1], 'run status');
+    const direction = text(row[4], 'direction');
+    if (!RUN_STATUSES.has(status) || (direction !== 'maximize' && direction !== 'minimize')) fail('run');
+    return {
+      id: text(row[0], 'run id'), status: status as RunStatus, description: text(row[2], 'description'), objective: { metric: text(row[3], 'metric'), direction: direction as Direction },
+      createdAt: int(row[5], 'created_at'), finishedAt: intOrNull(row[6], 'finished_at'), stopReason: textOrNull(row[7], 'stop_reason'),
+      attemptBudget: int(row[8], 'attempt_budget'), configJson: text(row[9], 'config_json'), ownerPid: intOrNull(row[10], 'owner_pid'), ownerStarted: intOrNull(row[11], 'owner_started'),
+    };
+  }
+
+  /**
+   * What the report of this run holds that these reads do not build, named (null when none): a
+   * running attempt's batch job, explorer instruction variants, a limit a running run waits on.
+   * The full report handles them (and a score that is not a finite number: see \`groups\`).
+   */
+  beyondReach(run: StatusJsonRun): string | null {
+    if (this.one("SELECT 1 FROM attempts WHERE run_id = ? AND status = 'running' AND agent_job_json IS NOT NULL LIMIT 1", run.id) !== undefined) return 'agent jobs';
+    if (this.one('SELECT 1 FROM instruction_variants WHERE run_id = ? LIMIT 1', run.id) !== undefined) return 'instruction variants';
+    if (this.one('SELECT 1 FROM attempt_instructions WHERE run_id = ? LIMIT 1', run.id) !== undefined) return 'instruction variants';
+    if (run.status === 'running' && this.one('SELECT 1 FROM events WHERE run_id = ? AND type = ? LIMIT 1', run.id, WAITING_EVENT) !== undefined) return 'limit waits';
+    return null;
+  }
+
+  /**
+   * The run's attempts as a JSON array, oldest first: the texts the triggers keep, as UTF-8 bytes in
+   * parts to write one after the other (what is printed needs no string, nor a copy). Of a stale run (\`orphan\` set) a row left running shows as
+   * interrupted, with \`orphan.reason\`, its clock stopped at \`orphan.lastActivityAt\`
+   * (app/queries/attempt-rows.ts \`orphanedRow\`).
+   */
+  attemptsJson(runId: string, orphan: { reason: string; lastActivityAt: number } | null): Buffer[] {
+    // The texts are read in key order by a subquery: an ORDER BY inside group_concat sorts copies (4x the time).
+    const joined = orphan === null
+      ? this.one("SELECT CAST(group_concat(json, ',') AS BLOB) FROM (SELECT json FROM attempt_report_json WHERE run_id = ? ORDER BY seq)", runId)
+      : this.one(
+        `SELECT CAST(group_concat(json, ',') AS BLOB) FROM (
+           SELECT CASE WHEN seq IN (SELECT seq FROM attempt_facts WHERE run_id = @run AND status = 'running')
+             THEN json_set(json, '$.status', 'interrupted', '$.reason', @reason, '$.durationMs',
+               CASE WHEN json_extract(json, '$.startedAt') IS NULL THEN NULL ELSE CAST(max(0, @at - json_extract(json, '$.startedAt')) AS INTEGER) END)
+             ELSE json END AS json
+           FROM attempt_report_json WHERE run_id = @run ORDER BY seq)`,
+        { run: runId, reason: orphan.reason, at: orphan.lastActivityAt },
+      );
+    return joined === null || joined === undefined ? [OPEN, CLOSE] : [OPEN, bytes(joined, 'report text'), CLOSE];
+  }
+
+  /** The run's waves as a JSON array by number (UTF-8): attempts, running ones (none of a stale run) and the best scored score of each. */
+  wavesJson(runId: string, direction: Direction, stale: boolean): Buffer {
+    const best = direction === 'maximize' ? 'max' : 'min';
+    return bytes(this.one(
+      `SELECT CAST('[' || COALESCE(group_concat(wave, ','), '') || ']' AS BLOB) FROM (
+         SELECT json_object('number', w.number, 'attempts', COALESCE(s.n, 0), 'running', COALESCE(s.running, 0), 'bestScore', CASE WHEN abs(s.best) < 9007199254740992 AND s.best = CAST(s.best AS INTEGER) THEN CAST(s.best AS INTEGER) ELSE s.best END,
+           'startedAt', w.started_at, 'finishedAt', w.finished_at) AS wave
+         FROM waves w LEFT JOIN (
+           SELECT wave, count(*) AS n, ${stale ? '0' : "sum(status = 'running')"} AS running, ${best}(CASE WHEN status = 'scored' THEN score END) AS best
+           FROM attempt_facts WHERE run_id = @run GROUP BY wave
+         ) s ON s.wave = w.number WHERE w.run_id = @run ORDER BY w.number)`,
+      { run: runId },
+    ), 'waves');
+  }
+
+  /**
+   * The run's attempts in groups of one status, role and backend, in one scan: how many, their
+   * dollars, their first attempt (seq) and first attempt that spent anything, how many beat their
+   * first parent's scored score (\`direction\`), and how many have a score that is not a finite number.
+   */
+  groups(runId: string, direction: Direction): AttemptGroup[] {
+    const beats = direction === 'maximize' ? 'a.score > p.score' : 'a.score < p.score';
+    return this.all(
+      `SELECT a.status, a.role, a.backend, count(*), total(a.cost_usd), total(CASE WHEN a.cost_usd > 0 THEN a.cost_usd END),
+         min(a.seq), min(CASE WHEN a.cost_usd > 0 THEN a.seq END),
+         total(a.status = 'scored' AND a.score IS NOT NULL AND p.status = 'scored' AND p.score IS NOT NULL AND ${beats}),
+         total(NOT abs(a.score) <= 1.7976931348623157e308)
+       FROM attempt_facts a LEFT JOIN attempt_facts p ON p.id = a.parent AND p.run_id = a.run_id
+       WHERE a.run_id = ? GROUP BY a.status, a.role, a.backend`,
+      runId,
+    ).map(([status, role, backend, n, cost, spent, firstSeq, firstSpentSeq, improvements, nonFinite]) => ({
+      status: text(status, 'status'), role: text(role, 'role'), backend: text(backend, 'backend'), attempts: int(n, 'count'), costUsd: num(cost, 'cost'), spentUsd: num(spent, 'cost'),
+      firstSeq: int(firstSeq, 'seq'), firstSpentSeq: intOrNull(firstSpentSeq, 'seq'), improvements: num(improvements, 'count'), nonFinite: num(nonFinite, 'count'),
+    }));
+  }
+
+  /** The run's first baseline attempt that was not interrupted (nor left running, of a stale run). */
+  baseline(runId: string, stale: boolean): { id: string; score: number | null } | null {
+    const row = this.all(`SELECT id, score FROM attempt_facts WHERE run_id = ? AND role = 'baseline' AND status NOT IN ('interrupted'${stale ? ", 'running'" : ''}) ORDER BY seq LIMIT 1`, runId)[0];
+    return row === undefined ? null : { id: text(row[0], 'id'), score: numOrNull(row[1], 'score') };
+  }
+
+  /** The best scored attempt; of equal scores the first. */
+  best(runId: string, direction: Direction): { id: string; score: number } | null {
+    const row = this.all(`SELECT id, score FROM attempt_facts WHERE run_id = ? AND status = 'scored' AND score IS NOT NULL ORDER BY score ${direction === 'maximize' ? 'DESC' : 'ASC'}, seq LIMIT 1`, runId)[0];
+    return row === undefined ? null : { id: text(row[0], 'id'), score: num(row[1], 'score') };
+  }
+
+  /** Evaluator runs of the run, every kind; the official row copied to a reused or near-duplicate attempt is no run. */
+  evaluationsUsed(runId: string): number {
+    return int(this.one(
+      "SELECT count(*) FROM attempt_facts a JOIN evaluations e ON e.attempt_id = a.id WHERE a.run_id = ? AND NOT (e.kind = 'official' AND a.copied)",
+      runId,
+    ), 'count');
+  }
+
+  /** The latest held-out result of each attempt (in the order of its first), with the attempt's own score. */
+  heldOut(runId: string): Array<{ id: string; score: number | null; heldOut: number | null; valid: boolean }> {
+    const latest = new Map<string, { id: string; score: number | null; heldOut: number | null; valid: boolean }>();
+    for (const [id, valid, heldOut, score] of this.all(
+      `SELECT e.attempt_id, e.valid, e.score, a.score FROM evaluations e JOIN attempt_facts a ON a.id = e.attempt_id WHERE e.kind = 'held-out' AND a.run_id = ? ORDER BY e.id`,
+      runId,
+    )) {
+      const key = text(id, 'id');
+      latest.set(key, { id: key, score: numOrNull(score, 'score'), heldOut: numOrNull(heldOut, 'score'), valid: int(valid, 'valid') === 1 });
+    }
+    return [...latest.values()];
+  }
+
+  /** The run's nominations, oldest first, with the nominated attempt's score. */
+  nominations(runId: string): Array<{ attemptId: string; reason: string; score: number | null }> {
+    return this.all(
+      `SELECT ev.attempt_id, ev.data_json, a.score FROM events ev LEFT JOIN attempt_facts a ON a.id = ev.attempt_id AND a.run_id = ev.run_id
+       WHERE ev.run_id = ? AND ev.type = ? AND ev.attempt_id IS NOT NULL ORDER BY ev.id`,
+      runId, NOMINATED_EVENT,
+    ).map(([id, data, score]) => {
+      const parsed: unknown = JSON.parse(text(data, 'nomination'));
+      const reason = typeof parsed === 'object' && parsed !== null && 'reason' in parsed ? parsed.reason : undefined;
+      const by = typeof parsed === 'object' && parsed !== null && 'by' in parsed ? parsed.by : undefined;
+      if (by !== null && typeof by !== 'string') fail('nomination');
+      return { attemptId: text(id, 'id'), reason: text(reason, 'nomination'), score: numOrNull(score, 'score') };
+    });
+  }
+
+  /** Ids of the run's Pareto front, in attempt order. */
+  front(runId: string): string[] {
+    return this.all('SELECT f.attempt_id FROM pareto_front f JOIN attempt_facts a ON a.id = f.attempt_id WHERE f.run_id = ? ORDER BY a.seq', runId).map(([id]) => text(id, 'id'));
+  }
+
+  /** Attempts imported from earlier runs, in attempt order. */
+  imports(runId: string): Array<{ id: string; from: string; fromScore: number | null }> {
+    return this.all('SELECT i.attempt_id, i.from_run, i.from_attempt, i.from_score FROM imports i JOIN attempt_facts a ON a.id = i.attempt_id WHERE i.run_id = ? ORDER BY a.seq', runId)
+      .map(([id, fromRun, fromAttempt, fromScore]) => ({ id: text(id, 'id'), from: `${text(fromRun, 'run')}/${text(fromAttempt, 'id')}`, fromScore: numOrNull(fromScore, 'score') }));
+  }
+
+  /** The id of the latest run. */
+  latestRunId(): string | null {
+    return textOrNull(this.one('SELECT id FROM runs ORDER BY seq DESC LIMIT 1') ?? null, 'run id');
+  }
+
+  /** When the run recorded its latest event (store `lastEventAt`). */
+  lastEventAt(runId: string): number | null {
+    const at = this.one('SELECT at FROM events WHERE run_id = ? ORDER BY id DESC LIMIT 1', runId);
+    return typeof at === 'number' ? at : null;
+  }
+}
