@@ -17,7 +17,7 @@ const PHASES = [
   ['print the output', (f) => f.functionName === 'printJson' || f.functionName === 'writeResult'],
   ['read attempt rows', (f) => f.functionName === 'listReportRows'],
   ['read the kept report texts (status --json)', (f) => f.functionName === 'attemptsJson' || f.functionName === 'wavesJson'],
-  ['sum the attempts (status --json)', (f) => f.functionName === 'groups' || f.functionName === 'evaluationsUsed'],
+  ['sum the attempts (status --json)', (f) => f.functionName === 'groups'],
   ['read edges', (f) => f.functionName === 'listReportEdges'],
   ['count evaluations', (f) => f.functionName === 'countRunEvaluations'],
   ['open the store', (f) => f.functionName === 'openRunStore'],

@@ -192,9 +192,10 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE attempts ADD COLUMN agent_job_json TEXT;`,
   // What \`swarm status --json\` reads of a long run (issue 29), kept by SQLite itself as rows are
   // written, so a reader prints 10,000 attempts without reading or building them: each attempt's
-  // report row as JSON text, and its facts the report's totals read (status, score, dollars, first
-  // parent, whether its official evaluation was copied), both rewritten by triggers whenever the
-  // attempt or its edges change (any writer, any version of swarm from here on). Tables apart from
+  // report row as JSON text, and its facts the report's totals read (status, score, dollars, its
+  // first parent's scored score, its evaluations, whether its official evaluation was copied),
+  // both rewritten by triggers whenever the attempt, its edges, its evaluations or its first
+  // parent's status or score change (any writer, any version of swarm from here on). Tables apart from
   // \`attempts\`, so no index of theirs changes a plan of the queries on \`attempts\`. The text has
   // the key order of \`toReportRow\`; a whole number prints as one (2, as JSON.stringify prints it),
   // another as SQLite prints it (the same double, at times in more digits), a non-finite one null. The facts' indexes give the totals' groups in order (no
@@ -206,7 +207,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIEW attempt_report_rows AS SELECT a.id AS id, a.run_id AS run_id, a.seq AS seq, a.wave AS wave, a.role AS role,
     a.backend AS backend, a.status AS status, a.score AS score, a.cost_usd AS cost_usd,
     (a.flags_json LIKE '%"reused:%' OR a.flags_json LIKE '%"near-duplicate:%') AS copied,
-    (SELECT e.from_id FROM edges e WHERE e.to_id = a.id AND e.kind != 'informed_by' AND e.position = 0) AS parent,
+    (SELECT CASE WHEN p.status = 'scored' THEN p.score END FROM attempts p
+      WHERE p.id = (SELECT e.from_id FROM edges e WHERE e.to_id = a.id AND e.kind != 'informed_by' AND e.position = 0) AND p.run_id = a.run_id) AS parent_score,
+    (SELECT count(*) FROM evaluations v WHERE v.attempt_id = a.id) AS evaluations,
+    (SELECT count(*) FROM evaluations v WHERE v.attempt_id = a.id AND v.kind = 'official') AS officials,
     json_object('id', a.id, 'runId', a.run_id, 'wave', a.wave, 'role', a.role, 'operator', a.operator, 'backend', a.backend,
       'status', a.status, 'phase', a.phase, 'score', CASE WHEN abs(a.score) < 9007199254740992 AND a.score = CAST(a.score AS INTEGER) THEN CAST(a.score AS INTEGER) WHEN abs(a.score) <= 1.7976931348623157e308 THEN a.score END,
       'valid', CASE WHEN a.valid IS NULL THEN NULL WHEN a.valid = 1 THEN json('true') ELSE json('false') END,
@@ -234,13 +238,14 @@ export const MIGRATIONS: readonly string[] = [
     score REAL,
     cost_usd REAL NOT NULL,
     copied INTEGER NOT NULL,
-    parent TEXT,
+    parent_score REAL,
+    evaluations INTEGER NOT NULL,
+    officials INTEGER NOT NULL,
     PRIMARY KEY (run_id, seq)
   ) WITHOUT ROWID;
-  CREATE INDEX attempt_facts_id ON attempt_facts(id, run_id, status, score);
-  CREATE INDEX attempt_facts_groups ON attempt_facts(run_id, status, role, backend, seq, cost_usd, score, parent);
+  CREATE INDEX attempt_facts_groups ON attempt_facts(run_id, status, role, backend, seq, cost_usd, score, parent_score, copied, evaluations, officials);
   CREATE INDEX attempt_facts_waves ON attempt_facts(run_id, wave, status, score);
-  CREATE INDEX attempt_facts_best ON attempt_facts(run_id, status, score, seq);
+  CREATE INDEX attempt_facts_best ON attempt_facts(run_id, status, score, seq, id);
   DROP INDEX edges_to;
   CREATE INDEX edges_to ON edges(to_id, kind, position, from_id);
   DROP INDEX evaluations_attempt;
@@ -249,7 +254,7 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
     INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
-    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.id;
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.id;
   END;
   CREATE TRIGGER attempt_report_update AFTER UPDATE OF id, run_id, seq, wave, role, operator, backend, status, phase, score, valid,
     reason, error, hypothesis, summary, cost_usd, flags_json, started_at, finished_at ON attempts BEGIN
@@ -258,35 +263,60 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
     INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
-    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.id;
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.id;
   END;
   CREATE TRIGGER attempt_report_delete AFTER DELETE ON attempts BEGIN
     DELETE FROM attempt_report_json WHERE run_id = OLD.run_id AND seq = OLD.seq;
     DELETE FROM attempt_facts WHERE run_id = OLD.run_id AND seq = OLD.seq;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT c.run_id, c.seq FROM edges e JOIN attempts c ON c.id = e.to_id
+      WHERE e.from_id = OLD.id AND e.position = 0 AND e.kind != 'informed_by');
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials
+      FROM attempt_report_rows WHERE id IN (SELECT e.to_id FROM edges e WHERE e.from_id = OLD.id AND e.position = 0 AND e.kind != 'informed_by');
   END;
   CREATE TRIGGER attempt_report_edge_insert AFTER INSERT ON edges BEGIN
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
     INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
-    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.to_id;
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.to_id;
   END;
   CREATE TRIGGER attempt_report_edge_delete AFTER DELETE ON edges BEGIN
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
     INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = OLD.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
-    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = OLD.to_id;
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = OLD.to_id;
   END;
   CREATE TRIGGER attempt_report_edge_update AFTER UPDATE ON edges BEGIN
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
     INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = OLD.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
-    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = OLD.to_id;
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = OLD.to_id;
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
     INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
-    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows WHERE id = NEW.to_id;
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.to_id;
+  END;
+  CREATE TRIGGER attempt_facts_parent_update AFTER UPDATE OF status, score ON attempts
+    WHEN OLD.status IS NOT NEW.status OR OLD.score IS NOT NEW.score BEGIN
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT c.run_id, c.seq FROM edges e JOIN attempts c ON c.id = e.to_id
+      WHERE e.from_id = NEW.id AND e.position = 0 AND e.kind != 'informed_by');
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials
+      FROM attempt_report_rows WHERE id IN (SELECT e.to_id FROM edges e WHERE e.from_id = NEW.id AND e.position = 0 AND e.kind != 'informed_by');
+  END;
+  CREATE TRIGGER attempt_facts_evaluation_insert AFTER INSERT ON evaluations BEGIN
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.attempt_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.attempt_id;
+  END;
+  CREATE TRIGGER attempt_facts_evaluation_delete AFTER DELETE ON evaluations BEGIN
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.attempt_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = OLD.attempt_id;
+  END;
+  CREATE TRIGGER attempt_facts_evaluation_update AFTER UPDATE OF attempt_id, kind ON evaluations BEGIN
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.attempt_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = OLD.attempt_id;
+    DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.attempt_id);
+    INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.attempt_id;
   END;
   INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows;
-  INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent FROM attempt_report_rows;
+  INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows;
   `,
 ];

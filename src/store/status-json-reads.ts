@@ -44,6 +44,8 @@ export interface AttemptGroup {
   improvements: number;
   /** Its attempts whose score is not a finite number. */
   nonFinite: number;
+  /** Evaluator runs of its attempts (the official one copied to a reused or near-duplicate attempt is none: EvaluationCounts). */
+  evaluations: number;
 }
 
 export interface StatusJsonRun {
@@ -169,21 +171,23 @@ export class StatusJsonReads {
   /**
    * The run's attempts in groups of one status, role and backend, in one scan: how many, their
    * dollars, their first attempt (seq) and first attempt that spent anything, how many beat their
-   * first parent's scored score (\`direction\`), and how many have a score that is not a finite number.
+   * first parent's scored score (\`direction\`), how many have a score that is not a finite number,
+   * and how many evaluator runs they had.
    */
   groups(runId: string, direction: Direction): AttemptGroup[] {
-    const beats = direction === 'maximize' ? 'a.score > p.score' : 'a.score < p.score';
+    const beats = direction === 'maximize' ? 'score > parent_score' : 'score < parent_score';
     return this.all(
-      `SELECT a.status, a.role, a.backend, count(*), total(a.cost_usd), total(CASE WHEN a.cost_usd > 0 THEN a.cost_usd END),
-         min(a.seq), min(CASE WHEN a.cost_usd > 0 THEN a.seq END),
-         total(a.status = 'scored' AND a.score IS NOT NULL AND p.status = 'scored' AND p.score IS NOT NULL AND ${beats}),
-         total(NOT abs(a.score) <= 1.7976931348623157e308)
-       FROM attempt_facts a LEFT JOIN attempt_facts p ON p.id = a.parent AND p.run_id = a.run_id
-       WHERE a.run_id = ? GROUP BY a.status, a.role, a.backend`,
+      `SELECT status, role, backend, count(*), total(cost_usd), total(CASE WHEN cost_usd > 0 THEN cost_usd END),
+         min(seq), min(CASE WHEN cost_usd > 0 THEN seq END),
+         total(status = 'scored' AND score IS NOT NULL AND parent_score IS NOT NULL AND ${beats}),
+         total(NOT abs(score) <= 1.7976931348623157e308),
+         total(evaluations - CASE WHEN copied THEN officials ELSE 0 END)
+       FROM attempt_facts
+       WHERE run_id = ? GROUP BY status, role, backend`,
       runId,
-    ).map(([status, role, backend, n, cost, spent, firstSeq, firstSpentSeq, improvements, nonFinite]) => ({
+    ).map(([status, role, backend, n, cost, spent, firstSeq, firstSpentSeq, improvements, nonFinite, evaluations]) => ({
       status: text(status, 'status'), role: text(role, 'role'), backend: text(backend, 'backend'), attempts: int(n, 'count'), costUsd: num(cost, 'cost'), spentUsd: num(spent, 'cost'),
-      firstSeq: int(firstSeq, 'seq'), firstSpentSeq: intOrNull(firstSpentSeq, 'seq'), improvements: num(improvements, 'count'), nonFinite: num(nonFinite, 'count'),
+      firstSeq: int(firstSeq, 'seq'), firstSpentSeq: intOrNull(firstSpentSeq, 'seq'), improvements: num(improvements, 'count'), nonFinite: num(nonFinite, 'count'), evaluations: num(evaluations, 'count'),
     }));
   }
 
@@ -195,16 +199,14 @@ export class StatusJsonReads {
 
   /** The best scored attempt; of equal scores the first. */
   best(runId: string, direction: Direction): { id: string; score: number } | null {
-    const row = this.all(`SELECT id, score FROM attempt_facts WHERE run_id = ? AND status = 'scored' AND score IS NOT NULL ORDER BY score ${direction === 'maximize' ? 'DESC' : 'ASC'}, seq LIMIT 1`, runId)[0];
+    // The best score, then its first attempt: both seeks on the facts' index (one ORDER BY of mixed directions would sort).
+    const row = this.all(
+      `SELECT id, score FROM attempt_facts WHERE run_id = @run AND status = 'scored'
+         AND score = (SELECT ${direction === 'maximize' ? 'max' : 'min'}(score) FROM attempt_facts WHERE run_id = @run AND status = 'scored')
+       ORDER BY seq LIMIT 1`,
+      { run: runId },
+    )[0];
     return row === undefined ? null : { id: text(row[0], 'id'), score: num(row[1], 'score') };
-  }
-
-  /** Evaluator runs of the run, every kind; the official row copied to a reused or near-duplicate attempt is no run. */
-  evaluationsUsed(runId: string): number {
-    return int(this.one(
-      "SELECT count(*) FROM attempt_facts a JOIN evaluations e ON e.attempt_id = a.id WHERE a.run_id = ? AND NOT (e.kind = 'official' AND a.copied)",
-      runId,
-    ), 'count');
   }
 
   /** The latest held-out result of each attempt (in the order of its first), with the attempt's own score. */

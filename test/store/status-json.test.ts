@@ -31,7 +31,7 @@ const deadPid = (): number => {
 };
 
 const outcome = (score: number | null, valid: boolean) => ({
-  metrics: score === null ? {} : { score }, score, valid, reason: valid ? null : 'bad', feedback: null, instances: null, artifacts: null,
+  metrics: (score === null ? {} : { score }) as Record<string, number>, score, valid, reason: valid ? null : 'bad', feedback: null, instances: null, artifacts: null,
   exitCode: valid ? 0 : 1, signal: null, timedOut: false, durationMs: 10, stdoutTail: '', stderrTail: '', jobId: null,
   stage: 'main', seed: 1, commit: null,
 });
@@ -150,6 +150,11 @@ describe('status --json from the kept report texts', () => {
     try {
       expectSameReport(dir, store);
       store.updateAttempt(ids[8] ?? '', { status: 'scored', phase: 'done', score: -1, valid: true, finishedAt: 50_000, summary: 'now scored' });
+      // A parent's score changes after its children were scored: their improvements follow.
+      const before = JSON.stringify(expectSameReport(dir, store).backends);
+      store.updateAttempt(ids[1] ?? '', { score: 4 });
+      store.updateAttempt(ids[6] ?? '', { status: 'invalid', score: null });
+      expect(JSON.stringify(expectSameReport(dir, store).backends)).not.toBe(before);
       // (reused: and near-duplicate: flags are written with the copied evaluation and never change: EvaluationCounts)
       store.updateAttempt(ids[2] ?? '', { flags: ['no-change', 'big-diff'], hypothesis: 'rewritten' });
       store.db.prepare("INSERT INTO edges (run_id, from_id, to_id, kind, position) VALUES (?, ?, ?, 'merge', 1)").run(runId, ids[3], ids[4]);
@@ -239,9 +244,9 @@ describe('status --json from the kept report texts', () => {
     const { store, runId, ids } = writeRun(db, {}, mixedSpecs());
     store.close();
     const raw = new Database(db);
-    raw.exec('DROP TABLE attempt_report_json; DROP TABLE attempt_facts; DROP VIEW attempt_report_rows;');
-    raw.exec('DROP TRIGGER IF EXISTS attempt_report_insert; DROP TRIGGER IF EXISTS attempt_report_update; DROP TRIGGER IF EXISTS attempt_report_delete;');
-    raw.exec('DROP TRIGGER IF EXISTS attempt_report_edge_insert; DROP TRIGGER IF EXISTS attempt_report_edge_delete; DROP TRIGGER IF EXISTS attempt_report_edge_update;');
+    const added = raw.prepare("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view', 'table') AND (name LIKE 'attempt_report%' OR name LIKE 'attempt_facts%') ORDER BY type = 'table'").raw().all() as Array<[string, string]>;
+    expect(added.length).toBeGreaterThan(5);
+    for (const [type, name] of added) raw.exec(`DROP ${type.toUpperCase()} ${name}`);
     raw.exec('DROP INDEX edges_to; CREATE INDEX edges_to ON edges(to_id, kind, position); DROP INDEX evaluations_attempt; CREATE INDEX evaluations_attempt ON evaluations(attempt_id);');
     raw.pragma(`user_version = ${MIGRATIONS.length - 1}`);
     raw.close();

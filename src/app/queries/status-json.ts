@@ -68,7 +68,7 @@ const report = (reads: StatusJsonReads, run: StatusJsonRun): Buffer[] | null => 
     stopReason: run.stopReason,
     attemptsUsed: ATTEMPT_STATUSES.reduce((sum, status) => (status === 'interrupted' ? sum : sum + (counts[status] ?? 0)), 0),
     attemptBudget: run.attemptBudget,
-    evaluationsUsed: reads.evaluationsUsed(run.id),
+    evaluationsUsed: groups.reduce((sum, g) => sum + g.evaluations, 0),
     evaluationBudget: evaluationBudgetOf(run.configJson),
     stale,
   };
