@@ -1,5 +1,6 @@
-import { copyFile, lstat, mkdir, mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { copyIndex } from './index-copy.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { runGit, tryGit, type GitCallOptions } from './git-command.js';
 
@@ -97,14 +98,3 @@ const restoreHead = async (snapshot: WorktreeSnapshot): Promise<void> => {
   if (original !== null && (current === null || !original.equals(current))) await copyIndex(join(snapshot.scratch.dir, 'index.orig'), snapshot.index);
 };
 
-/**
- * Copies an index file keeping its modification time: git trusts an entry's cached stat only when
- * the file is older than the index, so a fresh mtime would hide a same-size edit made in the same
- * second. A missing index (nothing staged yet) is no error.
- */
-const copyIndex = async (from: string, to: string): Promise<void> => {
-  const stat = await lstat(from).catch(() => null);
-  if (stat === null) return;
-  await copyFile(from, to);
-  await utimes(to, stat.atime, stat.mtime);
-};

@@ -37,7 +37,10 @@ export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunCon
       const stop = AbortSignal.any([signal, ctx.force]);
       // The commit of what is scored (the agent's uncommitted work), not the attempt's base commit:
       // taken before the evaluation, since once the asking `swarm eval` is gone the agent may edit again.
-      const head = (await commitOfWorktree(attempt.worktree, `swarm: the checkout ${record.id}'s intermediate evaluation scored`)) ?? (await checkoutHead(attempt.worktree).catch(() => null));
+      const scored = await commitOfWorktree(attempt.worktree, `swarm: the checkout ${record.id}'s intermediate evaluation scored`, (error) => {
+        ctx.logger.warn({ attempt: record.id, error: String(error) }, 'cannot record the commit the intermediate evaluation scores; its base commit is recorded');
+      });
+      const head = scored ?? (await checkoutHead(attempt.worktree).catch(() => null));
       // The agent works in this worktree: what the evaluation writes must not reach its next commit.
       // Once the asking `swarm eval` is gone (killed by its tool's timeout) the agent may be editing again: no revert.
       const evaluation = await evaluateLeavingNoTrace({ ...input, signal: stop }, { revert: () => signal.reason !== CLIENT_GONE });

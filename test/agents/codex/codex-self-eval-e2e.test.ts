@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -88,7 +88,10 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
     const { evaluations } = readDb();
     const scored = evaluations.find((e) => e.kind === 'intermediate')?.commit_sha ?? null;
     expect(scored).not.toBeNull();
-    expect(repo.git('show', `${scored ?? ''}:prog.js`)).toContain('const a = 3.0;');
+    // Why the driver could not record the scored tree, if it could not (its log says).
+    const log = readFileSync(join(repo.dir, '.swarm', 'logs', 'swarm.log'), 'utf8').split('\n').filter((line) => line.includes('cannot record the commit'));
+    const what = repo.git('show', '--stat', '--format=%H %P %s', scored ?? '');
+    expect(repo.git('show', `${scored ?? ''}:prog.js`), `${log.join('\n')}\nscored: ${what}`).toContain('const a = 3.0;');
   });
 
   it('shows the agent the score, not "command not found" or "invalid"', () => {
