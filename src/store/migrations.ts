@@ -192,17 +192,19 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE attempts ADD COLUMN agent_job_json TEXT;`,
   // What \`swarm status --json\` reads of a long run (issue 29), kept by SQLite itself as rows are
   // written, so a reader prints 10,000 attempts without reading or building them: each attempt's
-  // report row as JSON text, and its facts the report's totals read (status, score, dollars, its
-  // first parent's scored score, its evaluations, whether its official evaluation was copied),
-  // both rewritten by triggers whenever the attempt, its edges, its evaluations or its first
-  // parent's status or score change (any writer, any version of swarm from here on). Tables apart from
-  // \`attempts\`, so no index of theirs changes a plan of the queries on \`attempts\`. The text has
-  // the key order of \`toReportRow\`; a whole number prints as one (2, as JSON.stringify prints it),
-  // another as SQLite prints it (the same double, at times in more digits), a non-finite one null. The facts' indexes give the totals' groups in order (no
-  // sort); the two indexes rebuilt cover the totals' joins. Only syntax an older sqlite3 shell
-  // reads (no ORDER BY inside an aggregate), so the file stays open to the user's own tools. A
-  // trigger deletes, then inserts: a trigger's INSERT OR REPLACE takes the conflict policy of the
-  // statement that fired it, and the store adds edges with INSERT OR IGNORE.
+  // report row as JSON text; its facts the report's totals read (status, score, dollars, its first
+  // parent's scored score, its evaluations, whether its official evaluation was copied); and each
+  // wave's report row. Triggers rewrite them whenever the attempt, its edges, its evaluations, its
+  // first parent's status or score, or the wave change, in the writer's transaction (any writer,
+  // any version of swarm from here on). Tables apart from \`attempts\`, so no index of theirs
+  // changes a plan of the queries on \`attempts\`. The texts have the key order of the full report;
+  // a whole number prints as one (2, as JSON.stringify prints it), another as SQLite prints it (the
+  // same double, at times in more digits), a non-finite one as null. The facts' indexes give the
+  // totals' groups in order (no sort); the two indexes rebuilt cover the lookups of a row's parents
+  // and evaluations. Only syntax an older sqlite3 shell reads (no ORDER BY inside an aggregate), so
+  // the file stays open to the user's own tools. A trigger deletes, then inserts: a trigger's INSERT
+  // OR REPLACE takes the conflict policy of the statement that fired it, and the store adds edges
+  // with INSERT OR IGNORE.
   `
   CREATE VIEW attempt_report_rows AS SELECT a.id AS id, a.run_id AS run_id, a.seq AS seq, a.wave AS wave, a.role AS role,
     a.backend AS backend, a.status AS status, a.score AS score, a.cost_usd AS cost_usd,
@@ -224,6 +226,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE attempt_report_json (
     run_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
+    running INTEGER NOT NULL,
     json TEXT NOT NULL,
     PRIMARY KEY (run_id, seq)
   ) WITHOUT ROWID;
@@ -243,6 +246,23 @@ export const MIGRATIONS: readonly string[] = [
     officials INTEGER NOT NULL,
     PRIMARY KEY (run_id, seq)
   ) WITHOUT ROWID;
+  CREATE VIEW wave_report_rows AS SELECT w.run_id AS run_id, w.number AS number,
+    (SELECT count(*) FROM attempt_facts f WHERE f.run_id = w.run_id AND f.wave = w.number AND f.status = 'running') AS running,
+    json_object('number', w.number,
+      'attempts', (SELECT count(*) FROM attempt_facts f WHERE f.run_id = w.run_id AND f.wave = w.number),
+      'running', (SELECT count(*) FROM attempt_facts f WHERE f.run_id = w.run_id AND f.wave = w.number AND f.status = 'running'),
+      'bestScore', (SELECT CASE WHEN abs(b) < 9007199254740992 AND b = CAST(b AS INTEGER) THEN CAST(b AS INTEGER) ELSE b END FROM (
+        SELECT CASE (SELECT r.direction FROM runs r WHERE r.id = w.run_id) WHEN 'minimize' THEN min(f.score) ELSE max(f.score) END AS b
+        FROM attempt_facts f WHERE f.run_id = w.run_id AND f.wave = w.number AND f.status = 'scored')),
+      'startedAt', w.started_at, 'finishedAt', w.finished_at) AS json
+    FROM waves w;
+  CREATE TABLE wave_report_json (
+    run_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    running INTEGER NOT NULL,
+    json TEXT NOT NULL,
+    PRIMARY KEY (run_id, number)
+  ) WITHOUT ROWID;
   CREATE INDEX attempt_facts_groups ON attempt_facts(run_id, status, role, backend, seq, cost_usd, score, parent_score, copied, evaluations, officials);
   CREATE INDEX attempt_facts_waves ON attempt_facts(run_id, wave, status, score);
   CREATE INDEX attempt_facts_best ON attempt_facts(run_id, status, score, seq, id);
@@ -252,18 +272,24 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX evaluations_attempt ON evaluations(attempt_id, kind);
   CREATE TRIGGER attempt_report_insert AFTER INSERT ON attempts BEGIN
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
-    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.id;
+    INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows WHERE id = NEW.id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.id;
+    DELETE FROM wave_report_json WHERE run_id = NEW.run_id AND number = NEW.wave;
+    INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = NEW.run_id AND number = NEW.wave;
   END;
   CREATE TRIGGER attempt_report_update AFTER UPDATE OF id, run_id, seq, wave, role, operator, backend, status, phase, score, valid,
     reason, error, hypothesis, summary, cost_usd, flags_json, started_at, finished_at ON attempts BEGIN
     DELETE FROM attempt_report_json WHERE run_id = OLD.run_id AND seq = OLD.seq AND (OLD.run_id IS NOT NEW.run_id OR OLD.seq IS NOT NEW.seq);
     DELETE FROM attempt_facts WHERE run_id = OLD.run_id AND seq = OLD.seq AND (OLD.run_id IS NOT NEW.run_id OR OLD.seq IS NOT NEW.seq);
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
-    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.id;
+    INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows WHERE id = NEW.id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.id);
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.id;
+    DELETE FROM wave_report_json WHERE run_id = OLD.run_id AND number = OLD.wave;
+    INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = OLD.run_id AND number = OLD.wave;
+    DELETE FROM wave_report_json WHERE run_id = NEW.run_id AND number = NEW.wave;
+    INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = NEW.run_id AND number = NEW.wave;
   END;
   CREATE TRIGGER attempt_report_delete AFTER DELETE ON attempts BEGIN
     DELETE FROM attempt_report_json WHERE run_id = OLD.run_id AND seq = OLD.seq;
@@ -272,26 +298,28 @@ export const MIGRATIONS: readonly string[] = [
       WHERE e.from_id = OLD.id AND e.position = 0 AND e.kind != 'informed_by');
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials
       FROM attempt_report_rows WHERE id IN (SELECT e.to_id FROM edges e WHERE e.from_id = OLD.id AND e.position = 0 AND e.kind != 'informed_by');
+    DELETE FROM wave_report_json WHERE run_id = OLD.run_id AND number = OLD.wave;
+    INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = OLD.run_id AND number = OLD.wave;
   END;
   CREATE TRIGGER attempt_report_edge_insert AFTER INSERT ON edges BEGIN
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
-    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.to_id;
+    INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows WHERE id = NEW.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.to_id;
   END;
   CREATE TRIGGER attempt_report_edge_delete AFTER DELETE ON edges BEGIN
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
-    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = OLD.to_id;
+    INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows WHERE id = OLD.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = OLD.to_id;
   END;
   CREATE TRIGGER attempt_report_edge_update AFTER UPDATE ON edges BEGIN
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
-    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = OLD.to_id;
+    INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows WHERE id = OLD.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = OLD.to_id);
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = OLD.to_id;
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
-    INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows WHERE id = NEW.to_id;
+    INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows WHERE id = NEW.to_id;
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.to_id);
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.to_id;
   END;
@@ -316,7 +344,21 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = NEW.attempt_id);
     INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows WHERE id = NEW.attempt_id;
   END;
-  INSERT INTO attempt_report_json (run_id, seq, json) SELECT run_id, seq, json FROM attempt_report_rows;
+  CREATE TRIGGER wave_report_insert AFTER INSERT ON waves BEGIN
+    DELETE FROM wave_report_json WHERE run_id = NEW.run_id AND number = NEW.number;
+    INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = NEW.run_id AND number = NEW.number;
+  END;
+  CREATE TRIGGER wave_report_update AFTER UPDATE ON waves BEGIN
+    DELETE FROM wave_report_json WHERE run_id = OLD.run_id AND number = OLD.number;
+    INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = OLD.run_id AND number = OLD.number;
+    DELETE FROM wave_report_json WHERE run_id = NEW.run_id AND number = NEW.number;
+    INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = NEW.run_id AND number = NEW.number;
+  END;
+  CREATE TRIGGER wave_report_delete AFTER DELETE ON waves BEGIN
+    DELETE FROM wave_report_json WHERE run_id = OLD.run_id AND number = OLD.number;
+  END;
+  INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows;
   INSERT INTO attempt_facts SELECT run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials FROM attempt_report_rows;
+  INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows;
   `,
 ];

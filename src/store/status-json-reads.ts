@@ -5,9 +5,10 @@ import type { Direction } from '../core/domain/score.js';
 import type { RunStatus } from '../core/domain/types.js';
 
 /**
- * The reads behind `swarm status --json` on its start-up path (issue 29): plain SQL over the index
- * and the report texts that the schema keeps as rows are written (migration "attempt_report_json"),
- * typed by hand instead of by zod, whose loading alone costs about as much as the whole answer.
+ * The reads behind `swarm status --json` on its start-up path (issue 29): plain SQL over the report
+ * texts and facts that triggers keep as rows are written (tables `attempt_report_json` and
+ * `attempt_facts`, migrations.ts), typed by hand instead of by zod, whose loading alone costs about
+ * as much as the whole answer.
  * Each read returns what the report prints, summed and ordered by SQLite; a value of another type
  * than expected throws (`StatusJsonUnreadable`), and the caller then builds the report the full way.
  */
@@ -28,14 +29,14 @@ const bytes = (v: unknown, what: string): Buffer => (Buffer.isBuffer(v) ? v : fa
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
 
-/** Attempts of one status, role and backend (\`StatusJsonReads.groups\`). */
+/** Attempts of one status, role and backend (`StatusJsonReads.groups`). */
 export interface AttemptGroup {
   status: string;
   role: string;
   backend: string;
   attempts: number;
   costUsd: number;
-  /** The dollars of those that spent anything (what \`costByRole\` sums). */
+  /** The dollars of those that spent anything (what `costByRole` sums). */
   spentUsd: number;
   /** The seq of its first attempt, and of its first that spent anything (null: none did). */
   firstSeq: number;
@@ -63,7 +64,6 @@ export interface StatusJsonRun {
 }
 
 const RUN_STATUSES = new Set<string>(['running', 'finished', 'interrupted', 'failed'] satisfies RunStatus[]);
-
 
 /** Opens the run database for this path: mapped, read in one snapshot; null when its schema is not this swarm's. */
 export const openStatusJsonReads = (path: string): StatusJsonReads | null => {
@@ -121,7 +121,7 @@ export class StatusJsonReads {
   /**
    * What the report of this run holds that these reads do not build, named (null when none): a
    * running attempt's batch job, explorer instruction variants, a limit a running run waits on.
-   * The full report handles them (and a score that is not a finite number: see \`groups\`).
+   * The full report handles them (and a score that is not a finite number: see `groups`).
    */
   beyondReach(run: StatusJsonRun): string | null {
     if (this.one("SELECT 1 FROM attempts WHERE run_id = ? AND status = 'running' AND agent_job_json IS NOT NULL LIMIT 1", run.id) !== undefined) return 'agent jobs';
@@ -133,9 +133,9 @@ export class StatusJsonReads {
 
   /**
    * The run's attempts as a JSON array, oldest first: the texts the triggers keep, as UTF-8 bytes in
-   * parts to write one after the other (what is printed needs no string, nor a copy). Of a stale run (\`orphan\` set) a row left running shows as
-   * interrupted, with \`orphan.reason\`, its clock stopped at \`orphan.lastActivityAt\`
-   * (app/queries/attempt-rows.ts \`orphanedRow\`).
+   * parts to write one after the other (what is printed needs no string, nor a copy). Of a stale
+   * run (`orphan` set) a row left running shows as interrupted, with `orphan.reason`, its clock
+   * stopped at `orphan.lastActivityAt` (app/queries/attempt-rows.ts `orphanedRow`).
    */
   attemptsJson(runId: string, orphan: { reason: string; lastActivityAt: number } | null): Buffer[] {
     // The texts are read in key order by a subquery: an ORDER BY inside group_concat sorts copies (4x the time).
@@ -143,7 +143,7 @@ export class StatusJsonReads {
       ? this.one("SELECT CAST(group_concat(json, ',') AS BLOB) FROM (SELECT json FROM attempt_report_json WHERE run_id = ? ORDER BY seq)", runId)
       : this.one(
         `SELECT CAST(group_concat(json, ',') AS BLOB) FROM (
-           SELECT CASE WHEN seq IN (SELECT seq FROM attempt_facts WHERE run_id = @run AND status = 'running')
+           SELECT CASE WHEN running
              THEN json_set(json, '$.status', 'interrupted', '$.reason', @reason, '$.durationMs',
                CASE WHEN json_extract(json, '$.startedAt') IS NULL THEN NULL ELSE CAST(max(0, @at - json_extract(json, '$.startedAt')) AS INTEGER) END)
              ELSE json END AS json
@@ -153,25 +153,20 @@ export class StatusJsonReads {
     return joined === null || joined === undefined ? [OPEN, CLOSE] : [OPEN, bytes(joined, 'report text'), CLOSE];
   }
 
-  /** The run's waves as a JSON array by number (UTF-8): attempts, running ones (none of a stale run) and the best scored score of each. */
-  wavesJson(runId: string, direction: Direction, stale: boolean): Buffer {
-    const best = direction === 'maximize' ? 'max' : 'min';
+  /** The run's waves as a JSON array by number (UTF-8), as the triggers keep them; of a stale run none running. */
+  wavesJson(runId: string, stale: boolean): Buffer {
     return bytes(this.one(
-      `SELECT CAST('[' || COALESCE(group_concat(wave, ','), '') || ']' AS BLOB) FROM (
-         SELECT json_object('number', w.number, 'attempts', COALESCE(s.n, 0), 'running', COALESCE(s.running, 0), 'bestScore', CASE WHEN abs(s.best) < 9007199254740992 AND s.best = CAST(s.best AS INTEGER) THEN CAST(s.best AS INTEGER) ELSE s.best END,
-           'startedAt', w.started_at, 'finishedAt', w.finished_at) AS wave
-         FROM waves w LEFT JOIN (
-           SELECT wave, count(*) AS n, ${stale ? '0' : "sum(status = 'running')"} AS running, ${best}(CASE WHEN status = 'scored' THEN score END) AS best
-           FROM attempt_facts WHERE run_id = @run GROUP BY wave
-         ) s ON s.wave = w.number WHERE w.run_id = @run ORDER BY w.number)`,
-      { run: runId },
+      `SELECT CAST('[' || COALESCE(group_concat(json, ','), '') || ']' AS BLOB) FROM (
+         SELECT ${stale ? "CASE WHEN running > 0 THEN json_set(json, '$.running', 0) ELSE json END" : 'json'} AS json
+         FROM wave_report_json WHERE run_id = ? ORDER BY number)`,
+      runId,
     ), 'waves');
   }
 
   /**
    * The run's attempts in groups of one status, role and backend, in one scan: how many, their
    * dollars, their first attempt (seq) and first attempt that spent anything, how many beat their
-   * first parent's scored score (\`direction\`), how many have a score that is not a finite number,
+   * first parent's scored score (`direction`), how many have a score that is not a finite number,
    * and how many evaluator runs they had.
    */
   groups(runId: string, direction: Direction): AttemptGroup[] {

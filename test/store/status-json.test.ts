@@ -144,7 +144,7 @@ describe('status --json from the kept report texts', () => {
     }
   });
 
-  it('follows every later write: a score, a status, flags, a new edge, a new attempt', () => {
+  it('follows every later write: a score, a status, flags, a finished wave, a new edge, a new attempt', () => {
     const { dir, db } = tempProject();
     const { store, ids, runId } = writeRun(db, { direction: 'minimize' }, mixedSpecs());
     try {
@@ -162,6 +162,7 @@ describe('status --json from the kept report texts', () => {
         runId, wave: 9, role: 'explorer', operator: 'explore', backend: 'local', seed: 1, context: null, parents: [ids[0] ?? ''], informedBy: [],
         paths: (id) => ({ branch: `b/${id}`, logDir: `/l/${id}` }),
       });
+      store.finishWave(runId, 2, 60_000);
       const report = expectSameReport(dir, store);
       expect((report.best as { id: string }).id).toBe(ids[8]);
     } finally {
@@ -244,7 +245,7 @@ describe('status --json from the kept report texts', () => {
     const { store, runId, ids } = writeRun(db, {}, mixedSpecs());
     store.close();
     const raw = new Database(db);
-    const added = raw.prepare("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view', 'table') AND (name LIKE 'attempt_report%' OR name LIKE 'attempt_facts%') ORDER BY type = 'table'").raw().all() as Array<[string, string]>;
+    const added = raw.prepare("SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view', 'table') AND (name LIKE 'attempt_report%' OR name LIKE 'attempt_facts%' OR name LIKE 'wave_report%') ORDER BY type = 'table'").raw().all() as Array<[string, string]>;
     expect(added.length).toBeGreaterThan(5);
     for (const [type, name] of added) raw.exec(`DROP ${type.toUpperCase()} ${name}`);
     raw.exec('DROP INDEX edges_to; CREATE INDEX edges_to ON edges(to_id, kind, position); DROP INDEX evaluations_attempt; CREATE INDEX evaluations_attempt ON evaluations(attempt_id);');
