@@ -70,7 +70,7 @@ export const explainLargeStore = (r) => {
   return [
     `start-up share: status --json on a run of 5 attempts takes ${ms(r.smallStatusWallMedianMs)}.`,
     `${r.count} attempts, ${r.waves} waves, ${r.edges} edges; database ${round(r.dbMiB, 1)} MiB written in ${s(r.populateS)} (one transaction).`,
-    `wall = spawn of \`node dist/cli/main.js ...\` to exit, median of the samples, stdout to a file; peak RSS and CPU (user + system, less moved by load) via ${r.status.rssSource}: status ${ms(r.status.cpuMedianMs)} CPU, graph ${ms(r.graph.cpuMedianMs)} CPU.`,
+    `wall = spawn of \`node dist/cli/bin.cjs ...\` (the installed \`swarm\`) to exit, median of the samples, stdout to a file; peak RSS and CPU (user + system, less moved by load) via ${r.status.rssSource}: status ${ms(r.status.cpuMedianMs)} CPU, graph ${ms(r.graph.cpuMedianMs)} CPU.`,
     `status --json printed ${round(r.status.outputBytes / 1e6, 1)} MB; graph --format dot ${round(r.graph.outputBytes / 1e6, 1)} MB.`,
     ...profile('status --json', r.status.profile),
     ...profile('graph --format dot', r.graph.profile),
