@@ -1,6 +1,9 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { copyIndex } from '../../src/workspace/index-copy.js';
 import { commitOfWorktree } from '../../src/workspace/worktree-commit.js';
 import { git, makeRepo } from '../support/git-repo.js';
 
@@ -36,6 +39,18 @@ describe('commitOfWorktree', () => {
     // The checkout's own index is untouched.
     expect(git(repo.dir, 'diff', '--cached', '--name-only')).toBe('');
     expect(readFileSync(prog, 'utf8')).toBe('const a = 3.0;\n');
+  });
+
+  it('copies no index that is not a regular file (a FIFO would block the copy): the scratch index is built from the files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swarm-index-copy-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const fifo = join(dir, 'index');
+    execFileSync('mkfifo', [fifo]);
+    await copyIndex(fifo, join(dir, 'copy'));
+    expect(existsSync(join(dir, 'copy'))).toBe(false);
+    symlinkSync(fifo, join(dir, 'link'));
+    await copyIndex(join(dir, 'link'), join(dir, 'copy'));
+    expect(existsSync(join(dir, 'copy'))).toBe(false);
   });
 
   it('returns HEAD when nothing changed, and a commit on HEAD for an untracked file', async () => {

@@ -9,7 +9,7 @@ import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 import { buildStatusReport } from './status.js';
 import { staleRun } from './stale-run.js';
-import { evaluationBudgetOf } from '../../core/views/recorded-config.js';
+import { bestSummary, runSummary } from '../../core/views/run-summary.js';
 import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
 
 /** What each role's attempts spent, in the order the roles first spent anything (as `costByRole`). */
@@ -73,16 +73,13 @@ export const buildStatusDigest = (store: RunQueries, threshold: number, runId?: 
   });
   const scoreOf = (id: string): number | null => read.scores.get(id) ?? null;
   return {
-    run: {
-      id: run.id, status: run.status, description: run.description, objective: run.objective, createdAt: run.createdAt, finishedAt: run.finishedAt, stopReason: run.stopReason,
-      attemptsUsed: read.tallies.reduce((sum, t) => sum + (t.role !== 'baseline' && statusOf(t) !== 'interrupted' ? t.count : 0), 0),
-      attemptBudget: run.attemptBudget,
-      evaluationsUsed: read.evaluations,
-      evaluationBudget: evaluationBudgetOf(run.configJson),
+    run: runSummary(run, {
+      attempts: read.tallies.reduce((sum, t) => sum + (t.role !== 'baseline' && statusOf(t) !== 'interrupted' ? t.count : 0), 0),
+      evaluations: read.evaluations,
       stale,
-    },
+    }),
     baseline: baselineRow ? { id: baselineRow.id, score: baselineScore } : null,
-    best: bestRow ? { id: bestRow.id, score: bestRow.score, improvement: bestRow.score !== null && baselineScore !== null ? bestRow.score - baselineScore : null } : null,
+    best: bestSummary(bestRow, baselineScore),
     waves,
     attempts: rows,
     counts,

@@ -5,7 +5,8 @@ import type { AttemptStatus } from '../../core/domain/types.js';
 import type { BackendFigures } from '../../core/views/backend-figures.js';
 import type { RoleCost } from '../../core/views/cost-by-role.js';
 import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
-import { backendModelsOf, evaluationBudgetOf } from '../../core/views/recorded-config.js';
+import { backendModelsOf } from '../../core/views/recorded-config.js';
+import { bestSummary, runSummary } from '../../core/views/run-summary.js';
 import { openStatusJsonReads, type AttemptGroup, type StatusJsonReads, type StatusJsonRun } from '../../store/status-json-reads.js';
 import { projectPaths } from '../../workspace/project-layout.js';
 import { orphanReason, staleRun } from './stale-run.js';
@@ -58,20 +59,11 @@ const report = (reads: StatusJsonReads, run: StatusJsonRun): Buffer[] | null => 
   const baseline = reads.baseline(run.id, stale !== null);
   const baselineScore = baseline?.score ?? null;
   const best = reads.best(run.id, direction);
-  const summary = {
-    id: run.id,
-    status: run.status,
-    description: run.description,
-    objective: run.objective,
-    createdAt: run.createdAt,
-    finishedAt: run.finishedAt,
-    stopReason: run.stopReason,
-    attemptsUsed: ATTEMPT_STATUSES.reduce((sum, status) => (status === 'interrupted' ? sum : sum + (counts[status] ?? 0)), 0),
-    attemptBudget: run.attemptBudget,
-    evaluationsUsed: groups.reduce((sum, g) => sum + g.evaluations, 0),
-    evaluationBudget: evaluationBudgetOf(run.configJson),
+  const summary = runSummary(run, {
+    attempts: ATTEMPT_STATUSES.reduce((sum, status) => (status === 'interrupted' ? sum : sum + (counts[status] ?? 0)), 0),
+    evaluations: groups.reduce((sum, g) => sum + g.evaluations, 0),
     stale,
-  };
+  });
   const heldOut = reads.heldOut(run.id).sort((a, b) => compareScores(direction)(a.score, b.score));
   const nominations = reads.nominations(run.id);
   const scoreOf = new Map(nominations.map((n) => [n.attemptId, n.score]));
@@ -79,7 +71,7 @@ const report = (reads: StatusJsonReads, run: StatusJsonRun): Buffer[] | null => 
   const head = [
     `{"run":${JSON.stringify(summary)}`,
     `"baseline":${JSON.stringify(baseline)}`,
-    `"best":${JSON.stringify(best === null ? null : { ...best, improvement: baselineScore === null ? null : best.score - baselineScore })}`,
+    `"best":${JSON.stringify(bestSummary(best, baselineScore))}`,
     '"waves":',
   ].join(',');
   const tail = [

@@ -4,7 +4,8 @@ import { staleRun } from './stale-run.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
 import { backendFigures } from '../../core/views/backend-figures.js';
-import { backendModelsOf, evaluationBudgetOf } from '../../core/views/recorded-config.js';
+import { backendModelsOf } from '../../core/views/recorded-config.js';
+import { bestSummary, runSummary } from '../../core/views/run-summary.js';
 import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
@@ -49,24 +50,13 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
   const baselineScore = baselineRow?.score ?? null;
   const instructions = instructionRecords(store, run.id, direction);
   return {
-    run: {
-      id: run.id,
-      status: run.status,
-      description: run.description,
-      objective: run.objective,
-      createdAt: run.createdAt,
-      finishedAt: run.finishedAt,
-      stopReason: run.stopReason,
-      attemptsUsed: rows.filter((r) => r.role !== 'baseline' && r.status !== 'interrupted').length,
-      attemptBudget: run.attemptBudget,
-      evaluationsUsed: store.countEvaluations(run.id),
-      evaluationBudget: evaluationBudgetOf(run.configJson),
+    run: runSummary(run, {
+      attempts: rows.filter((r) => r.role !== 'baseline' && r.status !== 'interrupted').length,
+      evaluations: store.countEvaluations(run.id),
       stale,
-    },
+    }),
     baseline: baselineRow ? { id: baselineRow.id, score: baselineScore } : null,
-    best: bestRow
-      ? { id: bestRow.id, score: bestRow.score, improvement: bestRow.score !== null && baselineScore !== null ? bestRow.score - baselineScore : null }
-      : null,
+    best: bestSummary(bestRow, baselineScore),
     waves,
     attempts: instructions.byAttempt.size === 0 ? rows : rows.map((r) => withVariant(r, instructions.byAttempt.get(r.id))),
     counts,
