@@ -1,20 +1,8 @@
-import type { RunStatus } from '../domain/types.js';
-import type { Objective } from '../domain/types.js';
 import { evaluationBudgetOf } from './recorded-config.js';
 import type { RunSummary, StaleRun, StatusReport } from './report.js';
 
 /** What a run's summary reads of its record (the store's run record, or the status start-up path's). */
-export interface SummarizedRun {
-  id: string;
-  status: RunStatus;
-  description: string;
-  objective: Objective;
-  createdAt: number;
-  finishedAt: number | null;
-  stopReason: string | null;
-  attemptBudget: number;
-  configJson: string;
-}
+export type SummarizedRun = Pick<RunSummary, 'id' | 'status' | 'description' | 'objective' | 'createdAt' | 'finishedAt' | 'stopReason' | 'attemptBudget'> & { configJson: string };
 
 /** The `run` of a status report, in its key order: the record, then what was used of its budgets. */
 export const runSummary = (run: SummarizedRun, used: { attempts: number; evaluations: number; stale: StaleRun | null }): RunSummary => ({
