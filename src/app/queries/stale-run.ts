@@ -1,5 +1,6 @@
 import type { RunStatus } from '../../core/domain/types.js';
 import type { StaleRun } from '../../core/views/report.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 
 /** What `staleRun` asks of the store: whether the run is the latest, and when it last recorded anything. */
@@ -24,6 +25,12 @@ export const staleRun = (
     command: reads.latestRunId() === run.id ? 'swarm run' : 'swarm run --new',
   };
 };
+
+/** The store's answers to `staleRun`'s two questions. */
+export const storeStaleReads = (store: Pick<RunQueries, 'latestRun' | 'lastEventAt'>): StaleRunReads => ({
+  latestRunId: () => store.latestRun()?.id ?? null,
+  lastEventAt: (id) => store.lastEventAt(id),
+});
 
 /** Why a row left `running` by a driver that is gone shows as interrupted. */
 export const orphanReason = (stale: StaleRun): string =>

@@ -8,7 +8,7 @@ import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
 import { openRunStore, selectRun } from '../setup/open-store.js';
 import { buildStatusReport } from './status.js';
-import { staleRun } from './stale-run.js';
+import { staleRun, storeStaleReads } from './stale-run.js';
 import { bestSummary, runSummary } from '../../core/views/run-summary.js';
 import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
 
@@ -31,7 +31,7 @@ const costOfRoles = (tallies: readonly DigestTally[]): RoleCost[] => {
  */
 export const buildStatusDigest = (store: RunQueries, threshold: number, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
-  const stale = staleRun({ latestRunId: () => store.latestRun()?.id ?? null, lastEventAt: (id) => store.lastEventAt(id) }, run);
+  const stale = staleRun(storeStaleReads(store), run);
   const front = store.front.members(run.id);
   const nominations = store.reports.nominations(run.id);
   const heldOut = store.reports.heldOut(run.id);

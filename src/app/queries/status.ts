@@ -1,6 +1,6 @@
 import type { AttemptStatus } from '../../core/domain/types.js';
 import type { AttemptRow, StatusReport, WaveRow } from '../../core/views/report.js';
-import { staleRun } from './stale-run.js';
+import { staleRun, storeStaleReads } from './stale-run.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
 import { backendFigures } from '../../core/views/backend-figures.js';
@@ -18,7 +18,7 @@ const withVariant = (row: AttemptRow, variant: string | undefined): AttemptRow =
 /** Builds the status report of one run from the store (safe while a run writes). */
 export const buildStatusReport = (store: RunQueries, runId?: string): StatusReport => {
   const run = selectRun(store, runId);
-  const stale = staleRun({ latestRunId: () => store.latestRun()?.id ?? null, lastEventAt: (id) => store.lastEventAt(id) }, run);
+  const stale = staleRun(storeStaleReads(store), run);
   // Running attempts (at most concurrency.agents) with the batch job their agent runs as, if any.
   const rows = attemptRows(store, run.id, stale).rows.map((row) => {
     const job = row.status === 'running' ? store.agentJobs.get(row.id) : null;
