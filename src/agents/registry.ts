@@ -27,3 +27,8 @@ export const AGENT_BACKEND_NAMES = Object.keys(AGENT_BACKEND_REGISTRY) as [Agent
 
 /** The descriptor of a backend named in the config (typed: an unknown name does not compile). */
 export const agentBackend = (name: AgentBackendName): AgentBackendDescriptor => AGENT_BACKEND_REGISTRY[name];
+
+const isAgentBackendName = (name: string): name is AgentBackendName => Object.hasOwn(AGENT_BACKEND_REGISTRY, name);
+
+/** The descriptor of a backend named by a record (a session's backend, a stored row), or null for a name the registry lacks. */
+export const findAgentBackend = (name: string): AgentBackendDescriptor | null => (isAgentBackendName(name) ? AGENT_BACKEND_REGISTRY[name] : null);

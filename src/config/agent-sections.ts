@@ -34,6 +34,13 @@ export const agentBackendSections = (shared: readonly string[]): AgentSectionsSh
   return shape as AgentSectionsShape;
 };
 
+/**
+ * The backends with a capability of their descriptor, in registry order: which of them agent.runner
+ * "slurm" can place on a node (`slurmJob`), and which stay in the driver in diff mode (`diffMode`).
+ */
+export const backendsWith = (capability: 'slurmJob' | 'diffMode'): string[] =>
+  Object.entries(AGENT_BACKEND_REGISTRY as Record<string, AgentBackendDescriptor>).filter(([, d]) => d.capabilities[capability]).map(([name]) => name);
+
 /** Each backend's section as an optional override in one `agent.pool` entry, from the same registry. */
 export const poolEntryBackendSections = (): PoolEntrySectionsShape => {
   const shape: Record<string, z.ZodType> = {};

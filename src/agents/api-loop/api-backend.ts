@@ -1,10 +1,16 @@
 import type { AgentBackendDescriptor } from '../backend-descriptor.js';
 import type { ApiProvider } from './api-access.js';
 
-/** The descriptor of an API backend (`anthropic`, `openai`): the tool loop (or diff mode) over the provider's SDK. */
-export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDescriptor<null> => ({
+/**
+ * The descriptor of an API backend (`anthropic`, `openai`): the tool loop (or diff mode) over the
+ * provider's SDK; `defaultModel` is the model it runs when agent.model is unset.
+ */
+export const apiBackend = (provider: ApiProvider, doc: string, defaultModel: string): AgentBackendDescriptor<null> => ({
   doc,
   settings: null,
+  // The tool loop runs on a node through `swarm agent-job`; diff mode's one call stays in the driver.
+  capabilities: { slurmJob: true, diffMode: true, revisesNearDuplicate: true, offline: false, accessReadsProject: false },
+  defaultModel: () => ({ model: defaultModel, from: `the ${provider} backend's default` }),
   binary: () => null,
   installHint: null,
   pricedByTokens: () => true,
