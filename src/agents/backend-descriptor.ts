@@ -1,6 +1,7 @@
 import type { SwarmConfig } from '../config/index.js';
 import type { AgentBackend } from '../core/ports/agent-backend.js';
 import type { AccessCheck, Env } from './access/access-check.js';
+import type { ModelProvider } from './api-loop/model-provider.js';
 import type { BackendSettings } from './backend-settings.js';
 
 /** What swarm hands a backend it creates (swarm's own paths, which the agents folder does not know). */
@@ -29,6 +30,8 @@ export interface AgentBackendDescriptor<Settings extends BackendSettings | null 
   capabilities: BackendCapabilities;
   /** The model it runs when agent.model does not name one, and where that name comes from, for pricing (`swarm doctor`, a dollar budget). */
   defaultModel: (config: SwarmConfig, env: Env) => DefaultModel;
+  /** The model API it runs on, for a backend on swarm's own tool loop (anthropic, openai); absent for the others. */
+  modelProvider?: ModelProvider;
   /** The executable it runs, and the setting naming it; null for a backend built into swarm. */
   binary: (config: SwarmConfig) => { name: string | null; setting: string } | null;
   /** How to install the executable, for the message when it is missing. */

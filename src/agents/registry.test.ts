@@ -37,6 +37,15 @@ describe('the backend registry', () => {
     }
   });
 
+  it('gives every backend with a diff mode its model API, named as the backend (sessions carry that name back to the registry)', () => {
+    for (const name of AGENT_BACKEND_NAMES) {
+      const { capabilities, modelProvider } = agentBackend(name);
+      expect(modelProvider !== undefined, name).toBe(capabilities.diffMode);
+      if (modelProvider !== undefined) expect(modelProvider.name, name).toBe(name);
+      if (modelProvider !== undefined) expect(agentBackend(name).defaultModel(defaults, {}).model, name).toBe(modelProvider.defaultModel);
+    }
+  });
+
   it('names a default model for pricing where the backend chooses one, and none for an offline one', () => {
     for (const name of AGENT_BACKEND_NAMES) {
       const descriptor = agentBackend(name);
