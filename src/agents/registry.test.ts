@@ -43,6 +43,9 @@ describe('the backend registry', () => {
       expect(modelProvider !== undefined, name).toBe(capabilities.diffMode);
       if (modelProvider !== undefined) expect(modelProvider.name, name).toBe(name);
       if (modelProvider !== undefined) expect(agentBackend(name).defaultModel(defaults, {}).model, name).toBe(modelProvider.defaultModel);
+      // The Shepherd's planning model is reached through exactly these backends.
+      const planner = configSchema.safeParse({ shepherd: { policy: 'llm', llm: { backend: name } }, evaluator: { command: 'true' } });
+      expect(planner.success, `shepherd.llm.backend ${name}`).toBe(modelProvider !== undefined);
     }
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentBackendDescriptor } from '../agents/backend-descriptor.js';
-import { AGENT_BACKEND_REGISTRY } from '../agents/registry.js';
+import { AGENT_BACKEND_NAMES, AGENT_BACKEND_REGISTRY, agentBackend, type AgentBackendName } from '../agents/registry.js';
 import { SwarmError } from '../core/domain/errors.js';
 import { int } from './schema-primitives.js';
 
@@ -35,11 +35,15 @@ export const agentBackendSections = (shared: readonly string[]): AgentSectionsSh
 };
 
 /**
- * The backends with a capability of their descriptor, in registry order: which of them agent.runner
- * "slurm" can place on a node (`slurmJob`), and which stay in the driver in diff mode (`diffMode`).
+ * The backends with a trait of their descriptor, in registry order: which of them agent.runner
+ * "slurm" can place on a node (`slurmJob`), which stay in the driver in diff mode (`diffMode`),
+ * and which run a model API of swarm's own, as the Shepherd's model can (`modelProvider`).
  */
-export const backendsWith = (capability: 'slurmJob' | 'diffMode'): string[] =>
-  Object.entries(AGENT_BACKEND_REGISTRY as Record<string, AgentBackendDescriptor>).filter(([, d]) => d.capabilities[capability]).map(([name]) => name);
+export const backendsWith = (trait: 'slurmJob' | 'diffMode' | 'modelProvider'): AgentBackendName[] =>
+  AGENT_BACKEND_NAMES.filter((name) => {
+    const descriptor = agentBackend(name);
+    return trait === 'modelProvider' ? descriptor.modelProvider !== undefined : descriptor.capabilities[trait];
+  });
 
 /** Each backend's section as an optional override in one `agent.pool` entry, from the same registry. */
 export const poolEntryBackendSections = (): PoolEntrySectionsShape => {

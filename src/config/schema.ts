@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
+import { SwarmError } from '../core/domain/errors.js';
 import { AGENT_RUNNERS, agentSlurmSchema } from './agent-runner-schema.js';
 import { agentBackendSections, backendsWith, poolEntryBackendSections } from './agent-sections.js';
 import { evaluatorSchema } from './evaluator-schema.js';
@@ -121,8 +122,8 @@ const sharedAgentShape = {
 };
 
 // Read from the descriptors' capabilities: which backends a batch job can run, and which of them only in agent mode.
-const SLURM_JOB_BACKENDS = backendsWith('slurmJob');
-const DIFF_MODE_BACKENDS = backendsWith('diffMode');
+const SLURM_JOB_BACKENDS: readonly string[] = backendsWith('slurmJob');
+const DIFF_MODE_BACKENDS: readonly string[] = backendsWith('diffMode');
 
 // The settings every backend reads, then each backend's own section (`settings.ts` in its folder), from the registry.
 const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSections(Object.keys(sharedAgentShape)) }).superRefine((agent, ctx) => {
@@ -151,8 +152,13 @@ const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSection
   if (agent.poolPolicy === 'weight' && agent.pool.every((e) => e.weight === 0)) ctx.addIssue({ code: 'custom', path: ['pool', 0, 'weight'], message: 'every pool entry has weight 0; give one a positive weight' });
 }).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 
+// The backends on a model API of swarm's own (the registry's first is the default).
+const MODEL_API_BACKENDS = backendsWith('modelProvider');
+const [DEFAULT_PLANNER_BACKEND] = MODEL_API_BACKENDS;
+if (DEFAULT_PLANNER_BACKEND === undefined) throw new SwarmError('INTERNAL', 'no registered agent backend runs a model API; shepherd.llm.backend would have none to name');
+
 const llmShepherdSchema = z.strictObject({
-  backend: z.enum(['anthropic', 'openai']).default('anthropic').describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
+  backend: z.enum(MODEL_API_BACKENDS).default(DEFAULT_PLANNER_BACKEND).describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
   model: z.string().min(1).nullable().default(null).describe('Planning model; null = agent.model when the agent uses the same API, else the backend\'s default model.'),
   baseUrl: z.url().nullable().default(null).describe('Base URL of the planning API; null = agent.baseUrl when the agent uses the same API, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL or the default.'),
   waveSize: int(1, 1000).nullable().default(null).describe('Most attempts the model may plan per wave; null = shepherd.waveSize (shepherd.initialExplorers for the first wave).'),
