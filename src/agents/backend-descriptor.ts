@@ -1,6 +1,7 @@
 import type { SwarmConfig } from '../config/index.js';
 import type { AgentBackend } from '../core/ports/agent-backend.js';
 import type { AccessCheck, Env } from './access/access-check.js';
+import type { ModelProvider } from './api-loop/model-provider.js';
 import type { BackendSettings } from './backend-settings.js';
 
 /** What swarm hands a backend it creates (swarm's own paths, which the agents folder does not know). */
@@ -25,6 +26,12 @@ export interface AgentBackendDescriptor<Settings extends BackendSettings | null 
    * assembles the sections from the registry), or null: it reads only the shared settings.
    */
   settings: Settings;
+  /** What it can do, which the config check, the run loop, pricing and doctor read instead of lists of names. */
+  capabilities: BackendCapabilities;
+  /** The model it runs when agent.model does not name one, and where that name comes from, for pricing (`swarm doctor`, a dollar budget). */
+  defaultModel: (config: SwarmConfig, env: Env) => DefaultModel;
+  /** The model API it runs on, for a backend on swarm's own tool loop (anthropic, openai); absent for the others. */
+  modelProvider?: ModelProvider;
   /** The executable it runs, and the setting naming it; null for a backend built into swarm. */
   binary: (config: SwarmConfig) => { name: string | null; setting: string } | null;
   /** How to install the executable, for the message when it is missing. */
@@ -37,4 +44,32 @@ export interface AgentBackendDescriptor<Settings extends BackendSettings | null 
   access: (config: SwarmConfig, root: string, env: Env) => Promise<AccessCheck>;
   /** One tiny request through it (`swarm doctor --probe`) in the scratch directory `cwd`; null: nothing to probe. */
   probe: ((config: SwarmConfig, binaryPath: string | null, env: Env, cwd: string) => Promise<AccessCheck | null>) | null;
+}
+
+/** What a backend can do beyond running an attempt (see `AgentBackendDescriptor.capabilities`). */
+export interface BackendCapabilities {
+  /**
+   * agent.runner "slurm" can run it as a batch job on a node: it works in its worktree through a
+   * process (an agent CLI) or through `swarm agent-job` (an API agent's tool loop).
+   */
+  slurmJob: boolean;
+  /**
+   * It reads agent.mode, and "diff" makes it one model call answering with SEARCH/REPLACE blocks:
+   * in diff mode it stays in the driver (never a batch job) and an attempt parked by a rate limit
+   * starts anew instead of resuming its session.
+   */
+  diffMode: boolean;
+  /** It can continue its session in the same worktree for one more turn (shepherd.novelty sends a near-duplicate back once). */
+  revisesNearDuplicate: boolean;
+  /** It calls no model: it costs nothing, and `swarm doctor --probe` has nothing to ask it. */
+  offline: boolean;
+  /** Its access check reads the project's files (outside a project `swarm doctor` reports it as built in). */
+  accessReadsProject: boolean;
+}
+
+/** The model a backend runs when agent.model is unset; null = the CLI picks it, unknown to swarm. */
+export interface DefaultModel {
+  model: string | null;
+  /** Where the name comes from ("the openai backend's default", "codex's config.toml"). */
+  from: string;
 }

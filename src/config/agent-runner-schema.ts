@@ -4,16 +4,6 @@ import { int, positiveDurationSchema } from './schema-primitives.js';
 /** Where agent processes run: on the driver's machine, or as Slurm batch jobs. */
 export const AGENT_RUNNERS = ['local', 'slurm'] as const;
 
-/**
- * The backends agent.runner "slurm" can place on a node: the agent CLIs, and the API agents' tool
- * loop (agent mode: diff mode makes one model call and runs nothing; the offline `local` agent
- * runs no command either, so neither gains from a node).
- */
-export const SLURM_AGENT_BACKENDS: readonly string[] = ['claude-code', 'codex', 'command', 'anthropic', 'openai'];
-
-/** The backends on a model API, which run a tool loop in agent mode and one call in diff mode. */
-export const API_AGENT_BACKENDS: readonly string[] = ['anthropic', 'openai'];
-
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;
 
 /** `agent.slurm`: the batch job each agent of `agent.runner: "slurm"` runs as. */

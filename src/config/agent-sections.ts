@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentBackendDescriptor } from '../agents/backend-descriptor.js';
-import { AGENT_BACKEND_REGISTRY } from '../agents/registry.js';
+import { AGENT_BACKEND_NAMES, AGENT_BACKEND_REGISTRY, agentBackend, type AgentBackendName } from '../agents/registry.js';
 import { SwarmError } from '../core/domain/errors.js';
 import { int } from './schema-primitives.js';
 
@@ -33,6 +33,17 @@ export const agentBackendSections = (shared: readonly string[]): AgentSectionsSh
   // The entries are those of the mapped type, built one by one from the same registry.
   return shape as AgentSectionsShape;
 };
+
+/**
+ * The backends with a trait of their descriptor, in registry order: which of them agent.runner
+ * "slurm" can place on a node (`slurmJob`), which stay in the driver in diff mode (`diffMode`),
+ * and which run a model API of swarm's own, as the Shepherd's model can (`modelProvider`).
+ */
+export const backendsWith = (trait: 'slurmJob' | 'diffMode' | 'modelProvider'): AgentBackendName[] =>
+  AGENT_BACKEND_NAMES.filter((name) => {
+    const descriptor = agentBackend(name);
+    return trait === 'modelProvider' ? descriptor.modelProvider !== undefined : descriptor.capabilities[trait];
+  });
 
 /** Each backend's section as an optional override in one `agent.pool` entry, from the same registry. */
 export const poolEntryBackendSections = (): PoolEntrySectionsShape => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
-import { AGENT_RUNNERS, agentSlurmSchema, API_AGENT_BACKENDS, SLURM_AGENT_BACKENDS } from './agent-runner-schema.js';
-import { agentBackendSections, poolEntryBackendSections } from './agent-sections.js';
+import { SwarmError } from '../core/domain/errors.js';
+import { AGENT_RUNNERS, agentSlurmSchema } from './agent-runner-schema.js';
+import { agentBackendSections, backendsWith, poolEntryBackendSections } from './agent-sections.js';
 import { evaluatorSchema } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 import { workspaceSchema } from './workspace-schema.js';
@@ -120,20 +121,24 @@ const sharedAgentShape = {
   slurm: agentSlurmSchema.prefault({}).describe('Batch job settings of agent.runner "slurm".'),
 };
 
+// Read from the descriptors' capabilities: which backends a batch job can run, and which of them only in agent mode.
+const SLURM_JOB_BACKENDS: readonly string[] = backendsWith('slurmJob');
+const DIFF_MODE_BACKENDS: readonly string[] = backendsWith('diffMode');
+
 // The settings every backend reads, then each backend's own section (`settings.ts` in its folder), from the registry.
 const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSections(Object.keys(sharedAgentShape)) }).superRefine((agent, ctx) => {
   // Each agent's runner: a pool entry's own, else agent.runner. Only an agent CLI can be a batch job.
   const placed = agent.pool.length > 0
     ? agent.pool.map((entry, i) => ({ backend: entry.backend, diff: (entry.mode ?? agent.mode) === 'diff', runner: entry.runner ?? agent.runner, own: entry.runner !== undefined, path: ['pool', i, 'runner'], what: `pool entry "${entry.name ?? entry.backend}"` }))
     : [{ backend: agent.backend, diff: agent.mode === 'diff', runner: agent.runner, own: true, path: ['runner'], what: 'agent.backend' }];
-  const apiDiff = (p: { backend: string; diff: boolean }): boolean => p.diff && API_AGENT_BACKENDS.includes(p.backend);
-  const driverBound = placed.filter((p) => p.runner === 'slurm' && (!SLURM_AGENT_BACKENDS.includes(p.backend) || apiDiff(p)));
+  const apiDiff = (p: { backend: string; diff: boolean }): boolean => p.diff && DIFF_MODE_BACKENDS.includes(p.backend);
+  const driverBound = placed.filter((p) => p.runner === 'slurm' && (!SLURM_JOB_BACKENDS.includes(p.backend) || apiDiff(p)));
   for (const p of driverBound.filter((d, i) => d.own || driverBound.findIndex((e) => !e.own) === i)) {
     const setting = p.own && p.path.length > 1 ? `${p.what}'s runner` : 'agent.runner';
     const why = apiDiff(p)
       ? `the "${p.backend}" backend in diff mode (${p.what}) makes one model call and runs no command, so it stays in the driver: set ${setting} to "local" or ${p.path.length > 1 ? 'the entry\'s mode' : 'agent.mode'} to "agent"`
       : `the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends`;
-    ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent that works in its worktree as a batch job (${SLURM_AGENT_BACKENDS.join(', ')}; the API backends in agent mode); ${why}` });
+    ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent that works in its worktree as a batch job (${SLURM_JOB_BACKENDS.join(', ')}; ${DIFF_MODE_BACKENDS.join(', ')} in agent mode only); ${why}` });
   }
   const seen = new Set<string>();
   agent.pool.forEach((entry, i) => {
@@ -147,8 +152,13 @@ const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSection
   if (agent.poolPolicy === 'weight' && agent.pool.every((e) => e.weight === 0)) ctx.addIssue({ code: 'custom', path: ['pool', 0, 'weight'], message: 'every pool entry has weight 0; give one a positive weight' });
 }).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 
+// The backends on a model API of swarm's own (the registry's first is the default).
+const MODEL_API_BACKENDS = backendsWith('modelProvider');
+const [DEFAULT_PLANNER_BACKEND] = MODEL_API_BACKENDS;
+if (DEFAULT_PLANNER_BACKEND === undefined) throw new SwarmError('INTERNAL', 'no registered agent backend runs a model API; shepherd.llm.backend would have none to name');
+
 const llmShepherdSchema = z.strictObject({
-  backend: z.enum(['anthropic', 'openai']).default('anthropic').describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
+  backend: z.enum(MODEL_API_BACKENDS).default(DEFAULT_PLANNER_BACKEND).describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
   model: z.string().min(1).nullable().default(null).describe('Planning model; null = agent.model when the agent uses the same API, else the backend\'s default model.'),
   baseUrl: z.url().nullable().default(null).describe('Base URL of the planning API; null = agent.baseUrl when the agent uses the same API, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL or the default.'),
   waveSize: int(1, 1000).nullable().default(null).describe('Most attempts the model may plan per wave; null = shepherd.waveSize (shepherd.initialExplorers for the first wave).'),

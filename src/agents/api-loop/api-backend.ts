@@ -1,10 +1,14 @@
 import type { AgentBackendDescriptor } from '../backend-descriptor.js';
-import type { ApiProvider } from './api-access.js';
+import type { ModelProvider } from './model-provider.js';
 
-/** The descriptor of an API backend (`anthropic`, `openai`): the tool loop (or diff mode) over the provider's SDK. */
-export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDescriptor<null> => ({
+/** The descriptor of an API backend (`anthropic`, `openai`): the tool loop (or diff mode) over its provider's SDK. */
+export const apiBackend = (provider: ModelProvider, doc: string): AgentBackendDescriptor<null> => ({
   doc,
   settings: null,
+  // The tool loop runs on a node through `swarm agent-job`; diff mode's one call stays in the driver.
+  capabilities: { slurmJob: true, diffMode: true, revisesNearDuplicate: true, offline: false, accessReadsProject: false },
+  defaultModel: () => ({ model: provider.defaultModel, from: `the ${provider.name} backend's default` }),
+  modelProvider: provider,
   binary: () => null,
   installHint: null,
   pricedByTokens: () => true,
@@ -13,7 +17,7 @@ export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDesc
     const { modelApiFrom, modelClientSettings } = await import('./create-model-api.js');
     const { agent } = config;
     const client = modelClientSettings(config, provider, { model: agent.model, baseUrl: agent.baseUrl });
-    const api = await modelApiFrom(client);
+    const api = await modelApiFrom(provider, client);
     return createApiAgent(api, {
       mode: agent.mode,
       limits: { maxTurns: agent.maxTurns, maxTokens: agent.maxTokens, maxCostUsd: agent.maxCostUsd },
@@ -27,7 +31,7 @@ export const apiBackend = (provider: ApiProvider, doc: string): AgentBackendDesc
   },
   access: async (config, _root, env) => {
     const { apiAccess } = await import('../access/api-access-check.js');
-    return apiAccess(provider, config.agent.backend === provider ? config.agent.baseUrl : null, env, 'agent.baseUrl (or --base-url)');
+    return apiAccess(provider, config.agent.backend === provider.name ? config.agent.baseUrl : null, env, 'agent.baseUrl (or --base-url)');
   },
   probe: async (config) => {
     const { probeApi } = await import('./api-probe.js');

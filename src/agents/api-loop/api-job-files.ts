@@ -20,7 +20,8 @@ const usageSchema = z.strictObject({ inputTokens: z.number(), outputTokens: z.nu
 
 export const apiJobSpecSchema = z.strictObject({
   client: z.strictObject({
-    provider: z.enum(['anthropic', 'openai']),
+    /** The provider's name; the job finds the provider in the backend registry. */
+    provider: z.string().min(1),
     model: z.string(),
     /** agent.baseUrl (or the entry's); null = the provider's variable in the job's environment. */
     baseUrl: z.string().nullable(),

@@ -58,7 +58,8 @@ export interface ChatReply {
  * outcome.
  */
 export interface ModelApi {
-  provider: 'anthropic' | 'openai';
+  /** The provider's name (`ModelProvider.name`). */
+  provider: string;
   model: string;
   price: Price | undefined;
   /** The SDK's retries of one request (agent.api.maxRetries), named in failure reasons. */

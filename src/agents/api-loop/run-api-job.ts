@@ -8,6 +8,7 @@ import { createApiAgent } from './api-agent.js';
 import { apiJobFiles, apiJobSpecSchema, type ApiJobSpec } from './api-job-files.js';
 import { modelApiFrom } from './create-model-api.js';
 import { failedApiOutcome } from './failed-outcome.js';
+import type { ModelProvider } from './model-provider.js';
 
 const writeOutcome = async (path: string, outcome: Omit<AgentOutcome, 'transcriptPath'>): Promise<void> => {
   await writeFile(`${path}.tmp`, JSON.stringify(outcome), { mode: 0o600 });
@@ -40,14 +41,20 @@ const jobTask = (spec: ApiJobSpec, logDir: string, env: NodeJS.ProcessEnv): Agen
  * The job side of an API agent under agent.runner "slurm" (`swarm agent-job <spec>`): the tool
  * loop runs on this node, in the worktree, its transcript lines also on stdout (which the driver
  * mirrors into the attempt's log folder as they come); the outcome goes beside the spec. A failure
- * of the agent is an outcome; only a spec it cannot read throws.
+ * of the agent is an outcome; only a spec it cannot read throws. `providerNamed` finds the spec's
+ * provider (the CLI looks it up in the backend registry, above this folder).
  */
-export const runApiJob = async (specPath: string, signal: AbortSignal): Promise<void> => {
+export const runApiJob = async (specPath: string, signal: AbortSignal, providerNamed: (name: string) => ModelProvider | null): Promise<void> => {
   const files = apiJobFiles(dirname(specPath));
   const spec = apiJobSpecSchema.parse(JSON.parse(await readFile(specPath, 'utf8')));
+  const provider = providerNamed(spec.client.provider);
+  if (provider === null) {
+    await writeOutcome(files.outcome, failedApiOutcome(`the spec names model provider "${spec.client.provider}", which no backend of this swarm runs (in the agent's batch job)`));
+    return;
+  }
   let api;
   try {
-    api = await modelApiFrom(spec.client);
+    api = await modelApiFrom(provider, spec.client);
   } catch (error) {
     if (!isSwarmError(error)) throw error;
     await writeOutcome(files.outcome, failedApiOutcome(`${error.message} (in the agent's batch job)`));

@@ -9,6 +9,8 @@ const INSTALL_HINT = 'npm install -g @anthropic-ai/claude-code';
 export const claudeCodeBackend: AgentBackendDescriptor<typeof claudeCodeSettings> = {
   doc: 'Claude Code CLI (claude -p --output-format stream-json); optimizers fork their parent\'s session',
   settings: claudeCodeSettings,
+  capabilities: { slurmJob: true, diffMode: false, revisesNearDuplicate: true, offline: false, accessReadsProject: false },
+  defaultModel: () => ({ model: null, from: 'the backend\'s own default' }),
   binary: (config) => ({ name: config.agent.claudeCode.binary, setting: 'agent.claudeCode.binary' }),
   installHint: INSTALL_HINT,
   pricedByTokens: () => false,

@@ -1,4 +1,5 @@
 import type { AgentBackendDescriptor } from '../backend-descriptor.js';
+import { codexConfiguredModel } from './codex-config-toml.js';
 import { codexSettings } from './settings.js';
 import { findBinary, requireBinary } from '../cli-common/resolve-binary.js';
 
@@ -8,12 +9,18 @@ const INSTALL_HINT = 'npm install -g @openai/codex';
 export const codexBackend: AgentBackendDescriptor<typeof codexSettings> = {
   doc: 'Codex CLI (codex exec --json --sandbox workspace-write); optimizers fork their parent\'s thread',
   settings: codexSettings,
+  capabilities: { slurmJob: true, diffMode: false, revisesNearDuplicate: true, offline: false, accessReadsProject: false },
+  defaultModel: (config, env) => {
+    const configured = codexConfiguredModel(config.agent.codex, env);
+    return configured === null
+      ? { model: null, from: 'codex\'s own default (no agent.model, no `model` in codex\'s config.toml)' }
+      : { model: configured, from: 'codex\'s config.toml' };
+  },
   binary: (config) => ({ name: config.agent.codex.binary, setting: 'agent.codex.binary' }),
   installHint: INSTALL_HINT,
   pricedByTokens: () => true,
   create: async (config) => {
     const { createCodexAgent } = await import('./codex-agent.js');
-    const { codexConfiguredModel } = await import('./codex-access.js');
     const { agent } = config;
     // Without agent.model, the model of codex's own config is priced (codex picks it).
     return createCodexAgent({ ...agent.codex, prices: agent.prices, defaultModel: codexConfiguredModel(agent.codex), binaryPath: requireBinary(agent.codex.binary, 'agent.codex.binary', INSTALL_HINT) });

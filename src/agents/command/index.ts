@@ -9,6 +9,8 @@ const INSTALL_HINT = 'install the agent CLI named in agent.command.argv[0]';
 export const commandBackend: AgentBackendDescriptor<typeof commandSettings> = {
   doc: 'any agent CLI taking a prompt (agent.command.argv with {prompt}: gemini, opencode, aider, qwen)',
   settings: commandSettings,
+  capabilities: { slurmJob: true, diffMode: false, revisesNearDuplicate: false, offline: false, accessReadsProject: false },
+  defaultModel: () => ({ model: null, from: 'the backend\'s own default' }),
   binary: (config) => ({ name: config.agent.command.argv[0] ?? null, setting: 'agent.command.argv' }),
   installHint: INSTALL_HINT,
   pricedByTokens: (config) => config.agent.command.costUsdPath === null,

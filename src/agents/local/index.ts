@@ -5,6 +5,9 @@ import { localSettings } from './settings.js';
 export const localBackend: AgentBackendDescriptor<typeof localSettings> = {
   doc: 'offline mutator of numeric literals and categorical choices in EVOLVE-BLOCK regions; no model, no key',
   settings: localSettings,
+  // It runs no command an agent would run on a node, so it stays in the driver.
+  capabilities: { slurmJob: false, diffMode: false, revisesNearDuplicate: false, offline: true, accessReadsProject: true },
+  defaultModel: () => ({ model: null, from: 'no model' }),
   binary: () => null,
   installHint: null,
   pricedByTokens: () => false,

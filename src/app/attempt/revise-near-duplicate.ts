@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { findAgentBackend } from '../../agents/registry.js';
 import { addUsage } from '../../core/budget/pricing.js';
 import { formatScore } from '../../core/domain/score.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
@@ -14,9 +15,6 @@ import { runAgent } from './run-agent.js';
 
 /** The event of a near-duplicate sent back to its agent once, to try something different. */
 export const REVISE_EVENT = 'novelty.revise';
-
-/** Sessions swarm continues in the same worktree: the API agents' (loop and diff mode) and the resumable CLIs'. */
-const REVISING_BACKENDS: ReadonlySet<string> = new Set(['anthropic', 'openai', 'claude-code', 'codex']);
 
 /** What the agent is told when its program is a near twin of an evaluated one. */
 export const reviseMessage = (twin: { id: string; score: number | null }, similarity: number): string =>
@@ -51,8 +49,8 @@ export const reviseNearDuplicate = async (
   const session = work.outcome.session;
   const unchanged = { work, audit };
   if (ctx.config.shepherd.novelty.threshold === null || work.outcome.status !== 'completed' || session === undefined || audit.reuse !== null) return unchanged;
-  // Keyed by the session's backend, not the attempt's (a pool entry has a name of its own).
-  if (!REVISING_BACKENDS.has(session.backend) || audit.escapingLinks.length > 0) return unchanged;
+  // Keyed by the session's backend, not the attempt's (a pool entry has a name of its own); its descriptor says whether it can continue.
+  if (findAgentBackend(session.backend)?.capabilities.revisesNearDuplicate !== true || audit.escapingLinks.length > 0) return unchanged;
   const near = await findNearDuplicate(ctx, work.head, audit.signature, spec.role === 'optimizer' ? spec.parents.slice(0, 1) : []);
   if (near === null) return unchanged;
   const twin = { id: near.from, score: ctx.store.getAttempt(near.from)?.score ?? null };

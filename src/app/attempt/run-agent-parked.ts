@@ -1,3 +1,4 @@
+import { agentBackend } from '../../agents/registry.js';
 import { recordSelfEvalFailures } from '../evaluation/driver-evaluation.js';
 import { redactSecrets } from '../evaluation/redaction.js';
 import { backoffMs, classifyLimit } from '../../core/limits/classify-limit.js';
@@ -61,7 +62,8 @@ export const runAgentParked = async (
 ): Promise<AgentOutcome | null> => {
   const { log } = out;
   const settings = ctx.config.agent.limits;
-  const resumable = !(ctx.config.agent.mode === 'diff' && (ctx.config.agent.backend === 'anthropic' || ctx.config.agent.backend === 'openai'));
+  // Diff mode's one model call has no session to resume (the descriptor says which backends have a diff mode).
+  const resumable = !(ctx.config.agent.mode === 'diff' && agentBackend(ctx.config.agent.backend).capabilities.diffMode);
   let current = task;
   let usage = zeroUsage();
   // What every run of the attempt saw, not only the last one after a wait.

@@ -1,6 +1,6 @@
 import type { Env } from '../../agents/access/access-check.js';
 import { apiAccess } from '../../agents/access/api-access-check.js';
-import { agentBackend } from '../../agents/registry.js';
+import { agentBackend, modelProviderOf } from '../../agents/registry.js';
 import type { SwarmConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { poolConfigs } from '../setup/agent-pool.js';
@@ -19,7 +19,7 @@ export const preflight = async (config: SwarmConfig, root: string, env: Env = pr
   if (config.shepherd.policy === 'llm') {
     const { llm } = config.shepherd;
     const sameApi = config.agent.backend === llm.backend;
-    const planner = await apiAccess(llm.backend, llm.baseUrl ?? (sameApi ? config.agent.baseUrl : null), env, 'shepherd.llm.baseUrl');
+    const planner = await apiAccess(modelProviderOf(llm.backend), llm.baseUrl ?? (sameApi ? config.agent.baseUrl : null), env, 'shepherd.llm.baseUrl');
     if (!planner.ok) problems.push(`the planning model (shepherd.policy "llm", ${llm.backend}) cannot work: ${planner.detail}`);
   }
   if (problems.length > 0) throw new SwarmError('BACKEND_UNAVAILABLE', problems.join('\n'));

@@ -3,12 +3,13 @@ import type { SwarmConfig } from '../../config/index.js';
 import type { ShepherdModel } from '../../core/ports/shepherd-model.js';
 import { costOf } from '../../core/budget/pricing.js';
 import { createModelApi } from '../../agents/api-loop/create-model-api.js';
+import { modelProviderOf } from '../../agents/registry.js';
 
 /** The model of the LLM Shepherd: `shepherd.llm`, falling back to the agent's model on the same API. */
 export const shepherdModelApi = (config: SwarmConfig): Promise<ModelApi> => {
   const { llm } = config.shepherd;
   const sameApi = config.agent.backend === llm.backend;
-  return createModelApi(config, llm.backend, { model: llm.model ?? (sameApi ? config.agent.model : null), baseUrl: llm.baseUrl ?? (sameApi ? config.agent.baseUrl : null) });
+  return createModelApi(config, modelProviderOf(llm.backend), { model: llm.model ?? (sameApi ? config.agent.model : null), baseUrl: llm.baseUrl ?? (sameApi ? config.agent.baseUrl : null) });
 };
 
 /** The ShepherdModel port over a model API: no tools, the agent's output token limit, usage priced. */

@@ -1,10 +1,7 @@
-import { DEFAULT_ANTHROPIC_MODEL } from '../../agents/anthropic/default-model.js';
-import { DEFAULT_OPENAI_MODEL } from '../../agents/openai/default-model.js';
 import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { describePrice, knownPrice, type KnownPrice } from '../../core/budget/known-price.js';
 import { PRICE_TABLE_DATE } from '../../core/budget/price-table.js';
-import { codexConfiguredModel } from '../../agents/codex/codex-access.js';
 import { agentBackend } from '../../agents/registry.js';
 
 type Env = Record<string, string | undefined>;
@@ -24,40 +21,27 @@ export interface ModelPricing {
 
 const modelOf = (config: SwarmConfig, backend: AgentBackendName, env: Env): { model: string | null; from: string } => {
   const own = config.agent.backend === backend ? config.agent.model : null;
-  if (own !== null) return { model: own, from: 'agent.model' };
-  switch (backend) {
-    case 'anthropic':
-      return { model: DEFAULT_ANTHROPIC_MODEL, from: 'the anthropic backend\'s default' };
-    case 'openai':
-      return { model: DEFAULT_OPENAI_MODEL, from: 'the openai backend\'s default' };
-    case 'codex': {
-      const configured = codexConfiguredModel(config.agent.codex, env);
-      return configured === null
-        ? { model: null, from: 'codex\'s own default (no agent.model, no `model` in codex\'s config.toml)' }
-        : { model: configured, from: 'codex\'s config.toml' };
-    }
-    default:
-      return { model: null, from: 'the backend\'s own default' };
-  }
+  return own !== null ? { model: own, from: 'agent.model' } : agentBackend(backend).defaultModel(config, env);
 };
 
 /** How the agent backend `backend` spends money under `config`. */
 export const agentPricing = (config: SwarmConfig, backend: AgentBackendName = config.agent.backend, env: Env = process.env): ModelPricing => {
   const { model, from } = modelOf(config, backend, env);
   const who = `agent ${backend}`;
-  const reports = backend === 'local' ? 'none' : agentBackend(backend).pricedByTokens(config) ? 'tokens' : 'dollars';
+  const descriptor = agentBackend(backend);
+  const reports = descriptor.capabilities.offline ? 'none' : descriptor.pricedByTokens(config) ? 'tokens' : 'dollars';
   return { who, model, modelFrom: from, reports, price: model === null ? null : knownPrice(model, config.agent.prices) };
 };
 
 /** The planning model's pricing when `shepherd.policy` is "llm" (it reports tokens), else null. */
-export const shepherdPricing = (config: SwarmConfig): ModelPricing | null => {
+export const shepherdPricing = (config: SwarmConfig, env: Env = process.env): ModelPricing | null => {
   if (config.shepherd.policy !== 'llm') return null;
   const { llm } = config.shepherd;
   const sameApi = config.agent.backend === llm.backend;
   const chosen = llm.model ?? (sameApi ? config.agent.model : null);
-  const model = chosen ?? (llm.backend === 'anthropic' ? DEFAULT_ANTHROPIC_MODEL : DEFAULT_OPENAI_MODEL);
+  const model = chosen ?? agentBackend(llm.backend).defaultModel(config, env).model;
   const modelFrom = llm.model !== null ? 'shepherd.llm.model' : chosen !== null ? 'agent.model' : `the ${llm.backend} default`;
-  return { who: 'the Shepherd\'s model (shepherd.policy "llm")', model, modelFrom, reports: 'tokens', price: knownPrice(model, config.agent.prices) };
+  return { who: 'the Shepherd\'s model (shepherd.policy "llm")', model, modelFrom, reports: 'tokens', price: model === null ? null : knownPrice(model, config.agent.prices) };
 };
 
 /** One line for `swarm doctor`: the price a backend's spending is counted with. */

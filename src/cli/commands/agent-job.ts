@@ -10,13 +10,14 @@ export const registerAgentJob = (program: Command): void => {
     .description("run an API agent's tool loop inside its batch job (written by the driver)")
     .action(async (spec: string) => {
       const { runApiJob } = await import('../../agents/api-loop/run-api-job.js');
+      const { findAgentBackend } = await import('../../agents/registry.js');
       // scancel sends SIGTERM: the loop stops, and its outcome so far is still written.
       const stop = new AbortController();
       const onSignal = (): void => stop.abort();
       process.once('SIGTERM', onSignal);
       process.once('SIGINT', onSignal);
       try {
-        await runApiJob(spec, stop.signal);
+        await runApiJob(spec, stop.signal, (name) => findAgentBackend(name)?.modelProvider ?? null);
       } finally {
         process.off('SIGTERM', onSignal);
         process.off('SIGINT', onSignal);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { agentBackend } from '../../agents/registry.js';
 import type { BackendCheck, DoctorReport } from '../../app/setup/diagnose/doctor.js';
 import { formatScore } from '../../core/domain/score.js';
 import { printJson } from '../options.js';
@@ -7,10 +8,12 @@ const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : '
 
 /** Four facts per backend, each on its own line: binary (version), authentication, probe, price. */
 const renderBackend = (b: BackendCheck, probed: boolean, label: string): string[] => {
+  const descriptor = agentBackend(b.backend);
+  // No binary: built in (no install hint), or the setting naming it is empty (the auth line says which).
   const binary = b.binary === null
-    ? b.backend === 'command' ? `no  agent.command.argv is not configured` : `--  built into swarm`
+    ? descriptor.installHint !== null ? `no  ${b.auth.detail}` : `--  built into swarm`
     : `${mark(b.binary.path !== null && b.binary.version !== null)}  ${b.binary.path === null ? `${b.binary.name} not found` : `${b.binary.version ?? 'no answer to --version'} at ${b.binary.path}`}`;
-  const notSent = b.backend === 'local' ? 'no model to ask' : b.backend === 'command' ? 'not sent (it would run the agent)' : !b.auth.ok ? 'not sent (cannot authenticate)' : probed ? 'not sent' : 'not sent (swarm doctor --probe sends one tiny request)';
+  const notSent = descriptor.capabilities.offline ? 'no model to ask' : descriptor.probe === null ? 'not sent (it would run the agent)' : !b.auth.ok ? 'not sent (cannot authenticate)' : probed ? 'not sent' : 'not sent (swarm doctor --probe sends one tiny request)';
   return [
     `  ${mark(b.ok)}  ${label}`,
     `      binary  ${binary}`,

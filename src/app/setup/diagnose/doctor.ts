@@ -112,8 +112,8 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
   if (binary !== null && binary.path === null) {
     return { backend, binary, auth: { ok: false, detail: `not checked: ${binary.name} not found; ${descriptor.installHint ?? `install ${binary.name}`}` }, probe: null, price: priceCheck(config, backend, env), ok: false };
   }
-  // The local agent is checked against the project's files only inside a project.
-  const auth = backend === 'local' && !project.found
+  // A backend whose access check reads the project's files (the local agent) is checked only inside a project.
+  const auth = descriptor.capabilities.accessReadsProject && !project.found
     ? { ok: true, detail: 'built in (offline, no model)' }
     : redact(await descriptor.access(config, root, env), env);
   const answered = probe && auth.ok ? await probeBackend(backend, binary?.path ?? null, config, env) : null;
