@@ -12,6 +12,7 @@ import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
 import type { CommittedWork } from './commit.js';
 import { applyConstraints } from './feasibility.js';
 import { findNearDuplicate, NEAR_DUPLICATE, rememberProgram } from './audit/near-duplicate.js';
+import { parentResultForComments } from './audit/comments-reuse.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
 
@@ -74,11 +75,14 @@ export const evaluateWork = async (
     return { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
   }
   if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
+  // Comments only, exactly: the parent's program, so its result (a new measurement would be noise).
+  const parentCopy = audit.reuse === null ? parentResultForComments(ctx, spec, audit) : null;
+  if (parentCopy !== null) flags.push(`reused:${parentCopy.from}`);
   // Near-duplicates (shepherd.novelty) reuse the nearest evaluated program's result, like a twin's;
   // an optimizer's small steps on its own parent are its job, so that parent is not compared.
-  const near = audit.reuse === null ? await findNearDuplicate(ctx, head, audit.signature, spec.role === 'optimizer' ? spec.parents.slice(0, 1) : []) : null;
+  const near = audit.reuse === null && parentCopy === null ? await findNearDuplicate(ctx, head, audit.signature, spec.role === 'optimizer' ? spec.parents.slice(0, 1) : []) : null;
   if (near !== null) flags.push(`${NEAR_DUPLICATE}${near.from}`);
-  const copied = audit.reuse ?? near;
+  const copied = audit.reuse ?? parentCopy ?? near;
   const evaluation = copied
     ? copied.evaluation
     : await ctx.evalQueue.add(() => {
