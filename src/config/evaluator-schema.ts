@@ -70,9 +70,9 @@ export const evaluatorSchema = z.strictObject({
       });
     })
     .describe('Ordered evaluation stages; empty means one stage "main" running evaluator.command.'),
-  confirm: int(0, 10).default(0).describe('Extra evaluations with other seeds before a new best is crowned.'),
+  confirm: int(0, 10).default(0).describe('Extra evaluations with other seeds before a new best is crowned (the mean is its score); 0 with a noisy evaluator (the baseline\'s noise check) means 2, and the mean must then beat the best by the noise margin (docs/objectives.md).'),
   noiseCheck: z.boolean().default(true)
-    .describe('Evaluate the baseline twice with the same seed and warn when the scores differ (an evaluator that is not deterministic for a seed makes "best" partly noise); false = evaluate it once.'),
+    .describe('Evaluate the baseline twice with the same seed and warn when the scores differ (an evaluator that is not deterministic for a seed makes "best" partly noise); then measure its spread (two more seeds, or the evaluator\'s score_stderr) and crown only beyond 2 standard errors (docs/objectives.md); false = evaluate it once and crown on the score alone.'),
   env: z.record(z.string(), z.string()).default({}).describe('Extra environment variables for the evaluator.'),
   passEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).default([])
     .describe('Names of variables of swarm\'s environment passed on to the evaluator (and to API agents\' run_command) besides the allow-list (PATH, HOME, LANG, LC_*, TMPDIR, SWARM_*, GPU variables, ...).'),

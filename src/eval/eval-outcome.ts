@@ -24,7 +24,7 @@ export const evalOutcomeFrom = (
   // The line of stderr that names the error goes into the reason, so every place that shows why an
   // evaluation failed (progress, summary, `swarm eval`) shows its cause, not only `swarm show`.
   const verdict = processProblem !== null
-    ? { valid: false, score: null, reason: !proc.timedOut && (proc.exitCode !== null || proc.signal !== null) ? withCause(processProblem, proc.stderrTail) : processProblem }
+    ? { valid: false, score: null, reason: !proc.timedOut && (proc.exitCode !== null || proc.signal !== null) ? withCause(processProblem, proc.stderrTail, proc.stdoutTail) : processProblem }
     : report !== null
       ? judgeReport(report, job.metric)
       : { valid: false, score: null, reason: withCause(describeMissingOutput(parsed), proc.stderrTail) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedbackSummary } from '../core/evaluation/feedback-summary.js';
 import { nonFiniteToken, parseJsonObject } from '../core/evaluation/lenient-json.js';
 import { readStdoutJson } from '../core/evaluation/stdout-json.js';
 
@@ -75,7 +76,8 @@ export const reportFromObject = (raw: Record<string, unknown>, source: Evaluator
 export const judgeReport = (report: EvaluatorReport, metric: string): Verdict => {
   const invalid = (reason: string): Verdict => ({ valid: false, score: null, reason });
   if (report.valid === false) {
-    const detail = report.feedback === null ? '' : `: ${firstLine(report.feedback, 200)}`;
+    // Beyond its first line where the feedback names failures (the failing tests come after a headline).
+    const detail = report.feedback === null ? '' : `: ${feedbackSummary(report.feedback)}`;
     return invalid(`evaluator reported valid: false${detail}`);
   }
   const token = report.nonFinite[metric];

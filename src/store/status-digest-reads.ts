@@ -1,3 +1,4 @@
+import { crownable, crownableSql } from '../core/domain/crowning.js';
 import { z } from 'zod';
 import type { Direction } from '../core/domain/score.js';
 import type { DigestTally, StatusDigestReads } from '../core/ports/run-queries.js';
@@ -73,19 +74,19 @@ const digestIds = (store: SwarmStore, runId: string, direction: Direction, stale
 };
 
 /**
- * Of the scored `rows`, those that raised the best score when they finished: no scored attempt
+ * Of the scored `rows` that may be crowned (`crownable`), those that raised the best score when they finished: no scored attempt
  * finished before (by finish time, then wave, then id, as `newBestIds` orders them) with a score
  * as good. One indexed look-up per shown row instead of sorting the run.
  */
 const newBest = (store: SwarmStore, runId: string, direction: Direction, rows: readonly AttemptRow[]): string[] => {
   const earlier = store.db.prepare(
-    `SELECT 1 FROM attempts WHERE run_id = @run AND status = 'scored' AND score IS NOT NULL AND score ${direction === 'maximize' ? '>=' : '<='} @score
+    `SELECT 1 FROM attempts WHERE run_id = @run AND status = 'scored' AND score IS NOT NULL AND ${crownableSql()} AND score ${direction === 'maximize' ? '>=' : '<='} @score
         AND (COALESCE(finished_at, ${Number.MAX_SAFE_INTEGER}) < @finished
              OR (COALESCE(finished_at, ${Number.MAX_SAFE_INTEGER}) = @finished AND (wave < @wave OR (wave = @wave AND seq < @seq))))
       LIMIT 1`,
   );
   return rows
-    .filter((row) => row.status === 'scored' && row.score !== null && row.role !== 'baseline')
+    .filter((row) => row.status === 'scored' && row.score !== null && row.role !== 'baseline' && crownable(row.flags))
     .filter((row) => earlier.get({ run: runId, score: row.score, finished: row.finishedAt ?? Number.MAX_SAFE_INTEGER, wave: row.wave, seq: seqOfId(row.id) }) === undefined)
     .map((row) => row.id);
 };

@@ -2,7 +2,11 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.js';
 import { NOMINATED_EVENT, WAITING_EVENT } from '../core/domain/event-types.js';
 import type { Direction } from '../core/domain/score.js';
+import { crownableSql } from '../core/domain/crowning.js';
 import type { RunStatus } from '../core/domain/types.js';
+
+/** A fact row of an attempt that may be crowned: its flags live in `attempts` (the facts keep no flags). */
+const CROWNABLE_FACT = `NOT EXISTS (SELECT 1 FROM attempts a WHERE a.id = f.id AND NOT (${crownableSql('a.flags_json')}))`;
 
 /**
  * The reads behind `swarm status --json` on its start-up path (issue 29): plain SQL over the report
@@ -192,12 +196,12 @@ export class StatusJsonReads {
     return row === undefined ? null : { id: text(row[0], 'id'), score: numOrNull(row[1], 'score') };
   }
 
-  /** The best scored attempt; of equal scores the first. */
+  /** The best scored attempt that may be crowned (`crownable`); of equal scores the first. */
   best(runId: string, direction: Direction): { id: string; score: number } | null {
     // The best score, then its first attempt: both seeks on the facts' index (one ORDER BY of mixed directions would sort).
     const row = this.all(
-      `SELECT id, score FROM attempt_facts WHERE run_id = @run AND status = 'scored'
-         AND score = (SELECT ${direction === 'maximize' ? 'max' : 'min'}(score) FROM attempt_facts WHERE run_id = @run AND status = 'scored')
+      `SELECT id, score FROM attempt_facts f WHERE run_id = @run AND status = 'scored' AND ${CROWNABLE_FACT}
+         AND score = (SELECT ${direction === 'maximize' ? 'max' : 'min'}(score) FROM attempt_facts f WHERE run_id = @run AND status = 'scored' AND ${CROWNABLE_FACT})
        ORDER BY seq LIMIT 1`,
       { run: runId },
     )[0];

@@ -1,3 +1,4 @@
+import { crownableSql } from '../core/domain/crowning.js';
 import { prepared } from './prepared.js';
 import { EvaluationCounts } from './evaluation-count.js';
 import { PopulationQueries } from './population-rows.js';
@@ -199,10 +200,10 @@ export class SwarmStore implements RunQueries, StoreHandle {
     return parseAll(attemptUsageRecord, prepared(this.db, `SELECT id, input_tokens, output_tokens, cost_usd FROM attempts WHERE run_id = ?${where} ORDER BY seq`).all(runId));
   }
 
-  /** Ids of the best scored attempts of a run, best first (ties: oldest first). */
+  /** Ids of the best scored attempts of a run that may be crowned (`crownable`), best first (ties: oldest first). */
   bestAttemptIds(runId: string, direction: 'maximize' | 'minimize', limit: number): string[] {
     const order = direction === 'maximize' ? 'DESC' : 'ASC';
-    const ids: unknown[] = prepared(this.db, `SELECT id FROM attempts WHERE run_id = ? AND status = 'scored' AND score IS NOT NULL ORDER BY score ${order}, seq LIMIT ?`, { pluck: true })
+    const ids: unknown[] = prepared(this.db, `SELECT id FROM attempts WHERE run_id = ? AND status = 'scored' AND score IS NOT NULL AND ${crownableSql()} ORDER BY score ${order}, seq LIMIT ?`, { pluck: true })
       .all(runId, limit);
     return ids.filter((id): id is string => typeof id === 'string');
   }

@@ -101,3 +101,11 @@ describe('parseEvaluatorOutput', () => {
     expect(parseEvaluatorOutput({ resultFile: null, stdout: 'hello\n' })).toEqual({ kind: 'none' });
   });
 });
+
+describe('an invalid verdict\'s reason from multi-line feedback', () => {
+  it('names the failing tests that follow the first line (recorded pytest summary)', () => {
+    const feedback = 'the tests fail\nFAILED test_calc.py::test_add - assert (1 + 1) == 3\nFAILED test_calc.py::TestCalc::test_sub - AssertionError: 1 != 0\n3 failed, 1 passed in 1.91s';
+    const verdict = judgeReport(reportFromObject({ valid: false, score: 0, feedback }, 'stdout'), 'score');
+    expect(verdict.reason).toBe('evaluator reported valid: false: the tests fail | 2 failing tests: test_calc.py::test_add, test_calc.py::TestCalc::test_sub');
+  });
+});

@@ -7,6 +7,7 @@ import { knownPrice } from '../../core/budget/known-price.js';
 import type { CommandAgentConfig } from '../../config/resolve-config.js';
 import { processProblem, runAgentCli, cappedOutcome } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
+import { summarizeCommandText } from './command-summary.js';
 import { numberAt, valueAt } from './dot-path.js';
 
 export const COMMAND_BACKEND = 'command';
@@ -75,7 +76,9 @@ export const commandOutcome = (stdout: string, options: CommandAgentOptions, mod
       usage = { inputTokens, outputTokens, costUsd };
     }
   }
-  const base = { summary: summarize(finalText), hypothesis: extractHypothesis(stdout) ?? extractHypothesis(finalText), usage, transcriptPath };
+  // Text output: its last lines (docs/configuration.md); a JSON final message reads from its first line.
+  const summary = options.output === 'json' ? summarize(finalText) : summarizeCommandText(finalText);
+  const base = { summary, hypothesis: extractHypothesis(stdout) ?? extractHypothesis(finalText), usage, transcriptPath };
   if (problem !== null) return { ...base, status: 'failed', error: problem };
   return { ...base, status: 'completed', ...(outputProblem ? { error: outputProblem } : {}) };
 };

@@ -49,12 +49,20 @@ const baselineSteps = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, 
   evaluate: async ({ worktree, baseCommit }) => {
     const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
     const first = await evaluateCheckout(input);
-    const noise = ctx.config.evaluator.noiseCheck && !ctx.force.aborted ? await checkBaselineNoise(input, first) : { evaluation: first, warning: null };
+    const checked = ctx.config.evaluator.noiseCheck && !ctx.force.aborted;
+    const noise = checked ? await checkBaselineNoise(input, first, ctx.config.evaluator.confirm) : { evaluation: first, warning: null, noise: null };
     const evaluation = noise.evaluation;
     if (noise.warning !== null) {
       out.warn(noise.warning);
       ctx.logger.warn({ attempt: attempt.id }, noise.warning);
-      ctx.store.addEvent(ctx.runId, 'baseline.noisy', { warning: noise.warning }, attempt.id);
+      ctx.store.addEvent(ctx.runId, 'baseline.noisy', { warning: noise.warning, sd: noise.noise?.spread.sd ?? null }, attempt.id);
+    }
+    // Said once, with the spread: how a new best is crowned from now on (issue 38).
+    if (noise.noise !== null) {
+      out.warn(noise.noise.line);
+      ctx.logger.info({ attempt: attempt.id, spread: noise.noise.spread }, noise.noise.line);
+    } else if (!ctx.config.evaluator.noiseCheck) {
+      out.warn('note: evaluator.noiseCheck is false: the evaluator\'s noise is not measured, and a new best is crowned on its score alone, without a noise margin');
     }
     if (ctx.force.aborted) return null;
     const valid = evaluation.final.valid;

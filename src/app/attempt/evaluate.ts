@@ -1,4 +1,7 @@
 import { needsConfirmation } from '../../core/attempt/attempt-confirm.js';
+import { WITHIN_NOISE } from '../../core/domain/crowning.js';
+import { effectiveConfirm } from '../../core/evaluation/noise-margin.js';
+import { runNoise, withinNoise } from './crown-check.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import { ESCAPING_SYMLINK, escapingSymlinkReason } from '../../core/trust/escaping-symlinks.js';
 import { violatedConstraint } from '../../core/objectives/constraints.js';
@@ -12,6 +15,7 @@ import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
 import type { CommittedWork } from './commit.js';
 import { applyConstraints } from './feasibility.js';
 import { findNearDuplicate, NEAR_DUPLICATE, rememberProgram } from './audit/near-duplicate.js';
+import { parentResultForComments } from './audit/comments-reuse.js';
 import { movePhase } from './phase.js';
 import type { AttemptResult } from './record.js';
 
@@ -25,20 +29,29 @@ export type EvaluateDeps = EvaluationDeps & CodeIndexDeps & Pick<RunContext, 'ev
  * default of `swarm eval` too), so scores of a stochastic evaluator are comparable and an agent's
  * own measurements match the official one; a new best is confirmed with the following seeds.
  */
-const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, work: CommittedWork): Promise<CheckoutEvaluation> => {
+const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, work: CommittedWork): Promise<OfficialEvaluation> => {
   const input = await attemptEvaluationInput(ctx, attempt, work.worktree, 'official', ctx.config.shepherd.seed);
   const first = await evaluateCheckout(input);
   // Stored at once (not in the record step): a kill from here on never evaluates this commit again.
   if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, first.results, work.head);
-  const confirm = ctx.config.evaluator.confirm;
+  // A noisy evaluator (the baseline's noise check): confirmed twice unless configured, crowned only beyond the margin.
+  const noise = runNoise(ctx);
+  const confirm = effectiveConfirm(ctx.config.evaluator.confirm, noise);
   const { objective } = ctx.config;
   // An infeasible result is never crowned, so it is never confirmed either.
-  if (violatedConstraint(objective.constraints, objective.metric, first.final.score, first.final.metrics) !== null) return first;
-  if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, objective.direction)) return first;
+  if (violatedConstraint(objective.constraints, objective.metric, first.final.score, first.final.metrics) !== null) return { evaluation: first, withinNoise: null };
+  if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, objective.direction)) return { evaluation: first, withinNoise: withinNoise(ctx, noise, first.final, 1) };
   const confirmed = await confirmBest(input, first.final, confirm);
   if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, confirmed.results, work.head);
-  return { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
+  const evaluation = { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
+  return { evaluation, withinNoise: withinNoise(ctx, noise, confirmed.final, 1 + confirm) };
 };
+
+/** An official evaluation, and the noise margin its score did not clear (null: it did, or no noise). */
+interface OfficialEvaluation {
+  evaluation: CheckoutEvaluation;
+  withinNoise: { margin: number } | null;
+}
 
 /**
  * Step evaluate: the agent's committed work judged. A failed or abstaining agent has nothing to
@@ -74,18 +87,25 @@ export const evaluateWork = async (
     return { kind: 'invalid', reason, head, diff, flags: [...flags, PROTECTED_VIOLATION], evaluation: null };
   }
   if (audit.reuse) flags.push(`reused:${audit.reuse.from}`);
+  // Comments only, exactly: the parent's program, so its result (a new measurement would be noise).
+  const parentCopy = audit.reuse === null ? parentResultForComments(ctx, spec, audit) : null;
+  if (parentCopy !== null) flags.push(`reused:${parentCopy.from}`);
   // Near-duplicates (shepherd.novelty) reuse the nearest evaluated program's result, like a twin's;
   // an optimizer's small steps on its own parent are its job, so that parent is not compared.
-  const near = audit.reuse === null ? await findNearDuplicate(ctx, head, audit.signature, spec.role === 'optimizer' ? spec.parents.slice(0, 1) : []) : null;
+  const near = audit.reuse === null && parentCopy === null ? await findNearDuplicate(ctx, head, audit.signature, spec.role === 'optimizer' ? spec.parents.slice(0, 1) : []) : null;
   if (near !== null) flags.push(`${NEAR_DUPLICATE}${near.from}`);
-  const copied = audit.reuse ?? near;
+  const copied = audit.reuse ?? parentCopy ?? near;
+  let noisy: OfficialEvaluation['withinNoise'] = null;
   const evaluation = copied
     ? copied.evaluation
-    : await ctx.evalQueue.add(() => {
+    : await ctx.evalQueue.add(async () => {
         started();
-        return evaluateOfficially(ctx, attempt, work);
+        const official = await evaluateOfficially(ctx, attempt, work);
+        noisy = official.withinNoise;
+        return official.evaluation;
       });
   if (!evaluation || ctx.force.aborted) return null;
+  if (noisy !== null) flags.push(WITHIN_NOISE);
   if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
   if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
   // The evaluator exited and left processes running (stopped by the runner): the score counts, the habit is named.

@@ -1,3 +1,4 @@
+import { crownable } from '../../core/domain/crowning.js';
 import { formatScore, isBetter } from '../../core/domain/score.js';
 import type { Role } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
@@ -77,9 +78,9 @@ export const recordAttempt = async (ctx: RecordDeps, attempt: AttemptRecord, ori
     ctx.store.addEvent(ctx.runId, 'attempt.finished', { status: result.kind, score, reason: result.reason }, attempt.id);
     if (score !== null) updateFront(ctx, attempt.id);
   });
-  // A result reused from a near-duplicate never crowns an attempt (issue 32).
-  const reused = result.flags.some((flag) => flag.startsWith('near-duplicate:'));
-  if (score !== null && !reused && isBetter(score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) {
+  // A near-duplicate's copied result (issue 32), a comments-only change and a score within the
+  // evaluator's noise (issue 38) never crown an attempt.
+  if (score !== null && crownable(result.flags) && isBetter(score, ctx.incumbent?.score ?? null, ctx.config.objective.direction)) {
     ctx.incumbent = { id: attempt.id, score };
     ctx.store.addEvent(ctx.runId, 'best.improved', { score }, attempt.id);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crownable } from '../../core/domain/crowning.js';
 import type { AttemptRow, GraphInput } from '../../core/views/report.js';
 import { compareScores } from '../../core/domain/score.js';
 import { assignIslands } from '../../core/planning/policies/program-database.js';
@@ -38,7 +39,7 @@ const islandsOf = (rows: readonly AttemptRow[], count: number): Record<string, n
 export const loadGraphInput = (store: RunQueries, runId?: string): GraphInput => {
   const run = selectRun(store, runId);
   const { rows, edges } = attemptRows(store, run.id);
-  const best = rows.filter((r) => r.status === 'scored').sort((a, b) => compareScores(run.objective.direction)(a.score, b.score))[0] ?? null;
+  const best = rows.filter((r) => r.status === 'scored' && crownable(r.flags)).sort((a, b) => compareScores(run.objective.direction)(a.score, b.score))[0] ?? null;
   const islandCount = evolveIslands(run);
   return {
     run: { id: run.id, description: run.description, objective: run.objective },

@@ -2,6 +2,7 @@ import type { AttemptStatus } from '../../core/domain/types.js';
 import type { AttemptRow, StatusReport, WaveRow } from '../../core/views/report.js';
 import { staleRun, storeStaleReads } from './stale-run.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
+import { crownable } from '../../core/domain/crowning.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
 import { backendFigures } from '../../core/views/backend-figures.js';
 import { backendModelsOf } from '../../core/views/recorded-config.js';
@@ -31,7 +32,7 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
   // is `a<seq>`, so the first one seen is that one, without a collator (~2 ms to build one).
   const byScore = compareScores(direction);
   let bestRow: AttemptRow | null = null;
-  for (const row of scored) if (bestRow === null || byScore(row.score, bestRow.score) < 0) bestRow = row;
+  for (const row of scored) if (crownable(row.flags) && (bestRow === null || byScore(row.score, bestRow.score) < 0)) bestRow = row;
   const counts: Record<AttemptStatus, number> = { running: 0, scored: 0, invalid: 0, failed: 0, interrupted: 0 };
   // The baseline has its own line: counts are of the run's attempts, as attemptsUsed is.
   for (const row of rows) if (row.role !== 'baseline') counts[row.status]++;

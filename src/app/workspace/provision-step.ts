@@ -48,9 +48,15 @@ export const provisionStep = async (input: ProvisionStepInput): Promise<Provisio
   return provisioned;
 };
 
+/** The cause its output names (npm's reason, not "npm error Run npm help ci"), else its last three lines. */
+const setupOutputText = (failure: SetupFailure): string => {
+  if (failure.cause !== undefined && failure.cause !== null) return `: ${failure.cause}`;
+  return failure.output.trim() === '' ? '' : `: ${failure.output.trim().split('\n').slice(-3).join(' | ')}`;
+};
+
 /** "workspace.setup failed: `npm ci` exited with code 1: npm ERR! …", redacted. */
 export const setupFailureText = (failure: SetupFailure): string =>
-  redactSecrets(`workspace.setup failed (an infrastructure failure, not the agent's): \`${failure.command}\` ${failure.ended}${failure.output.trim() === '' ? '' : `: ${failure.output.trim().split('\n').slice(-3).join(' | ')}`}; fix the command (try it in a fresh \`git worktree add\` of the repository) or workspace.setupTimeout`);
+  redactSecrets(`workspace.setup failed (an infrastructure failure, not the agent's): \`${failure.command}\` ${failure.ended}${setupOutputText(failure)}; fix the command (try it in a fresh \`git worktree add\` of the repository) or workspace.setupTimeout`);
 
 /** What an event records of a provisioning: counts and times, never file contents. */
 export const provisionedEventData = (p: Provisioned): Record<string, unknown> => ({

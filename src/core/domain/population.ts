@@ -1,4 +1,5 @@
 import type { AttemptId } from './ids.js';
+import { crownable } from './crowning.js';
 import { compareScores, isBetter, type Direction } from './score.js';
 import type { AttemptView } from './types.js';
 
@@ -6,8 +7,9 @@ import type { AttemptView } from './types.js';
 export const rankScored = (attempts: readonly AttemptView[], direction: Direction): AttemptView[] =>
   attempts.filter((a) => a.status === 'scored' && a.score !== null).sort((a, b) => compareScores(direction)(a.score, b.score) || a.createdAt - b.createdAt);
 
-/** The first attempt to reach the best score, or null when nothing is scored. */
-export const bestAttempt = (attempts: readonly AttemptView[], direction: Direction): AttemptView | null => rankScored(attempts, direction)[0] ?? null;
+/** The first attempt to reach the best score among those that may be crowned (`crownable`), or null when none is scored. */
+export const bestAttempt = (attempts: readonly AttemptView[], direction: Direction): AttemptView | null =>
+  rankScored(attempts, direction).find((a) => crownable(a.flags)) ?? null;
 
 /**
  * Waves since the best score last improved: counts finished waves after the wave in which the

@@ -1,3 +1,4 @@
+import { crownable } from '../../core/domain/crowning.js';
 import type { AttemptRow } from '../../core/views/report.js';
 import { formatScore, isBetter } from '../../core/domain/score.js';
 import type { Role } from '../../core/domain/types.js';
@@ -48,7 +49,7 @@ export const scorePlot = (input: PlotInput, width = 760, height = 340): string =
   const scores = rows.filter((row) => row.status === 'scored' && row.score !== null).map((row) => row.score ?? 0);
   const x = linearScale(1, Math.max(1, rows.length), box.left + 8, box.right - 8);
   const baseline = input.attempts.find((row) => row.role === 'baseline' && row.status === 'scored') ?? null;
-  const bestRow = rows.filter((row) => row.status === 'scored' && row.score !== null).reduce<AttemptRow | null>((top, row) => (top === null || isBetter(row.score, top.score, direction) ? row : top), null);
+  const bestRow = rows.filter((row) => row.status === 'scored' && row.score !== null && crownable(row.flags)).reduce<AttemptRow | null>((top, row) => (top === null || isBetter(row.score, top.score, direction) ? row : top), null);
   // Outliers (a crashed-but-scored attempt far below the rest) must not squash the improvement into one edge.
   const range = robustRange(scores, [baseline?.score, bestRow?.score].filter((v): v is number => v !== null && v !== undefined));
   const y = linearScale(scores.length === 0 ? Infinity : range.min, scores.length === 0 ? -Infinity : range.max, box.bottom - LANE - 4, box.top + 6, 0.04);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AgentLauncher } from '../../core/ports/index.js';
+import { errorCause } from '../../core/evaluation/error-cause.js';
 import { isAllowedEnvName } from '../../core/trust/env-allow-list.js';
 import { runProcessGroup, type ProcessOutcome } from '../../process/process-group.js';
 
@@ -10,6 +11,8 @@ export interface SetupFailure {
   ended: string;
   /** The last lines of its stderr (stdout when stderr is empty). */
   output: string;
+  /** The line of its output that says why (npm's reason, failing tests, an error line); absent or null: none found. */
+  cause?: string | null;
 }
 
 export interface SetupRun {
@@ -49,7 +52,8 @@ export const runSetup = async (input: {
         timeoutMs: input.timeoutMs,
         ...(input.signal === undefined ? {} : { signal: input.signal }),
         ...files,
-        tailBytes: 4000,
+        // npm appends ~4 kB of usage text after its reason (`npm ci` without a lock file).
+        tailBytes: 16_000,
       })
       // The launcher's job gets its base environment and these named variables, never the driver's whole one.
       : await input.launcher.launch({ file: '/bin/sh', args: ['-c', command], cwd: input.worktree, env: input.env, timeoutMs: input.timeoutMs, ...files, stdin: 'ignore', signal: input.signal ?? new AbortController().signal });
@@ -62,7 +66,8 @@ export const runSetup = async (input: {
           ? 'was canceled'
           : outcome.signal !== null ? `was killed by ${outcome.signal}` : `exited with code ${outcome.exitCode ?? 'none'}`;
     const output = lastLines(outcome.stderrTail.trim() === '' ? outcome.stdoutTail : outcome.stderrTail, 8);
-    return { durationMs: performance.now() - started, failure: { command, ended, output } };
+    const cause = outcome.error !== null || outcome.timedOut || outcome.canceled ? null : errorCause(outcome.stderrTail, outcome.stdoutTail);
+    return { durationMs: performance.now() - started, failure: { command, ended, output, cause } };
   }
   return { durationMs: performance.now() - started, failure: null };
 };

@@ -34,6 +34,11 @@ describe('command backend with a real child process', () => {
     expect(outcome.session).toBeUndefined();
   });
 
+  it('summarizes a text answer by its last lines, not a first progress line', async () => {
+    const { outcome } = await run(options(['node', FAKE_AGENT, 'chatty', '{prompt}']));
+    expect(outcome.summary).toBe('Tuned a by hand.');
+  });
+
   it('sends the prompt on stdin when no argument holds the placeholder, and maps JSON output', async () => {
     const { worktree, outcome } = await run(options(['node', FAKE_AGENT, 'json'], {
       output: 'json', summaryPath: 'response.text', inputTokensPath: 'stats.in', outputTokensPath: 'stats.out', costUsdPath: 'stats.usd',

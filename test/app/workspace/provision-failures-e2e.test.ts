@@ -25,7 +25,8 @@ describe('provisioning that fails', () => {
     const run = await runCli(repo.dir, ['run']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('baseline could not be prepared: workspace.setup failed (an infrastructure failure, not the agent\'s)');
-    expect(run.stdout).toContain('exited with code 4: npm ERR! 404 Not Found');
+    // npm's reason, picked from its `npm ERR!` lines (issue 38).
+    expect(run.stdout).toContain('exited with code 4: npm: 404 Not Found - GET https://registry.example/left-pad');
   }, 120_000);
 
   it('an evaluation that changes a linked path is invalid without the sandbox (size and mtime checked)', async () => {

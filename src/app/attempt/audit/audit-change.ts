@@ -6,7 +6,7 @@ import type { TreeSymlink } from '../../../core/trust/escaping-symlinks.js';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
 import type { Workspace } from '../../../core/ports/workspace.js';
 import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
-import { onlyCommentsDiffer } from './audit-comments.js';
+import { onlyCommentsDiffer, sameProgram } from './audit-comments.js';
 import { codeHashOf, decidingEvaluation, findIdenticalCode, type CodeIndexDeps } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../../context/run-context.js';
@@ -14,6 +14,8 @@ import type { RunContext } from '../../context/run-context.js';
 export interface ChangeAudit {
   /** `no-change`, `comments-only`, `outside-solution-files`. */
   flags: string[];
+  /** A `comments-only` change that every changed file's exact tokenizer confirms: the parent's program, unchanged. */
+  commentsExact: boolean;
   codeHash: string;
   /** Where and which way the code differs from the run's baseline (the policies' niches without a declared metric). */
   signature: CodeSignature;
@@ -31,13 +33,18 @@ const SIGNED_FILES = 64;
 
 const versions = (base: string, head: string, files: readonly string[]): FileRef[] => files.flatMap((path) => [{ commit: base, path }, { commit: head, path }]);
 
-/** True when every file of `files` changed only in comments, given their texts before and after (in `versions` order). */
-const onlyCommentsIn = (files: readonly string[], texts: ReadonlyArray<string | null>): boolean =>
-  files.every((file, i) => {
+/** Whether every file of `files` changed only in comments (roughly, and exactly), given their texts before and after (in `versions` order). */
+const onlyCommentsIn = (files: readonly string[], texts: ReadonlyArray<string | null>): { rough: boolean; exact: boolean } => {
+  let exact = true;
+  const rough = files.every((file, i) => {
     const before = texts[2 * i] ?? null;
     const after = texts[2 * i + 1] ?? null;
-    return before !== null && after !== null && onlyCommentsDiffer(file, before, after);
+    if (before === null || after === null || !onlyCommentsDiffer(file, before, after)) return false;
+    exact &&= sameProgram(file, before, after);
+    return true;
   });
+  return { rough, exact: rough && exact };
+};
 
 /** Files whose code may differ from the baseline's: the ones this change touched and the ones its parents' signatures name. */
 const signatureFiles = (ctx: Pick<RunContext, 'store'>, parents: readonly string[], changed: readonly string[]): string[] => {
@@ -56,7 +63,7 @@ const readChange = async (
   commits: { baseline: string; base: string; head: string },
   changed: readonly string[],
   compared: readonly string[],
-): Promise<{ hash: string; onlyComments: boolean; signature: CodeSignature }> => {
+): Promise<{ hash: string; onlyComments: boolean; commentsExact: boolean; signature: CodeSignature }> => {
   const { baseline, base, head } = commits;
   const first = changed.slice(0, FILES_PER_READ);
   const signed = compared.slice(0, SIGNED_FILES);
@@ -65,15 +72,16 @@ const readChange = async (
   const { topLevel, texts } = await workspace.readTreeAndFiles(head, [...refs.values()]);
   const text = new Map([...refs.keys()].map((key, i) => [key, texts[i] ?? null]));
   const at = (commit: string, path: string): string | null => text.get(`${commit}:${path}`) ?? null;
-  let onlyComments = changed.length > 0 && onlyCommentsIn(first, first.flatMap((path) => [at(base, path), at(head, path)]));
-  for (let from = FILES_PER_READ; onlyComments && from < changed.length; from += FILES_PER_READ) {
+  let comments = changed.length > 0 ? onlyCommentsIn(first, first.flatMap((path) => [at(base, path), at(head, path)])) : { rough: false, exact: false };
+  for (let from = FILES_PER_READ; comments.rough && from < changed.length; from += FILES_PER_READ) {
     const files = changed.slice(from, from + FILES_PER_READ);
-    onlyComments = onlyCommentsIn(files, await workspace.readFiles(versions(base, head, files)));
+    const next = onlyCommentsIn(files, await workspace.readFiles(versions(base, head, files)));
+    comments = { rough: next.rough, exact: comments.exact && next.exact };
   }
   const signature = codeSignature(signed.map((path) => ({ path, baseline: at(baseline, path), head: at(head, path) })));
   // Past the cap a file is named without reading it: the signature still says the change is that wide.
   for (const path of compared.slice(SIGNED_FILES)) signature[path] = ['unread'];
-  return { hash: codeHashOf(topLevel), onlyComments, signature };
+  return { hash: codeHashOf(topLevel), onlyComments: comments.rough, commentsExact: comments.exact, signature };
 };
 
 /**
@@ -131,7 +139,7 @@ export const auditChange = async (
   const changed = changedPaths.filter((file) => file !== ctx.workspace.repoPath(FINDINGS_FILE));
   const flags: string[] = [];
   const baseline = ctx.store.requireRun(ctx.runId).baseCommit;
-  const [{ hash, onlyComments, signature }, links] = await Promise.all([
+  const [{ hash, onlyComments, commentsExact, signature }, links] = await Promise.all([
     readChange(ctx.workspace, { baseline, base, head }, changed, signatureFiles(ctx, parents, changed)),
     symlinksOf(ctx.workspace, head, changedPaths, diffLinks),
   ]);
@@ -145,7 +153,7 @@ export const auditChange = async (
   // A twin that timed out may have hit a passing hiccup: evaluate again rather than inherit it.
   // A twin still running has its evaluation stored but no verdict yet (the record step decides it).
   const reusable = twinAttempt !== null && twinAttempt.status !== 'running' && record !== null && !record.timedOut;
-  return { flags, codeHash: hash, signature, escapingLinks: forbiddenSymlinks(links), reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
+  return { flags, commentsExact: onlyComments && commentsExact && changed.length > 0, codeHash: hash, signature, escapingLinks: forbiddenSymlinks(links), reuse: reusable ? { from: twinAttempt.id, evaluation: reusedEvaluation(twinAttempt, record) } : null };
 };
 
 /** The output hash an evaluator reported: a metric `output_hash` or an artifacts entry `output_hash`. */

@@ -1,11 +1,13 @@
 import { commentSyntaxFor } from '../../../agents/local/comment-syntax.js';
+import { sameTokens } from '../../../core/code/code-tokens.js';
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A file's text without comments and with whitespace collapsed, for the comments-only audit.
- * Deliberately simple (comment openers inside string literals are not recognized): the audit only
- * flags, it never decides a score.
+ * Deliberately rough (comment openers inside string literals are not recognized, Python's
+ * indentation is collapsed): it only flags; whether the flagged change may reuse its parent's
+ * result is decided by the exact comparison below.
  */
 export const stripComments = (fileName: string, text: string): string => {
   const syntax = commentSyntaxFor(fileName);
@@ -22,3 +24,10 @@ export const stripComments = (fileName: string, text: string): string => {
 /** True when two versions of a file differ only in comments and whitespace. */
 export const onlyCommentsDiffer = (fileName: string, before: string, after: string): boolean =>
   before !== after && stripComments(fileName, before) === stripComments(fileName, after);
+
+/**
+ * True when two versions of a file are the same program to its language: equal token streams
+ * (`core/code/code-tokens.ts`: strings, indentation where it matters and line breaks kept). False
+ * when they differ or the language has no exact tokenizer here.
+ */
+export const sameProgram = (fileName: string, before: string, after: string): boolean => sameTokens(fileName, before, after) === true;
