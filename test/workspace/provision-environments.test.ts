@@ -150,6 +150,19 @@ describe('node_modules with file: and workspace dependencies (real npm)', () => 
     expect(done.refused[0]?.fix).toContain('npm install');
   }, 120_000);
 
+  it('a worktree without node_modules of its own, below a checkout whose node_modules links into it, is refused (Node climbs there)', async () => {
+    const repo = repoWith(NODE_FILES);
+    sh(repo.dir, NPM_INSTALL);
+    const worktree = await worktreeOf(repo, 'w1');
+    // The hazard: from the worktree, Node finds the checkout's node_modules and its links.
+    expect(status(worktree, "node -p \"require.resolve('mylib')\"").output.trim()).toBe(join(repo.dir, 'libs/mylib/index.js'));
+    const bare = await provision(repo, worktree, {});
+    expect(bare.refused.map((r) => r.path)).toEqual(['node_modules']);
+    expect(bare.refused[0]?.reason).toContain(`Node climbs to ${join(repo.dir, 'node_modules')}`);
+    const built = await provision(repo, await worktreeOf(repo, 'w2'), { setup: [NPM_INSTALL] });
+    expect(built.refused).toEqual([]);
+  }, 120_000);
+
   it('npm link of a package in the repository is refused the same way', async () => {
     const repo = repoWith({ ...NODE_FILES, 'package.json': '{"name":"app","version":"1.0.0","private":true}' });
     const prefix = join(repo.dir, '.npm-global');

@@ -13,6 +13,7 @@ import { writeProvisionedManifest } from './provisioned-manifest.js';
 import { setupKey } from './setup-key.js';
 import { linkShared, type RefusedLink } from './shared-links.js';
 import { describeEscapes, envEscapes } from './env-escapes.js';
+import { ancestorModulesEscape } from './ancestor-modules.js';
 import { checkoutSubmodules } from './submodules.js';
 import { readSetupMarker, writeSetupMarker } from './provisioned-paths.js';
 
@@ -164,7 +165,10 @@ export const provisionWorktree = async (input: ProvisionInput): Promise<Provisio
   const modules = hasModules ? await checkoutSubmodules(root, worktree) : { checkedOut: [], missing: [] };
   await writeProvisioned(worktree, [...copied, ...links.linked]);
   const setup = await prepareSetup(input);
-  const refused = [...links.refused, ...(setup.report.failure === null ? await refusedOutputs(input, setup.outputs) : [])];
+  const ambient = setup.report.failure === null ? await ancestorModulesEscape(root, worktree, subdir) : null;
+  // One reason per path: a refused node_modules link also leaves the worktree without one.
+  const refused = [...links.refused, ...(setup.report.failure === null ? await refusedOutputs(input, setup.outputs) : []), ...(ambient === null ? [] : [ambient])]
+    .filter((r, i, all) => all.findIndex((other) => other.path === r.path) === i);
   if (setup.outputs.length > 0) await writeProvisioned(worktree, [...copied, ...links.linked, ...setup.outputs]);
   // What a pooled worktree's next user compares against (see settleProvisioned).
   await writeProvisionedManifest(worktree);
