@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
 import { identityFallback } from './commit-identity.js';
 import { FINDINGS_FILE } from './findings.js';
+import { swarmOwnPathsIn } from './findings-path.js';
 import { gitResult, runGit } from './git-command.js';
 
 /** Paths that are the swarm's, not the program's: never brought into the user's tree. */
@@ -20,6 +21,8 @@ export interface ApplyProgramParams {
   branch: string | null;
   /** A commit message, or null to leave the change staged. */
   message: string | null;
+  /** The project's folder in the repository ('' at its root): its findings.md and .swarm are left out. */
+  subdir?: string;
 }
 
 export interface AppliedProgram {
@@ -28,7 +31,7 @@ export interface AppliedProgram {
   branch: string | null;
 }
 
-const excludes = (): string[] => SWARM_OWN_PATHS.map((path) => `:(exclude)${path}`);
+const excludes = (subdir = ''): string[] => swarmOwnPathsIn(subdir).map((path) => `:(top,exclude)${path}`);
 
 /**
  * Brings the program change `from..to` into the main tree as a patch (three-way where the tree
@@ -36,7 +39,7 @@ const excludes = (): string[] => SWARM_OWN_PATHS.map((path) => `:(exclude)${path
  * (no swarm trailers) or leaves it staged.
  */
 export const applyProgram = async (p: ApplyProgramParams): Promise<AppliedProgram> => {
-  const names = await runGit(p.root, ['diff', '--name-only', '--no-renames', '-z', p.from, p.to, '--', '.', ...excludes()]);
+  const names = await runGit(p.root, ['diff', '--name-only', '--no-renames', '-z', p.from, p.to, '--', '.', ...excludes(p.subdir)]);
   const files = names.split('\0').filter((name) => name !== '');
   if (files.length === 0) throw new SwarmError('USAGE', `the attempt changes nothing in the program since the baseline (${p.from.slice(0, 10)}); there is nothing to apply`);
   if (p.branch !== null) {
@@ -45,7 +48,7 @@ export const applyProgram = async (p: ApplyProgramParams): Promise<AppliedProgra
   }
   const patch = join(p.scratchDir, `apply-${process.pid}.patch`);
   try {
-    await runGit(p.root, ['diff', '--binary', '--full-index', `--output=${patch}`, p.from, p.to, '--', '.', ...excludes()]);
+    await runGit(p.root, ['diff', '--binary', '--full-index', `--output=${patch}`, p.from, p.to, '--', '.', ...excludes(p.subdir)]);
     const applied = await gitResult(p.root, ['apply', '--index', '--3way', '--whitespace=nowarn', patch]);
     if (applied.exitCode !== 0) {
       throw new SwarmError('GIT_FAILED', `the attempt's change does not apply to ${p.root}: ${applied.output.split('\n').slice(0, 4).join('; ')}; resolve the conflicts shown by \`git status\` and commit, or \`git reset --hard\` to undo`);

@@ -79,13 +79,16 @@ export const parseTree = (content: Buffer, idLength: number): string[] => {
  * In one git process: the entries at the top of `commit`'s tree (`<mode> <id>\t<name>`; a
  * subtree's id stands for all of its content) and the text of each of `names` (`<commit>:<path>`).
  */
-export const readTreeAndTexts = async (root: string, commit: string | null, names: readonly string[]): Promise<{ topLevel: string[]; texts: Array<string | null> }> => {
-  const objects = await readObjects(root, commit === null ? [...names] : [`${commit}^{tree}`, ...names]);
+export const readTreeAndTexts = async (root: string, commit: string | null, names: readonly string[], trees: readonly string[] = []): Promise<{ topLevel: string[]; texts: Array<string | null>; subtrees: Array<string[] | null> }> => {
+  const treeNames = commit === null ? [] : trees.map((path) => `${commit}:${path}`);
+  const objects = await readObjects(root, commit === null ? [...names] : [`${commit}^{tree}`, ...names, ...treeNames]);
   let topLevel: string[] = [];
   if (commit !== null) {
     const tree = objects.shift();
     if (tree?.type !== 'tree') throw new SwarmError('NOT_FOUND', `${commit} does not name a commit in ${root}`);
     topLevel = parseTree(tree.content, tree.id.length);
   }
-  return { topLevel, texts: objects.map((object) => (object?.type === 'blob' ? object.content.toString('utf8') : null)) };
+  const read = objects.slice(0, names.length);
+  const subtrees = objects.slice(names.length).map((object) => (object?.type === 'tree' ? parseTree(object.content, object.id.length) : null));
+  return { topLevel, texts: read.map((object) => (object?.type === 'blob' ? object.content.toString('utf8') : null)), subtrees };
 };

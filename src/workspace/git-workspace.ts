@@ -278,9 +278,9 @@ export class GitWorkspace implements Workspace {
     return (await this.readTreeAndFiles(null, files)).texts;
   }
 
-  /** In one git process: the top entries of `commit`'s tree (`<mode> <id>\t<name>`) and the text of each of `files`. */
-  readTreeAndFiles(commit: string | null, files: readonly FileRef[]): Promise<{ topLevel: string[]; texts: Array<string | null> }> {
-    return readTreeAndTexts(this.root, commit, files.map((f) => `${f.commit}:${f.path.replace(/^\.\//, '')}`));
+  /** In one git process: the top entries of `commit`'s tree (`<mode> <id>\t<name>`), the text of each of `files`, the entries of each of `trees`. */
+  readTreeAndFiles(commit: string | null, files: readonly FileRef[], trees: readonly string[] = []): Promise<{ topLevel: string[]; texts: Array<string | null>; subtrees: Array<string[] | null> }> {
+    return readTreeAndTexts(this.root, commit, files.map((f) => `${f.commit}:${f.path.replace(/^\.\//, '')}`), trees);
   }
 
   /** The text of `relPath` at `commit`, or why git has none (see git-read.ts). */

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { filesUnder, treeEntries, type TreeEntry } from './checkout-files.js';
 import { linkOnPath } from './confined-fs.js';
 import { gitShowBytes } from './git-command.js';
+import { isEvaluationByProduct } from './protected-by-products.js';
 import { matchProtected } from './protected-paths.js';
 
 /**
@@ -41,7 +42,11 @@ export const referenceFromDisk = async (checkout: string, globs: string[], subdi
   return { globs, entries, blobSource: null, subdir };
 };
 
-/** Protected paths whose content, kind or executable bit differs from the reference, or that it lacks. */
+/**
+ * Protected paths whose content, kind or executable bit differs from the reference, or that it
+ * lacks. A by-product of running the project's tools (`__pycache__`, `.pytest_cache`, coverage)
+ * that the reference does not hold is not a change: removeByProducts clears those before a stage.
+ */
 export const protectedDrift = async (checkout: string, ref: ProtectedReference): Promise<string[]> => {
   const expected = new Map(ref.entries.map((entry) => [entry.path, entry]));
   const changed = new Set<string>();
@@ -52,9 +57,26 @@ export const protectedDrift = async (checkout: string, ref: ProtectedReference):
     if (disk === null || disk.blob !== entry.blob || disk.mode !== entry.mode) changed.add(entry.path);
   }
   for (const path of matchProtected(await filesUnder(checkout, ref.globs, ref.subdir), ref.globs)) {
-    if (!expected.has(path)) changed.add(path);
+    if (!expected.has(path) && !isEvaluationByProduct(path)) changed.add(path);
   }
   return [...changed].sort();
+};
+
+/**
+ * Removes the evaluation by-products below the protected paths that the reference does not hold
+ * (bytecode, test and coverage caches), so each stage starts without any an agent or an earlier
+ * stage left there. Never through a directory replaced by a link. Returns what it removed.
+ */
+export const removeByProducts = async (checkout: string, ref: ProtectedReference): Promise<string[]> => {
+  const expected = new Set(ref.entries.map((entry) => entry.path));
+  const linked = linkedDirs(checkout);
+  const removed: string[] = [];
+  for (const path of matchProtected(await filesUnder(checkout, ref.globs, ref.subdir), ref.globs)) {
+    if (expected.has(path) || !isEvaluationByProduct(path) || (await linked(path))) continue;
+    await rm(join(checkout, path), { force: true });
+    removed.push(path);
+  }
+  return removed;
 };
 
 /** Puts the reference content back at `paths` (removing what the reference does not have). */

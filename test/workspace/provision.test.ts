@@ -94,7 +94,8 @@ describe('provisionWorktree', () => {
     const worktree = await worktreeOf(repo, 'w2');
     const first = await provisionWorktree(input(repo, worktree, { link: ['data/', 'absent'] }));
     expect(first.linked).toEqual(['data']);
-    expect(first.skippedLinks).toEqual(['absent']);
+    expect(first.skippedLinks).toEqual([]);
+    expect(first.missingLinks).toEqual(['absent']);
     expect(lstatSync(join(worktree, 'data')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(worktree, 'data'))).toBe(join(repo.dir, 'data'));
     expect(readFileSync(join(worktree, 'data/points.csv'), 'utf8')).toBe('1,2\n');

@@ -3,7 +3,11 @@ import type { AttemptRecord } from '../../store/records.js';
 import { attemptAgent } from './attempt-backend.js';
 import type { Logger } from '../setup/logger.js';
 import type { RunContext } from '../context/run-context.js';
-import { PROVISIONED_EVENT, provisionedEventData, provisionStep, setupFailureText } from '../workspace/provision-step.js';
+import { PROVISIONED_EVENT, provisionedEventData, provisionFailureText, provisionStep } from '../workspace/provision-step.js';
+
+const warned = new Set<string>();
+/** Whether `key` is seen for the first time in this process (a warning shown once, not per attempt). */
+const firstTime = (key: string): boolean => !warned.has(key) && warned.add(key) !== undefined;
 
 /**
  * Step provision, between prepare and the agent: the worktree gets what the `workspace` section
@@ -30,10 +34,15 @@ export const provisionAttempt = async (
     logDir: attempt.logDir,
     ids: { SWARM_RUN_ID: ctx.runId, SWARM_ATTEMPT_ID: attempt.id },
     signal: ctx.force,
+    ...(out.report === undefined ? {} : { progress: (line: string) => out.report?.(`${attempt.id}: ${line}`) }),
     ...(setupLauncher === undefined ? {} : { setupLauncher }),
   });
   ctx.store.addEvent(ctx.runId, PROVISIONED_EVENT, provisionedEventData(provisioned), attempt.id);
   out.log.info(provisionedEventData(provisioned), 'worktree provisioned');
   for (const missing of provisioned.missingSubmodules) out.report?.(`warning: ${attempt.id}: submodule ${missing}`);
-  return provisioned.setup.failure === null ? null : setupFailureText(provisioned.setup.failure);
+  for (const missing of provisioned.missingLinks.filter((path) => firstTime(`${ctx.workspace.root}\0${path}`))) {
+    out.report?.(`warning: workspace.link ${missing} is not in your checkout, so no worktree has it (create it there, or remove it from workspace.link)`);
+  }
+  if (provisioned.setup.notCached !== null) out.log.warn({ reason: provisioned.setup.notCached }, 'setup outputs not cached');
+  return provisionFailureText(provisioned);
 };

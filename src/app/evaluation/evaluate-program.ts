@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { projectPaths } from '../setup/project-paths.js';
-import { provisionStep, setupFailureText } from '../workspace/provision-step.js';
+import { provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 import { sharedLinkTargets } from './link-targets.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import type { EvaluatorRunner } from '../../core/ports/index.js';
@@ -44,8 +44,9 @@ export const evaluateProgram = async (
     // Again for every seed: the reset after each evaluation removes what provisioning put there.
     const ids = { SWARM_RUN_ID: ev.runId, SWARM_ATTEMPT_ID: p.attemptId };
     const provisioned = await provisionStep({ config: ev.config, root: ev.workspace.root, subdir: ev.workspace.subdir, setupCacheDir: projectPaths(join(ev.workspace.root, ev.workspace.subdir)).setupCacheDir, worktree: p.worktree, logDir: p.logDir, ids, signal: ev.signal });
-    if (provisioned.setup.failure !== null) {
-      invalid.push({ seed, reason: setupFailureText(provisioned.setup.failure) });
+    const unusable = provisionFailureText(provisioned);
+    if (unusable !== null) {
+      invalid.push({ seed, reason: unusable });
       continue;
     }
     const result = await evaluateCheckout({

@@ -1,5 +1,5 @@
 import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
-import { protectedDrift, restoreProtected, setProtectedWritable, type ProtectedReference } from '../../workspace/protected-files.js';
+import { protectedDrift, removeByProducts, restoreProtected, setProtectedWritable, type ProtectedReference } from '../../workspace/protected-files.js';
 
 /** The audit flag of an attempt whose agent or evaluated program changed a protected path. */
 export const PROTECTED_VIOLATION = 'protected-violation';
@@ -18,6 +18,8 @@ export interface GuardedRunner {
 export const guardProtected = (inner: EvaluatorRunner, ref: ProtectedReference): GuardedRunner => {
   const violations = new Set<string>();
   const run = async (job: EvalJob, signal: AbortSignal): Promise<EvalOutcome> => {
+    // Bytecode and caches under protected paths are no violation, but none survives into a stage.
+    await removeByProducts(job.cwd, ref);
     await restoreProtected(job.cwd, ref, await protectedDrift(job.cwd, ref));
     await setProtectedWritable(job.cwd, ref, false);
     let outcome: EvalOutcome;

@@ -1,5 +1,5 @@
 import { SwarmError } from '../../core/domain/errors.js';
-import { FINDINGS_FILE } from '../../workspace/index.js';
+import { findingsPathIn } from '../../workspace/findings-path.js';
 import { openProjectStore } from '../setup/open-store.js';
 
 /** What `swarm show --diff` prints: the attempt's own change, findings.md left out. */
@@ -22,7 +22,7 @@ export const attemptDiff = async (options: { cwd: string; attemptId: string }): 
   try {
     const attempt = store.getAttempt(options.attemptId);
     if (!attempt) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
-    const excluded = [FINDINGS_FILE];
+    const excluded = [findingsPathIn(workspace.subdir)];
     const { baseCommit, headCommit } = attempt;
     const diff = baseCommit && headCommit ? await workspace.diffText(baseCommit, headCommit, excluded) : null;
     return { id: attempt.id, baseCommit, headCommit, diff, excluded };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ReportProvenance } from '../../export/report-winner.js';
 import type { RunStore } from '../../core/ports/index.js';
 import type { Workspace } from '../../core/ports/index.js';
-import { FINDINGS_FILE } from '../../workspace/index.js';
+import { swarmOwnPathsIn } from '../../workspace/findings-path.js';
 
 // Only what the report shows of the stored config; the rest is printed as stored.
 const storedConfig = z.object({
@@ -34,7 +34,7 @@ export const loadReportProvenance = async (store: RunStore, workspace: Workspace
   const best = bestId === null ? null : attempts.find((a) => a.id === bestId) ?? null;
   const tip = best?.tipCommit ?? best?.headCommit ?? null;
   if (best === null || best.role === 'baseline' || tip === null) return { baseCommit: run.baseCommit, seed, evaluatorCommand: command, configJson: run.configJson, metricsById, winner: null };
-  const excluded = [FINDINGS_FILE, '.swarm'];
+  const excluded = swarmOwnPathsIn(workspace.subdir);
   const diff = await workspace.diffText(run.baseCommit, tip, excluded);
   const paths = [...diff.matchAll(/^diff --git a\/(.+?) b\/(.+)$/gm)].map((m) => m[2] ?? '').filter((path) => path !== '');
   const files = await Promise.all(paths.map(async (path) => ({ path, text: await workspace.showFile(tip, path) })));

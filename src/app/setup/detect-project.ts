@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { trackedFiles } from '../../workspace/ignored-paths.js';
+import { pipInstall, testExtra, venvHasEditableInstall } from './python-setup.js';
 
 export type ProjectKind = 'python' | 'node' | 'rust' | 'go' | 'unknown';
 export type EvaluatorLanguage = 'python' | 'node';
@@ -43,52 +45,70 @@ export const readPackageJson = (dir: string): z.infer<typeof packageJsonSchema> 
 const pythonProposal = (dir: string): ProjectKindProposal => {
   const evidence = ['uv.lock', 'pyproject.toml', 'poetry.lock', 'requirements.txt', '.venv'].filter((file) => has(dir, file));
   const venv = has(dir, '.venv/bin/python');
+  // A checkout venv with the project installed editable runs the checkout's code wherever it is linked.
+  const editable = venv && venvHasEditableInstall(dir);
+  const buildable = has(dir, 'requirements.txt') || has(dir, 'pyproject.toml') || has(dir, 'setup.py');
+  const extra = testExtra(dir);
   let setup: string[] = [];
   let python = venv ? '.venv/bin/python' : 'python3';
   let linkVenv = false;
   if (has(dir, 'uv.lock')) {
-    setup = ['uv sync --frozen'];
+    setup = [`uv sync --frozen${extra === null || extra === 'dev' ? '' : ` --extra ${extra}`}`];
     python = 'uv run --frozen python';
   } else if (has(dir, 'poetry.lock')) {
-    setup = ['poetry install --no-interaction'];
+    setup = [`poetry install --no-interaction${extra === null || extra === 'dev' ? '' : ` --extras ${extra}`}`];
     python = 'poetry run python';
-  } else if (venv) {
-    // The checkout's own environment, shared into worktrees, needs no setup.
-    linkVenv = true;
-  } else if (has(dir, 'requirements.txt')) {
-    setup = ['python3 -m venv .venv', '.venv/bin/python -m pip install --quiet -r requirements.txt'];
-    python = '.venv/bin/python';
-  } else if (has(dir, 'pyproject.toml')) {
-    setup = ['python3 -m venv .venv', '.venv/bin/python -m pip install --quiet -e .'];
+  } else if (venv && !(editable && buildable)) {
+    // The checkout's own environment, shared into worktrees, needs no setup (it holds no project code).
+    linkVenv = !editable;
+  } else if (buildable) {
+    setup = ['python3 -m venv .venv', pipInstall(dir)];
     python = '.venv/bin/python';
   }
   const checkoutHint = python === '.venv/bin/python' && !venv
     ? `your checkout has no .venv, and the evaluator runs .venv/bin/python: create it with \`${setup.join(' && ')}\``
-    : null;
+    : editable && !buildable
+      ? 'your .venv has a package installed editable (it would run your checkout\'s code in every worktree), and nothing here says how to build it: add the commands that build it to workspace.setup'
+      : null;
   return { kind: 'python', evidence, setup, language: 'python', python, runCommand: null, solutionGlobs: [], linkVenv, checkoutHint };
 };
 
-const nodeProposal = (dir: string): ProjectKindProposal => {
-  const locks: Array<[string, string]> = [['pnpm-lock.yaml', 'pnpm install --frozen-lockfile --offline'], ['yarn.lock', 'yarn install --frozen-lockfile --offline'], ['package-lock.json', 'npm ci --prefer-offline --no-audit --no-fund']];
-  const lock = locks.find(([file]) => has(dir, file));
+/** Lock files by package manager, with the install that keeps to each and the one without it. */
+const LOCKS: ReadonlyArray<{ file: string; frozen: string; plain: string }> = [
+  { file: 'pnpm-lock.yaml', frozen: 'pnpm install --frozen-lockfile --offline', plain: 'pnpm install' },
+  { file: 'yarn.lock', frozen: 'yarn install --frozen-lockfile --offline', plain: 'yarn install' },
+  { file: 'bun.lock', frozen: 'bun install --frozen-lockfile', plain: 'bun install' },
+  { file: 'bun.lockb', frozen: 'bun install --frozen-lockfile', plain: 'bun install' },
+  { file: 'package-lock.json', frozen: 'npm ci --prefer-offline --no-audit --no-fund', plain: 'npm install --prefer-offline --no-audit --no-fund' },
+];
+
+const nodeProposal = (dir: string, tracked: ReadonlySet<string> | null): ProjectKindProposal => {
+  const lock = LOCKS.find(({ file }) => has(dir, file));
+  // A worktree has the lock file only when git tracks it: `npm ci` fails in every worktree otherwise.
+  const lockTracked = lock !== undefined && (tracked === null || tracked.has(lock.file));
   const pkg = readPackageJson(dir);
   const build = pkg.scripts?.build === undefined ? [] : ['npm run --silent build'];
-  const install = lock?.[1] ?? 'npm install --prefer-offline --no-audit --no-fund';
+  const install = lock === undefined ? 'npm install --prefer-offline --no-audit --no-fund' : lockTracked ? lock.frozen : lock.plain;
   const runCommand = pkg.main === undefined && pkg.scripts?.start !== undefined ? ['npm', 'run', '--silent', 'start'] : null;
+  const checkoutHint = lock !== undefined && !lockTracked
+    ? `${lock.file} is not tracked by git (ignored or never committed), so no worktree has it: setup runs \`${lock.plain}\`, which resolves versions anew; commit it (or list it in .worktreeinclude) for \`${lock.frozen}\``
+    : null;
   return {
-    kind: 'node', evidence: ['package.json', ...(lock ? [lock[0]] : [])], setup: [install, ...build], language: 'node', python: 'python3', runCommand,
-    solutionGlobs: runCommand !== null && has(dir, 'src') ? ['src'] : [], linkVenv: false, checkoutHint: null,
+    kind: 'node', evidence: ['package.json', ...(lock ? [lock.file] : [])], setup: [install, ...build], language: 'node', python: 'python3', runCommand,
+    solutionGlobs: runCommand !== null && has(dir, 'src') ? ['src'] : [], linkVenv: false, checkoutHint,
   };
 };
 
 /**
  * The kind of project in `dir` from the files that define one (pyproject.toml, uv.lock,
  * requirements.txt; package.json; Cargo.toml; go.mod), and what that kind needs: the commands
- * that prepare a worktree, the evaluator template, the way to run the program.
+ * that prepare a worktree, the evaluator template, the way to run the program. `tracked`, the
+ * files git tracks in `dir` (relative to it), decides whether a lock file reaches a worktree;
+ * without it, a lock file that exists counts (see detectProject, which asks git).
  */
-export const detectProjectKind = (dir: string): ProjectKindProposal => {
+export const detectProjectKind = (dir: string, tracked: Iterable<string> | null = null): ProjectKindProposal => {
   if (['pyproject.toml', 'uv.lock', 'requirements.txt', 'setup.py', 'poetry.lock'].some((file) => has(dir, file))) return pythonProposal(dir);
-  if (has(dir, 'package.json')) return nodeProposal(dir);
+  if (has(dir, 'package.json')) return nodeProposal(dir, tracked === null ? null : new Set(tracked));
   if (has(dir, 'Cargo.toml')) {
     return { kind: 'rust', evidence: ['Cargo.toml'], setup: ['cargo build --release --offline'], language: 'node', python: 'python3', runCommand: ['cargo', 'run', '--release', '--offline', '--quiet'], solutionGlobs: ['src/**/*.rs'], linkVenv: false, checkoutHint: null };
   }
@@ -98,3 +118,6 @@ export const detectProjectKind = (dir: string): ProjectKindProposal => {
   const venv = has(dir, '.venv/bin/python');
   return { kind: 'unknown', evidence: [], setup: [], language: 'python', python: venv ? '.venv/bin/python' : 'python3', runCommand: null, solutionGlobs: [], linkVenv: venv, checkoutHint: null };
 };
+
+/** detectProjectKind with the files git tracks in `dir`: what `swarm init` should propose from. */
+export const detectProject = async (dir: string): Promise<ProjectKindProposal> => detectProjectKind(dir, await trackedFiles(dir));

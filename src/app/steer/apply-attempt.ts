@@ -41,6 +41,7 @@ export const applyAttempt = async (options: ApplyAttemptOptions): Promise<Applie
       from: run.baseCommit,
       to,
       scratchDir: paths.swarmDir,
+      subdir: workspace.subdir,
       branch: options.branch ?? null,
       message: options.stageOnly ? null : `${commitSubject(title) || attempt.id}\n\nAdopted from swarm attempt ${attempt.id} of run ${run.id} (${score}).\n`,
     });

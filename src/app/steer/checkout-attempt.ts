@@ -1,11 +1,26 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SwarmError } from '../../core/domain/errors.js';
+import { loadConfig } from '../../config/index.js';
+import { isSwarmError, SwarmError } from '../../core/domain/errors.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
 import { openProjectStore } from '../setup/open-store.js';
+import { provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 
-/** `swarm checkout <attempt> [dir]`: restores an attempt's branch as a worktree to inspect or continue. */
-export const checkoutAttempt = async (options: { cwd: string; attemptId: string; dir?: string }): Promise<{ path: string; branch: string; commit: string | null }> => {
+/** What `swarm checkout` put into the worktree as an attempt's is provisioned, and what it left out (each with why). */
+export interface CheckoutProvisioning {
+  copied: number;
+  linked: string[];
+  /** `ran`, `reused` (from the cache), or null without workspace.setup. */
+  setup: 'ran' | 'reused' | null;
+  leftOut: string[];
+}
+
+/**
+ * `swarm checkout <attempt> [dir]`: restores an attempt's branch as a worktree to inspect or
+ * continue, provisioned as the attempt's was (carried files, links, submodules, setup), so that
+ * its evaluator runs there; what could not be provisioned is named in `provisioned.leftOut`.
+ */
+export const checkoutAttempt = async (options: { cwd: string; attemptId: string; dir?: string; progress?: (line: string) => void }): Promise<{ path: string; branch: string; commit: string | null; provisioned: CheckoutProvisioning }> => {
   const { store, paths, workspace } = await openProjectStore(options.cwd);
   try {
     const attempt = store.getAttempt(options.attemptId);
@@ -21,7 +36,27 @@ export const checkoutAttempt = async (options: { cwd: string; attemptId: string;
     const path = options.dir ? resolve(options.cwd, options.dir) : join(paths.swarmDir, 'checkouts', attempt.id);
     if (existsSync(path)) throw new SwarmError('USAGE', `${path} already exists; choose another directory: swarm checkout ${attempt.id} <dir>`);
     await workspace.checkoutAttempt(attempt.branch, path);
-    return { path, branch: attempt.branch, commit: attempt.tipCommit };
+    let config;
+    try {
+      config = (await loadConfig(workspace.projectDir, workspace.configOption())).config;
+    } catch (error) {
+      if (!isSwarmError(error)) throw error;
+      return { path, branch: attempt.branch, commit: attempt.tipCommit, provisioned: { copied: 0, linked: [], setup: null, leftOut: [`everything the workspace section provisions: the config cannot be read (${error.message})`] } };
+    }
+    const provisioned = await provisionStep({
+      config, root: workspace.root, subdir: workspace.subdir, setupCacheDir: paths.setupCacheDir, worktree: path,
+      logDir: join(paths.logsDir, `checkout-${attempt.id}-${Date.now()}`), ids: { SWARM_RUN_ID: attempt.runId, SWARM_ATTEMPT_ID: attempt.id },
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
+    const failure = provisionFailureText(provisioned);
+    const leftOut = [
+      ...provisioned.missingLinks.map((link) => `${link} (workspace.link): your checkout has none`),
+      ...provisioned.refused.map((r) => `${r.path}: ${r.reason}; ${r.fix}`),
+      ...provisioned.missingSubmodules.map((module) => `submodule ${module}`),
+      ...(provisioned.setup.failure === null || failure === null ? [] : [failure]),
+    ];
+    const setup = provisioned.setup.key === null ? null : provisioned.setup.ran ? 'ran' : 'reused';
+    return { path, branch: attempt.branch, commit: attempt.tipCommit, provisioned: { copied: provisioned.copied.length, linked: provisioned.linked, setup, leftOut } };
   } finally {
     store.close();
   }

@@ -6,7 +6,7 @@ import { evaluationStages, loadConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { meanInterval, pairedGain, withinNoise, type MeanInterval } from '../../core/evaluation/seed-statistics.js';
 import type { Direction } from '../../core/domain/score.js';
-import { FINDINGS_FILE } from '../../workspace/index.js';
+import { findingsPathIn } from '../../workspace/findings-path.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
 import { evaluateProgram, freshSeeds, type ProgramEvaluation, type SeededScores } from '../evaluation/evaluate-program.js';
@@ -96,7 +96,7 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
         const worktree = join(scratch, `without-${step.attempt}`);
         await workspace.addDetachedWorktree(worktree, final.commit);
         programs.push({ attemptId: final.attempt, commit: final.commit, worktree, label: `without-${step.attempt}` });
-        const reverted = await workspace.revertStep(worktree, { from: step.from, to: step.commit }, [FINDINGS_FILE]);
+        const reverted = await workspace.revertStep(worktree, { from: step.from, to: step.commit }, [findingsPathIn(workspace.subdir)]);
         if (reverted.kind !== 'reverted') {
           ablations.set(step.attempt, reverted.kind === 'empty' ? { status: 'empty' } : { status: 'conflict', files: reverted.files, detail: reverted.detail });
           continue;

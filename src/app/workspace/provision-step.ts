@@ -23,6 +23,8 @@ export interface ProvisionStepInput {
   signal?: AbortSignal;
   /** Where `workspace.setup` runs: where the attempt's agent runs (agent.runner); absent = here. */
   setupLauncher?: AgentLauncher;
+  /** Shown what setup runs and for how long (doctor and the run print it). */
+  progress?: (line: string) => void;
 }
 
 /**
@@ -42,6 +44,7 @@ export const provisionStep = async (input: ProvisionStepInput): Promise<Provisio
     cacheDir: input.setupCacheDir,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.setupLauncher ? { setupLauncher: input.setupLauncher } : {}),
+    ...(input.progress ? { progress: (line: string) => input.progress?.(redactSecrets(line)) } : {}),
   });
   addRedactedValues(provisioned.secrets);
   if (provisioned.setup.ran) await redactLogFiles(input.logDir);
@@ -58,12 +61,27 @@ const setupOutputText = (failure: SetupFailure): string => {
 export const setupFailureText = (failure: SetupFailure): string =>
   redactSecrets(`workspace.setup failed (an infrastructure failure, not the agent's): \`${failure.command}\` ${failure.ended}${setupOutputText(failure)}; fix the command (try it in a fresh \`git worktree add\` of the repository) or workspace.setupTimeout`);
 
+/**
+ * Why the worktree may not be evaluated as provisioned, or null: setup failed, or a linked path
+ * or setup output would run the checkout's code instead of the attempt's (an infrastructure
+ * failure too: the agent did nothing wrong, and a score there would not measure its code).
+ */
+export const provisionFailureText = (p: Provisioned): string | null => {
+  if (p.setup.failure !== null) return setupFailureText(p.setup.failure);
+  const refused = p.refused[0];
+  if (refused === undefined) return null;
+  const more = p.refused.length > 1 ? ` (and ${p.refused.slice(1).map((r) => r.path).join(', ')})` : '';
+  return redactSecrets(`${refused.path} refused (an infrastructure failure, not the agent's): ${refused.reason}${more}; ${refused.fix}`);
+};
+
 /** What an event records of a provisioning: counts and times, never file contents. */
 export const provisionedEventData = (p: Provisioned): Record<string, unknown> => ({
   durationMs: Math.round(p.durationMs),
   copied: p.copied.length,
   linked: p.linked,
+  ...(p.missingLinks.length > 0 ? { missingLinks: p.missingLinks } : {}),
+  ...(p.refused.length > 0 ? { refused: p.refused.map((r) => r.path) } : {}),
   submodules: p.submodules,
   missingSubmodules: p.missingSubmodules,
-  setup: { key: p.setup.key, ran: p.setup.ran, reused: p.setup.reused, durationMs: Math.round(p.setup.durationMs), failed: p.setup.failure !== null },
+  setup: { key: p.setup.key, ran: p.setup.ran, reused: p.setup.reused, durationMs: Math.round(p.setup.durationMs), failed: p.setup.failure !== null, ...(p.setup.notCached === null ? {} : { notCached: p.setup.notCached }) },
 });

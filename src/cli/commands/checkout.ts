@@ -10,8 +10,14 @@ export const registerCheckout = (program: Command): void => {
     .option('--json', 'print the result as JSON')
     .action(async (id: string, dir: string | undefined, flags: { json?: boolean }) => {
       const { checkoutAttempt } = await import('../../app/steer/checkout-attempt.js');
-      const result = await checkoutAttempt({ cwd: process.cwd(), attemptId: id, ...(dir ? { dir } : {}) });
-      if (flags.json) printJson(result);
-      else process.stdout.write(`${id} (${result.branch}) checked out at ${result.path}\n`);
+      const result = await checkoutAttempt({ cwd: process.cwd(), attemptId: id, ...(dir ? { dir } : {}), progress: (line) => process.stderr.write(`${line}\n`) });
+      if (flags.json) {
+        printJson(result);
+        return;
+      }
+      const p = result.provisioned;
+      const done = [`${p.copied} file(s) carried in`, ...(p.linked.length > 0 ? [`linked ${p.linked.join(', ')}`] : []), ...(p.setup === null ? [] : [`setup ${p.setup}`])];
+      process.stdout.write(`${id} (${result.branch}) checked out at ${result.path}, provisioned as the attempt's worktree: ${done.join(', ')}\n`);
+      for (const line of p.leftOut) process.stdout.write(`  left out: ${line}\n`);
     });
 };

@@ -63,7 +63,7 @@ export const registerDoctor = (program: Command): void => {
     .option('--json', 'print the report as JSON')
     .action(async (flags: { json?: boolean; probe?: boolean; baseline?: boolean }) => {
       const { runDoctor } = await import('../../app/setup/diagnose/doctor.js');
-      const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false, baseline: flags.baseline ?? true });
+      const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false, baseline: flags.baseline ?? true, progress: (line) => process.stderr.write(`${line}\n`) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${render(report, flags.probe ?? false)}\n`);
       // The configured backend (or, with a pool, every entry) decides: a doctor that finds one unusable says so in its exit code.

@@ -105,9 +105,10 @@ export interface Workspace {
   readFiles(files: readonly FileRef[]): Promise<Array<string | null>>;
   /**
    * In one read: the entries at the top of `commit`'s tree (`<mode> <id>\t<name>`, a subtree's id
-   * standing for its content; null: none) and the text of each of `files` as `readFiles` gives it.
+   * standing for its content; null: none) and the text of each of `files` as `readFiles` gives it;
+   * with `trees` (folders of `commit`), the entries of each, null where it is no folder.
    */
-  readTreeAndFiles(commit: string | null, files: readonly FileRef[]): Promise<{ topLevel: string[]; texts: Array<string | null> }>;
+  readTreeAndFiles(commit: string | null, files: readonly FileRef[], trees?: readonly string[]): Promise<{ topLevel: string[]; texts: Array<string | null>; subtrees: Array<string[] | null> }>;
   /**
    * Commits `entry` appended to findings.md on `branch`, on top of `onto`, without touching any
    * worktree; returns the new commit.

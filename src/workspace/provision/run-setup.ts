@@ -20,6 +20,9 @@ export interface SetupRun {
   failure: SetupFailure | null;
 }
 
+/** How often a running setup command is shown still running. */
+const PROGRESS_EVERY_MS = 15_000;
+
 const lastLines = (text: string, count: number): string => text.trimEnd().split('\n').slice(-count).join('\n');
 
 /**
@@ -38,9 +41,16 @@ export const runSetup = async (input: {
   signal?: AbortSignal;
   /** Where the commands run (agent.runner "slurm": a batch job each); absent = a process group here. */
   launcher?: AgentLauncher;
+  /** Told what runs, every PROGRESS_EVERY_MS while it runs, and how long it took: a first install is no silent minute. */
+  progress?: (line: string) => void;
 }): Promise<SetupRun> => {
   const started = performance.now();
   for (const [index, command] of input.commands.entries()) {
+    const commandStarted = performance.now();
+    const seconds = (): string => `${((performance.now() - commandStarted) / 1000).toFixed(1)} s`;
+    input.progress?.(`setup ${index + 1}/${input.commands.length}: \`${command}\` …`);
+    const ticker = input.progress === undefined ? null : setInterval(() => input.progress?.(`setup ${index + 1}/${input.commands.length}: \`${command}\` still running (${seconds()})`), PROGRESS_EVERY_MS);
+    ticker?.unref();
     const files = { stdoutFile: join(input.logDir, `setup-${index + 1}.stdout.log`), stderrFile: join(input.logDir, `setup-${index + 1}.stderr.log`) };
     const outcome: ProcessOutcome = input.launcher === undefined
       ? await runProcessGroup({
@@ -57,6 +67,8 @@ export const runSetup = async (input: {
       })
       // The launcher's job gets its base environment and these named variables, never the driver's whole one.
       : await input.launcher.launch({ file: '/bin/sh', args: ['-c', command], cwd: input.worktree, env: input.env, timeoutMs: input.timeoutMs, ...files, stdin: 'ignore', signal: input.signal ?? new AbortController().signal });
+    if (ticker !== null) clearInterval(ticker);
+    input.progress?.(`setup ${index + 1}/${input.commands.length}: \`${command}\` ${outcome.exitCode === 0 ? 'done' : 'failed'} in ${seconds()}`);
     if (outcome.exitCode === 0) continue;
     const ended = outcome.error !== null
       ? `could not start: ${outcome.error}`

@@ -4,9 +4,17 @@ import { dirname, join } from 'node:path';
 import { linkOnPath } from '../confined-fs.js';
 import { z } from 'zod';
 import { runGit } from '../git-command.js';
+import { relocateOutputs, scanBuiltPaths } from './relocate-outputs.js';
 
 const MANIFEST = 'outputs.json';
-const manifestSchema = z.object({ outputs: z.array(z.string()) });
+/** The outputs, and where they name the worktree they were built in (absent in caches of older versions: nothing is rewritten). */
+const manifestSchema = z.object({
+  outputs: z.array(z.string()),
+  builtIn: z.array(z.string()).default([]),
+  rewrite: z.array(z.string()).default([]),
+  links: z.array(z.string()).default([]),
+});
+type CacheManifest = z.infer<typeof manifestSchema>;
 
 /** Untracked and ignored entries of the worktree, a wholly untracked folder as one entry (`.venv/`). */
 export const untrackedEntries = async (worktree: string): Promise<string[]> =>
@@ -16,8 +24,7 @@ export const untrackedEntries = async (worktree: string): Promise<string[]> =>
 const copyTree = (from: string, to: string): Promise<void> =>
   cp(from, to, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true, mode: constants.COPYFILE_FICLONE, force: true });
 
-/** The outputs cached under `key`, or null when no environment was prepared for it. */
-export const cachedOutputs = async (cacheDir: string, key: string): Promise<string[] | null> => {
+const cachedManifest = async (cacheDir: string, key: string): Promise<CacheManifest | null> => {
   const text = await readFile(join(cacheDir, key, MANIFEST), 'utf8').catch(() => null);
   if (text === null) return null;
   let value: unknown;
@@ -27,8 +34,11 @@ export const cachedOutputs = async (cacheDir: string, key: string): Promise<stri
     return null;
   }
   const parsed = manifestSchema.safeParse(value);
-  return parsed.success ? parsed.data.outputs : null;
+  return parsed.success ? parsed.data : null;
 };
+
+/** The outputs cached under `key`, or null when no environment was prepared for it. */
+export const cachedOutputs = async (cacheDir: string, key: string): Promise<string[] | null> => (await cachedManifest(cacheDir, key))?.outputs ?? null;
 
 /** Removes `outputs` (paths relative to the worktree, never above a link: they are swarm's own records) from the worktree. */
 export const removeOutputs = async (worktree: string, outputs: readonly string[]): Promise<void> => {
@@ -38,27 +48,42 @@ export const removeOutputs = async (worktree: string, outputs: readonly string[]
   }
 };
 
-/** Copies the cached outputs of `key` into the worktree, replacing what is there. */
+/**
+ * Copies the cached outputs of `key` into the worktree, replacing what is there, and makes every
+ * path they hold into the worktree they were built in name this one (venv shebangs, editable
+ * finders, `.pth` files, absolute links).
+ */
 export const restoreOutputs = async (cacheDir: string, key: string, outputs: readonly string[], worktree: string): Promise<void> => {
   for (const output of outputs) {
     await rm(join(worktree, output), { recursive: true, force: true });
     await copyTree(join(cacheDir, key, 'files', output), join(worktree, output));
   }
+  const manifest = await cachedManifest(cacheDir, key);
+  if (manifest !== null) await relocateOutputs(worktree, manifest);
 };
 
 /**
  * Keeps what a successful setup made (`outputs`, relative to the worktree) under `key`: copied to
  * a scratch folder, then renamed into place, so a concurrent reader sees all of it or nothing.
+ * Returns why it was not kept (a binary file naming the worktree, which no copy could correct),
+ * or null: then each worktree runs setup itself.
  */
-export const saveOutputs = async (cacheDir: string, key: string, outputs: readonly string[], worktree: string): Promise<void> => {
-  if ((await cachedOutputs(cacheDir, key)) !== null) return;
+export const saveOutputs = async (cacheDir: string, key: string, outputs: readonly string[], worktree: string): Promise<string | null> => {
+  if ((await cachedOutputs(cacheDir, key)) !== null) return null;
+  const built = await scanBuiltPaths(worktree, outputs);
+  if (built.unrelocatable.length > 0) {
+    const shown = built.unrelocatable.slice(0, 3).join(', ') + (built.unrelocatable.length > 3 ? ` and ${built.unrelocatable.length - 3} more` : '');
+    return `not cached: ${shown} hold${built.unrelocatable.length === 1 ? 's' : ''} this worktree's absolute path in binary form, which a copy in another worktree cannot correct; setup runs in each worktree`;
+  }
+  const manifest: CacheManifest = { outputs: [...outputs], builtIn: built.builtIn, rewrite: built.rewrite, links: built.links };
   const scratch = join(cacheDir, `.${key}.${process.pid}.${Date.now()}`);
   try {
     for (const output of outputs) await copyTree(join(worktree, output), join(scratch, 'files', output));
     await mkdir(scratch, { recursive: true });
-    await writeFile(join(scratch, MANIFEST), JSON.stringify({ outputs }));
+    await writeFile(join(scratch, MANIFEST), JSON.stringify(manifest));
     await rename(scratch, join(cacheDir, key)).catch(() => undefined);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+  return null;
 };

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluateCheckout, type EvaluateCheckoutInput } from '../../../src/app/evaluation/evaluate-checkout.js';
@@ -50,5 +50,28 @@ describe('evaluations guarded against changes to protected files', () => {
     expect(result.violations).toEqual(['data/weight.txt']);
     expect(readFileSync(join(repo.dir, 'data', 'weight.txt'), 'utf8')).toBe('1\n');
     expect(statSync(join(repo.dir, 'data', 'weight.txt')).mode & 0o200).not.toBe(0);
+  });
+
+  it('bytecode and caches a stage writes under protected paths are not tampering; those planted before a stage are removed', async () => {
+    writeFiles(repo.dir, { 'data/__pycache__/forged.cpython-311.pyc': 'planted by the agent' });
+    const stage = `node -e "const fs=require('fs');const planted=fs.existsSync('data/__pycache__/forged.cpython-311.pyc');fs.mkdirSync('data/__pycache__',{recursive:true});fs.writeFileSync('data/__pycache__/w.cpython-311.pyc','b');fs.writeFileSync('data/.coverage','c');console.log(JSON.stringify({score: planted ? 0 : 3}))"`;
+    const result = await evaluateCheckout(await input([{ name: 'quick', command: stage }, { name: 'full', command: stage }]));
+    expect(result.violations).toEqual([]);
+    // The second stage did not see what the first one wrote either.
+    expect(result.final).toMatchObject({ valid: true, score: 3 });
+    expect(existsSync(join(repo.dir, 'data/__pycache__/forged.cpython-311.pyc'))).toBe(false);
+  });
+
+  it('python bytecode of protected tests run by a stage leaves the evaluation valid', async () => {
+    const stage = `python3 -c "import sys; sys.path.insert(0, 'data'); import check; print('{\\"score\\": 2}')"`;
+    const tests = makeRepo({ 'data/check.py': 'OK = True\n', '.gitignore': '__pycache__/\n' });
+    try {
+      const result = await evaluateCheckout({ ...(await input([{ name: 'quick', command: stage }, { name: 'full', command: stage }])), cwd: tests.dir, protection: await referenceFromCommit(tests.dir, tests.baseline, ['data/**']) });
+      expect(result.violations).toEqual([]);
+      expect(result.final).toMatchObject({ valid: true, score: 2 });
+      expect(result.results.map((r) => r.stage)).toEqual(['quick', 'full']);
+    } finally {
+      tests.cleanup();
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js'
 import type { Workspace } from '../../../core/ports/workspace.js';
 import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
 import { onlyCommentsDiffer, sameProgram } from './audit-comments.js';
-import { codeHashOf, decidingEvaluation, findIdenticalCode, type CodeIndexDeps } from './audit-tree.js';
+import { codeHashOf, decidingEvaluation, findIdenticalCode, projectTreePaths, type CodeIndexDeps } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../../context/run-context.js';
 
@@ -59,7 +59,7 @@ const signatureFiles = (ctx: Pick<RunContext, 'store'>, parents: readonly string
  * compares read by one git process (this sits on every attempt's critical path).
  */
 const readChange = async (
-  workspace: Pick<Workspace, 'readTreeAndFiles' | 'readFiles'>,
+  workspace: Pick<Workspace, 'readTreeAndFiles' | 'readFiles' | 'subdir'>,
   commits: { baseline: string; base: string; head: string },
   changed: readonly string[],
   compared: readonly string[],
@@ -69,7 +69,7 @@ const readChange = async (
   const signed = compared.slice(0, SIGNED_FILES);
   const refs = new Map<string, FileRef>();
   for (const ref of [...versions(base, head, first), ...versions(baseline, head, signed)]) refs.set(`${ref.commit}:${ref.path}`, ref);
-  const { topLevel, texts } = await workspace.readTreeAndFiles(head, [...refs.values()]);
+  const { topLevel, texts, subtrees } = await workspace.readTreeAndFiles(head, [...refs.values()], projectTreePaths(workspace.subdir));
   const text = new Map([...refs.keys()].map((key, i) => [key, texts[i] ?? null]));
   const at = (commit: string, path: string): string | null => text.get(`${commit}:${path}`) ?? null;
   let comments = changed.length > 0 ? onlyCommentsIn(first, first.flatMap((path) => [at(base, path), at(head, path)])) : { rough: false, exact: false };
@@ -81,7 +81,7 @@ const readChange = async (
   const signature = codeSignature(signed.map((path) => ({ path, baseline: at(baseline, path), head: at(head, path) })));
   // Past the cap a file is named without reading it: the signature still says the change is that wide.
   for (const path of compared.slice(SIGNED_FILES)) signature[path] = ['unread'];
-  return { hash: codeHashOf(topLevel), onlyComments: comments.rough, commentsExact: comments.exact, signature };
+  return { hash: codeHashOf(topLevel, workspace.subdir, subtrees), onlyComments: comments.rough, commentsExact: comments.exact, signature };
 };
 
 /**

@@ -10,19 +10,35 @@ import type { RunContext } from '../../context/run-context.js';
  */
 export type CodeIndexDeps = Pick<RunContext, 'runId' | 'store' | 'workspace'>;
 
+/** The folders from the top of the tree down to the project's (`packages/a` → `packages`, `packages/a`): their entries make the code hash. */
+export const projectTreePaths = (subdir: string): string[] =>
+  subdir === '' ? [] : subdir.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/'));
+
 /**
- * A hash of the committed tree without findings.md (which every attempt appends to), from the
- * entries at the top of the tree (a subtree's id stands for its content): two attempts with the
- * same code hash alike, whatever their lineage logs say.
+ * A hash of the committed tree without the project's findings.md (which every attempt appends
+ * to), from the entries at the top of the tree (a subtree's id stands for its content): two
+ * attempts with the same code hash alike, whatever their lineage logs say. In a project folder
+ * (`subdir`), the entries of each folder down to it (`subtrees`, see projectTreePaths) stand in
+ * for the one on the way, so that `packages/a/findings.md` is left out as the root's is.
  */
-export const codeHashOf = (topLevel: readonly string[]): string =>
-  createHash('sha256')
-    .update(topLevel.filter((entry) => entry.split('\t')[1] !== FINDINGS_FILE).join('\0'))
-    .digest('hex');
+export const codeHashOf = (topLevel: readonly string[], subdir = '', subtrees: ReadonlyArray<readonly string[] | null> = []): string => {
+  const parts = subdir === '' ? [] : subdir.split('/');
+  const hash = createHash('sha256');
+  const levels = [topLevel, ...subtrees];
+  for (const [depth, entries] of levels.entries()) {
+    if (entries === null || depth > parts.length) break;
+    // Above the project folder the entry on the way down is left out (the next level stands for it); in it, findings.md.
+    const skip = depth < parts.length && levels[depth + 1] !== null && levels[depth + 1] !== undefined ? parts[depth] : depth === parts.length ? FINDINGS_FILE : null;
+    hash.update(`${depth}\0`).update(entries.filter((entry) => entry.split('\t')[1] !== skip).join('\0'));
+  }
+  return hash.digest('hex');
+};
 
 /** The code hash of `commit` (see codeHashOf). */
-export const codeHash = async (workspace: Pick<Workspace, 'readTreeAndFiles'>, commit: string): Promise<string> =>
-  codeHashOf((await workspace.readTreeAndFiles(commit, [])).topLevel);
+export const codeHash = async (workspace: Pick<Workspace, 'readTreeAndFiles' | 'subdir'>, commit: string): Promise<string> => {
+  const read = await workspace.readTreeAndFiles(commit, [], projectTreePaths(workspace.subdir));
+  return codeHashOf(read.topLevel, workspace.subdir, read.subtrees);
+};
 
 /** The evaluation that decided an attempt's score (its last official or baseline evaluation). */
 export const decidingEvaluation = (evaluations: readonly EvaluationRecord[]): EvaluationRecord | null =>

@@ -1,7 +1,7 @@
 import type { CodeSignature } from '../../../core/code/code-signature.js';
 import { fileSignature, nearestProgram, type IndexedProgram } from '../../../core/novelty/minhash.js';
 import type { AttemptRecord } from '../../../store/records.js';
-import { FINDINGS_FILE } from '../../../workspace/index.js';
+import { findingsPathIn } from '../../../workspace/findings-path.js';
 import type { RunContext } from '../../context/run-context.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import { stripComments } from './audit-comments.js';
@@ -25,8 +25,8 @@ interface NoveltyIndex {
 const indexes = new WeakMap<NoveltyDeps, Promise<NoveltyIndex>>();
 
 /** The files a program changed against the baseline, from its code signature (findings.md never counts). */
-const changedFiles = (signature: CodeSignature | null): string[] =>
-  Object.keys(signature ?? {}).filter((path) => path !== FINDINGS_FILE).sort().slice(0, COMPARED_FILES);
+const changedFiles = (signature: CodeSignature | null, subdir: string): string[] =>
+  Object.keys(signature ?? {}).filter((path) => path !== findingsPathIn(subdir)).sort().slice(0, COMPARED_FILES);
 
 const signaturesAt = async (ctx: NoveltyDeps, commit: string, paths: readonly string[]): Promise<Map<string, Uint32Array>> => {
   const texts = await ctx.workspace.readFiles(paths.map((path) => ({ commit, path })));
@@ -45,7 +45,7 @@ const noveltyIndex = (ctx: NoveltyDeps): Promise<NoveltyIndex> => {
       const baseCommit = ctx.store.requireRun(ctx.runId).baseCommit;
       const programs: IndexedProgram[] = [];
       for (const a of ctx.store.listAttempts(ctx.runId)) {
-        if (ownEvaluation(a) && a.headCommit !== null) programs.push({ id: a.id, files: await signaturesAt(ctx, a.headCommit, changedFiles(a.codeSignature)) });
+        if (ownEvaluation(a) && a.headCommit !== null) programs.push({ id: a.id, files: await signaturesAt(ctx, a.headCommit, changedFiles(a.codeSignature, ctx.workspace.subdir)) });
       }
       return { programs, baseline: new Map(), baseCommit };
     })();
@@ -70,7 +70,7 @@ export const findNearDuplicate = async (
   const threshold = ctx.config.shepherd.novelty.threshold;
   if (threshold === null) return null;
   const index = await noveltyIndex(ctx);
-  const candidate: IndexedProgram = { id: 'candidate', files: await signaturesAt(ctx, head, changedFiles(signature)) };
+  const candidate: IndexedProgram = { id: 'candidate', files: await signaturesAt(ctx, head, changedFiles(signature, ctx.workspace.subdir)) };
   const wanted = [...new Set([...candidate.files.keys(), ...index.programs.flatMap((p) => [...p.files.keys()])])].filter((path) => !index.baseline.has(path));
   for (const [path, sig] of await signaturesAt(ctx, index.baseCommit, wanted)) index.baseline.set(path, sig);
   const nearest = nearestProgram(candidate, index.programs.filter((p) => !exclude.includes(p.id)), (path) => index.baseline.get(path) ?? fileSignature(path, ''), threshold);
@@ -86,5 +86,5 @@ export const findNearDuplicate = async (
 export const rememberProgram = async (ctx: NoveltyDeps, id: string, head: string, signature: CodeSignature): Promise<void> => {
   if (ctx.config.shepherd.novelty.threshold === null) return;
   const index = await noveltyIndex(ctx);
-  if (!index.programs.some((p) => p.id === id)) index.programs.push({ id, files: await signaturesAt(ctx, head, changedFiles(signature)) });
+  if (!index.programs.some((p) => p.id === id)) index.programs.push({ id, files: await signaturesAt(ctx, head, changedFiles(signature, ctx.workspace.subdir)) });
 };

@@ -9,7 +9,7 @@ import { createEvaluatorRunner } from '../../evaluation/create-evaluator-runner.
 import { evaluateCheckout } from '../../evaluation/evaluate-checkout.js';
 import { sandboxLinkMounts, sharedLinkTargets } from '../../evaluation/link-targets.js';
 import { redactSecrets } from '../../evaluation/redaction.js';
-import { provisionStep, setupFailureText } from '../../workspace/provision-step.js';
+import { provisionFailureText, provisionStep, setupFailureText } from '../../workspace/provision-step.js';
 import { projectPaths, runnerLocks } from '../project-paths.js';
 import { explainEvaluationFailure, type Problem } from './explain-failure.js';
 
@@ -28,8 +28,10 @@ export interface BaselineCheck {
 const describe = (p: Awaited<ReturnType<typeof provisionStep>>): string => {
   const parts = [`${p.copied.length} file(s) carried in`];
   if (p.linked.length > 0) parts.push(`linked ${p.linked.join(', ')}`);
+  if (p.missingLinks.length > 0) parts.push(`not linked (missing from your checkout) ${p.missingLinks.join(', ')}`);
+  if (p.refused.length > 0) parts.push(`refused to link ${p.refused.map((r) => r.path).join(', ')}`);
   if (p.submodules.length > 0) parts.push(`submodules ${p.submodules.join(', ')}`);
-  if (p.setup.key !== null) parts.push(`setup ${p.setup.reused ? 'reused' : 'ran'} in ${(p.setup.durationMs / 1000).toFixed(1)} s`);
+  if (p.setup.key !== null) parts.push(`setup ${p.setup.reused ? 'reused (relocated from the cache)' : 'ran'} in ${(p.setup.durationMs / 1000).toFixed(1)} s${p.setup.notCached === null ? '' : ` (${p.setup.notCached})`}`);
   return parts.join(', ');
 };
 
@@ -41,7 +43,7 @@ const failed = (commit: string | null, reason: string, problem: Problem, provisi
  * provisioned from the `workspace` section, on the configured runner and sandbox, with the
  * protected paths guarded. Never throws for a failing evaluation; names the fix when it fails.
  */
-export const checkBaseline = async (workspace: Workspace, config: SwarmConfig, signal: AbortSignal = new AbortController().signal): Promise<BaselineCheck> => {
+export const checkBaseline = async (workspace: Workspace, config: SwarmConfig, signal: AbortSignal = new AbortController().signal, progress?: (line: string) => void): Promise<BaselineCheck> => {
   const root = workspace.root;
   const paths = projectPaths(workspace.projectDir);
   const commit = await workspace.headCommit().catch(() => null);
@@ -53,11 +55,15 @@ export const checkBaseline = async (workspace: Workspace, config: SwarmConfig, s
   await workspace.addDetachedWorktree(worktree, commit);
   try {
     const ids = { SWARM_RUN_ID: 'doctor', SWARM_ATTEMPT_ID: 'baseline' };
-    const provisioned = await provisionStep({ config, root, subdir: workspace.subdir, setupCacheDir: paths.setupCacheDir, worktree, logDir, ids, signal });
+    const provisioned = await provisionStep({ config, root, subdir: workspace.subdir, setupCacheDir: paths.setupCacheDir, worktree, logDir, ids, signal, ...(progress ? { progress } : {}) });
     const summary = describe(provisioned);
     if (provisioned.setup.failure !== null) {
       const reason = setupFailureText(provisioned.setup.failure);
       return failed(commit, reason, { problem: `workspace.setup fails in a fresh worktree: \`${provisioned.setup.failure.command}\` ${provisioned.setup.failure.ended}`, fix: `make it work from a clean clone (its output is in ${logDir}), or raise workspace.setupTimeout` }, summary);
+    }
+    const refused = provisioned.refused[0];
+    if (refused !== undefined) {
+      return failed(commit, provisionFailureText(provisioned) ?? refused.reason, { problem: `${refused.path} ${refused.reason}`, fix: refused.fix }, summary);
     }
     const problems: Problem[] = provisioned.missingSubmodules.map((missing) => ({ problem: `submodule ${missing.split(' (')[0]} cannot be checked out in a worktree`, fix: missing.replace(/^[^(]*\(|\)$/g, '') }));
     let runner;
@@ -88,7 +94,11 @@ export const checkBaseline = async (workspace: Workspace, config: SwarmConfig, s
     const reason = final.reason ?? 'no score';
     const stderr = evaluation.results.map((r) => r.outcome.stderrTail).join('\n');
     const explained = await explainEvaluationFailure({ root: workspace.projectDir, worktree: workspace.projectFolder(worktree), command: evaluationStages(config.evaluator).at(-1)?.command ?? config.evaluator.command, stderr });
-    const problem = explained ?? {
+    const missing = provisioned.missingLinks.length === 0 ? null : {
+      problem: `workspace.link names ${provisioned.missingLinks.join(', ')}, which your checkout does not have, so no worktree has it (the evaluation failed: ${redactSecrets(reason)})`,
+      fix: `create ${provisioned.missingLinks.join(', ')} in your checkout, or build it per worktree with workspace.setup and remove it from workspace.link`,
+    };
+    const problem = missing ?? explained ?? {
       problem: `the committed baseline does not score in a fresh worktree: ${redactSecrets(reason)}`,
       fix: `fix the evaluator or the program (its output is in ${logDir}); what a worktree lacks of your checkout goes in workspace.link, .worktreeinclude or workspace.setup`,
     };

@@ -52,5 +52,23 @@ export const checkProject = async (root: string, config: SwarmConfig, configFile
   if (script !== null && scriptStatus !== 'absent' && matchProtected([script], config.evaluator.protect).length === 0) {
     warnings.push({ problem: `the evaluator ${script} is not protected: an agent could change how it is scored`, fix: `add "${script}" to evaluator.protect` });
   }
+  problems.push(...checkoutPathsIn(root, config));
   return { problems, warnings };
+};
+
+/**
+ * The evaluator's command and environment must not name the checkout by its absolute path
+ * (`PYTHONPATH=/home/me/proj/src`): every worktree's evaluation would import or read the
+ * checkout's files, not the attempt's. `.swarm/` (swarm's own files) is fine.
+ */
+const checkoutPathsIn = (root: string, config: SwarmConfig): Problem[] => {
+  const names = (text: string): boolean => text.split(/[\s:;=,"']+/).some((part) => (part === root || part.startsWith(`${root}/`)) && !part.startsWith(`${root}/.swarm`));
+  const named = [
+    ...(names(config.evaluator.command) ? ['evaluator.command'] : []),
+    ...Object.entries(config.evaluator.env).filter(([, value]) => names(value)).map(([key]) => `evaluator.env.${key}`),
+  ];
+  return named.map((key) => ({
+    problem: `${key} names your checkout (${root}) by its absolute path, so every attempt's evaluation would import or read the checkout's files, not the attempt's`,
+    fix: 'use a path relative to the project folder (evaluations run in the attempt\'s copy of it), or $SWARM_WORKTREE',
+  }));
 };

@@ -145,7 +145,7 @@ const shepherdPriceCheck = (config: SwarmConfig): AccessCheck | null => {
  * (each with its dot-path), uncommitted evaluator, program or config, an unprotected evaluator,
  * and the committed baseline evaluated exactly as an attempt will be (see checkBaseline).
  */
-export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean; baseline?: boolean }): Promise<DoctorReport> => {
+export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boolean; baseline?: boolean; progress?: (line: string) => void }): Promise<DoctorReport> => {
   const env = options.env ?? process.env;
   const folder = await projectFolderOf(options.cwd);
   const project = await projectConfig(folder);
@@ -166,6 +166,6 @@ export const runDoctor = async (options: { cwd: string; env?: Env; probe?: boole
     pool,
     shepherdPrice: shepherdPriceCheck(project.config),
     keys: KEY_VARIABLES.map((name) => ({ name, present: isSet(env[name]) })),
-    project: await checkProjectSetup(folder, project, options.baseline ?? true),
+    project: await checkProjectSetup(folder, project, options.baseline ?? true, options.progress),
   };
 };

@@ -2,6 +2,7 @@ import { isAbsolute, normalize, relative } from 'node:path';
 import { evaluatorScript, missingPaths } from '../../../core/evaluation/missing-path.js';
 import { ignoredRoot, pathStatus } from '../../../workspace/path-status.js';
 import { isInside } from '../../../workspace/worktrees.js';
+import { detectProjectKind } from '../detect-project.js';
 
 /** One thing that stops a run, and what to do about it. */
 export interface Problem {
@@ -11,6 +12,17 @@ export interface Problem {
 
 /** Ignored folders that a setup command makes rather than a link shares. */
 const BUILT = /^(\.?venv|env|node_modules|\.tox|target|dist|build|out|__pypackages__|\.next)\/$/;
+
+/** Examples of a setup that builds `folder`, in the project's own ecosystem: what `swarm init` would propose, else the folder's usual tool. */
+const setupExamples = (root: string, folder: string): string => {
+  const proposed = detectProjectKind(root).setup;
+  if (proposed.length > 0) return `\`${proposed.join(' && ')}\``;
+  const name = folder.replace(/\/$/, '');
+  if (/^(\.?venv|env|__pypackages__|\.tox)$/.test(name)) return `\`python3 -m venv ${name} && ${name}/bin/python -m pip install -r requirements.txt\`, or \`-e .\` with the test runner`;
+  if (name === 'node_modules' || name === '.next') return '`npm install --no-audit --no-fund` (`npm ci` where git tracks package-lock.json)';
+  if (name === 'target') return '`cargo build --release --offline`';
+  return 'the command that builds it in your checkout';
+};
 
 const relativePath = (path: string, root: string, worktree: string): string | null => {
   if (!isAbsolute(path)) return normalize(path).replace(/^\.\//, '');
@@ -38,7 +50,7 @@ export const explainEvaluationFailure = async (input: { root: string; worktree: 
       if (BUILT.test(folder)) {
         return {
           problem: `${opened}, which your checkout has but git ignores (${folder} is built, not committed)`,
-          fix: `add a workspace.setup command that builds ${folder} in each worktree (e.g. \`python3 -m venv .venv && .venv/bin/pip install -r requirements.txt\`, \`uv sync --frozen\`, \`npm ci --prefer-offline && npm run build\`), or add \`${folder}\` to workspace.link`,
+          fix: `add a workspace.setup command that builds ${folder} in each worktree (for this project: ${setupExamples(input.root, folder)}), or add \`${folder}\` to workspace.link if it holds no code of the project (swarm refuses to link one that does)`,
         };
       }
       return { problem: `${opened}, which your checkout has but git ignores`, fix: `add \`${folder}\` to workspace.link or .worktreeinclude` };
@@ -47,7 +59,7 @@ export const explainEvaluationFailure = async (input: { root: string; worktree: 
       const folder = `${rel.split('/')[0] ?? rel}/`;
       return {
         problem: `${script} needs ${rel}, which no worktree has (${folder} is installed, not committed)`,
-        fix: `add a workspace.setup command that installs it in each worktree (e.g. \`npm ci --prefer-offline\`, \`uv sync --frozen\`, \`python3 -m venv .venv && .venv/bin/pip install -r requirements.txt\`)`,
+        fix: `add a workspace.setup command that installs it in each worktree (for this project: ${setupExamples(input.root, folder)})`,
       };
     }
     if (status === 'untracked') {

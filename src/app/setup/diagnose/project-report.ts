@@ -10,6 +10,7 @@ import type { Problem } from './explain-failure.js';
 export type { Problem } from './explain-failure.js';
 
 export interface ProjectReport {
+  /** The project's folder: the repository root, or the package folder of a subfolder project. */
   root: string;
   /** The baseline in a provisioned worktree; null when the config is unusable or the check was skipped. */
   baseline: BaselineCheck | null;
@@ -23,6 +24,7 @@ export const checkProjectSetup = async (
   cwd: string,
   project: { config: SwarmConfig; found: boolean; file: string | null; problems: string[] },
   withBaseline: boolean,
+  progress?: (line: string) => void,
 ): Promise<ProjectReport | null> => {
   let workspace: Workspace;
   try {
@@ -32,14 +34,15 @@ export const checkProjectSetup = async (
     throw error;
   }
   const root = workspace.root;
+  const folder = workspace.projectDir;
   if (!project.found) {
     const problems = project.problems.map((line): Problem => (/^no \.swarmrc\.json|not found/.test(line)
       ? { problem: line.replace(/; run `swarm init`.*$/, ''), fix: 'run `swarm init` to write one, or pass --config <file>' }
       : { problem: `config: ${line}`, fix: 'correct that key in .swarmrc.json (docs/configuration.md lists every key with its default)' }));
-    return { root, baseline: null, problems, warnings: [] };
+    return { root: folder, baseline: null, problems, warnings: [] };
   }
   const files = await checkProject(root, project.config, project.file, workspace.subdir);
   const storage = await checkClusterStorage(workspace.projectDir, project.config);
-  const baseline = withBaseline ? await checkBaseline(workspace, project.config) : null;
-  return { root, baseline, problems: [...files.problems, ...storage.problems, ...(baseline?.problems ?? [])], warnings: [...files.warnings, ...storage.warnings] };
+  const baseline = withBaseline ? await checkBaseline(workspace, project.config, undefined, progress) : null;
+  return { root: folder, baseline, problems: [...files.problems, ...storage.problems, ...(baseline?.problems ?? [])], warnings: [...files.warnings, ...storage.warnings] };
 };
