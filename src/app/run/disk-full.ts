@@ -84,7 +84,8 @@ export const formatBytes = (bytes: number): string =>
  */
 export const diskFullMessage = (full: DiskFull, root: string, swarmDir: string, command = 'swarm run'): string => {
   const target = full.path ?? (full.code === 'SQLITE_FULL' ? `${swarmDir}/swarm.db` : swarmDir);
-  const shown = full.code === 'SQLITE_FULL' && full.path === null ? 'the run database (.swarm/swarm.db)' : relative(root, target).startsWith('..') ? target : relative(root, target) || '.';
+  const inRepo = relative(root, target);
+  const shown = full.path === null ? (full.code === 'SQLITE_FULL' ? 'the run database (.swarm/swarm.db)' : 'the run\'s files (.swarm)') : inRepo.startsWith('..') ? target : inRepo;
   const mount = mountPointOf(target);
   const free = freeBytes(target);
   const what = full.code === 'EROFS' ? 'is read-only' : full.code === 'EDQUOT' ? 'is over its disk quota' : 'is full';
