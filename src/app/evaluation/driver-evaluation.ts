@@ -32,7 +32,7 @@ export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunCon
     throw error;
   };
   return new EvalHandoffServer({
-    refuse: () => selfEvaluationRefusal({ maxEvaluations: ctx.config.budget.evaluations }, ctx.store.countEvaluations(ctx.runId)),
+    refuse: (attempt) => selfEvaluationRefusal({ maxEvaluations: ctx.config.budget.evaluations }, ctx.store.countEvaluations(ctx.runId)) ?? attemptCapRefusal(ctx, attempt.attemptId),
     evaluate: (attempt, request, signal) => evaluateRequest(attempt, request, signal).catch(haltOn),
     onRefusedPath: (attempt, problem) => {
       ctx.logger.warn({ attempt: attempt.attemptId, problem }, 'swarm-owned path replaced in the worktree; left alone');
@@ -75,6 +75,16 @@ export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunCon
       evaluatedBy: 'driver',
     });
   }
+};
+
+/** Why one attempt's agent may not run `swarm eval` again (budget.selfEvaluations spent), else null. */
+const attemptCapRefusal = (ctx: Pick<RunDeps, 'config' | 'store'>, attemptId: string): string | null => {
+  const max = ctx.config.budget.selfEvaluations;
+  if (max <= 0) return null;
+  const used = ctx.store.listEvaluations(attemptId).filter((e) => e.kind === 'intermediate').length;
+  return used < max
+    ? null
+    : `this attempt has used its ${max} \`swarm eval\` runs (budget.selfEvaluations): no more intermediate evaluations; commit your best version now, the swarm evaluates it officially`;
 };
 
 /** A store write of the hand-off; failing on a full disk stops the run instead of failing the request twice. */

@@ -61,8 +61,15 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   const { workspace, paths, loaded } = input;
   const { config } = loaded;
   // A disk too full to start on ends here in one line; nothing was claimed.
-  const opened = openDriver(paths, config.log.level, workspace.root);
-  const { store, logger, flush } = opened;
+  const store = stopIfFull(() => SwarmStore.openForDriver(paths.dbFile), paths, workspace.root);
+  let opened: { logger: Logger; flush: () => void; reserveFile: string };
+  try {
+    opened = stopIfFull(() => openLogAndReserve(paths, config.log.level), paths, workspace.root);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const { logger, flush } = opened;
   const restoreWarnings = routeConsoleWarnings(logger);
   // Drained by the first Ctrl-C or by the circuit breaker: no new attempts, running ones finish.
   const stop = new AbortController();
@@ -125,21 +132,27 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   }
 };
 
-/** The store, the run log and the driver's space reserve; a full disk here is the run's one-line stop too. */
-const openDriver = (paths: ProjectPaths, level: string, root: string): { store: SwarmStore; logger: Logger; flush: () => void; reserveFile: string } => {
+/** The run log and the driver's space reserve (see disk-full-stop.ts). */
+const openLogAndReserve = (paths: ProjectPaths, level: string): { logger: Logger; flush: () => void; reserveFile: string } => {
   const reserveFile = join(paths.swarmDir, 'space-reserve');
-  let store: SwarmStore | null = null;
+  const { logger, flush } = createRunLogger(paths.logsDir, level);
   try {
-    store = SwarmStore.openForDriver(paths.dbFile);
-    const { logger, flush } = createRunLogger(paths.logsDir, level);
     claimReserve(reserveFile);
-    return { store, logger, flush, reserveFile };
   } catch (error) {
-    store?.close();
+    flush();
     rmSync(reserveFile, { force: true });
-    const full = diskFullOf(error, root);
-    if (full !== null) throw diskFullError(full, root, paths.swarmDir, error);
     throw error;
+  }
+  return { logger, flush, reserveFile };
+};
+
+/** Runs `open`; a disk too full for it ends the command in the one disk-full line, before anything is claimed. */
+const stopIfFull = <T>(open: () => T, paths: ProjectPaths, root: string): T => {
+  try {
+    return open();
+  } catch (error) {
+    const full = diskFullOf(error, root);
+    throw full === null ? error : diskFullError(full, root, paths.swarmDir, error);
   }
 };
 
