@@ -62,6 +62,16 @@ const integrity = (repo: ToyRepo): unknown => {
   }
 };
 
+const timedOut = (repo: ToyRepo): number => {
+  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT COUNT(*) AS n FROM evaluations WHERE timed_out = 1').get() as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+};
+
 const expectStoppedCleanly = async (repo: ToyRepo, result: { code: number | null; stdout: string; stderr: string }): Promise<void> => {
   expect(result.stdout).toBe('');
   expect(result.code).toBe(1);
@@ -84,12 +94,11 @@ describe.skipIf(!mounted)('a full disk during a run', () => {
   it('filled by the evaluator output and the store: one line, attempts interrupted, a resume finishes', async () => {
     resize('30m');
     const repo = repoOnTmpfs(3 * 1024 * 1024, 12, counter);
-    const started = Date.now();
     const stopped = await runCli(repo.dir, ['run']);
     await expectStoppedCleanly(repo, stopped);
-    // Not the evaluator's 60 s timeout: the capture that failed stopped it at once.
-    expect(Date.now() - started).toBeLessThan(55_000);
     expect(integrity(repo)).toBe('ok');
+    // Not the evaluator's timeout: the capture that failed stopped it at once.
+    expect(timedOut(repo)).toBe(0);
     const after = await status(repo);
     expect(after.run.status).toBe('interrupted');
     expect(after.run.stale ?? null).toBeNull();
