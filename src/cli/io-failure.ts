@@ -1,10 +1,12 @@
 /**
- * Failures of the machine rather than of swarm: a full disk (ENOSPC, EDQUOT, SQLite's
+ * Failures of the machine rather than of swarm: a full disk (ENOSPC, EDQUOT, EROFS, SQLite's
  * SQLITE_FULL) and an output pipe whose reader went away (EPIPE). Each ends a command with one
  * line saying what happened and what to do, exit 1, instead of a stack trace and "a bug".
  */
 
-const FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+import { isSwarmError } from '../core/domain/errors.js';
+
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'SQLITE_FULL']);
 const CLOSED = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
 
 interface Coded {
@@ -27,6 +29,8 @@ const codedIn = (error: unknown): Coded | null => {
 
 /** The one line for a full disk or a closed output pipe anywhere in `error`'s cause chain, else null. */
 export const ioFailureLine = (error: unknown, command: string): string | null => {
+  // A run stopped by a full disk already says which file system and what to do (app/run/disk-full.ts).
+  if (isSwarmError(error) && error.code === 'DISK_FULL') return `swarm: ${error.message}`;
   const coded = codedIn(error);
   if (coded === null) return null;
   if (CLOSED.has(coded.code)) return `swarm: the output of \`swarm ${command}\` was closed before it was all written (${coded.code}); nothing else is affected`;

@@ -13,6 +13,13 @@ export const nonNegativeInt = (value: string): number => {
   return n;
 };
 
+/**
+ * Commander parser for a number a flag writes into the config (`--agents` into concurrency.agents):
+ * not judged here, so the config's validation reports every bad flag and setting at once, each
+ * naming its flag. Text that is no number stays NaN, which the schema refuses.
+ */
+export const configNumber = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value));
+
 /** Colors on a TTY unless NO_COLOR is set (https://no-color.org) or FORCE_COLOR asks for them. */
 export const useColor = (stream: NodeJS.WriteStream): boolean =>
   process.env.NO_COLOR === undefined && (process.env.FORCE_COLOR !== undefined || stream.isTTY === true);

@@ -140,7 +140,7 @@ describe('loadConfig', () => {
     });
     expect(config.agent.backend).toBe('claude-code');
     expect(config.agent.model).toBe('sonnet');
-    expect(config.budget).toEqual({ attempts: 7, waves: 2, wallClockMs: 1_200_000, costUsd: 0, tokens: 0, evaluations: 0 });
+    expect(config.budget).toEqual({ attempts: 7, waves: 2, wallClockMs: 1_200_000, costUsd: 0, tokens: 0, evaluations: 0, selfEvaluations: 100 });
     expect(config.concurrency).toEqual({ agents: 8, evaluations: 3 });
     expect(config.shepherd.seed).toBe(9);
   });

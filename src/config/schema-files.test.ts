@@ -56,7 +56,7 @@ describe('defaultConfigFile', () => {
     expect(file.$schema).toBe('./.swarm/schema.json');
     expect(file.evaluator).toMatchObject({ command: 'python evaluate.py', timeout: '10m', cascade: [] });
     expect(file.objective).toEqual({ metric: 'loss', direction: 'minimize', metrics: [], constraints: [] });
-    expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0, evaluations: 0 });
+    expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0, evaluations: 0, selfEvaluations: 100 });
     const result = validateConfig(JSON.parse(JSON.stringify(file)));
     expect(result.ok && result.config.objective.direction).toBe('minimize');
   });
@@ -73,7 +73,7 @@ describe('defaultConfigFile', () => {
       slurm: { pollInterval: '1s', retries: 1 },
     });
     expect(file.agent).toMatchObject({ timeout: '20m', prices: { m: { input: 1, output: 2 } }, limits: { park: true, backoff: '1m', maxBackoff: '30m' } });
-    expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0, evaluations: 0 });
+    expect(file.budget).toEqual({ attempts: 40, waves: 0, wallClock: '0', costUsd: 0, tokens: 0, evaluations: 0, selfEvaluations: 100 });
     expect(Object.keys(file)[0]).toBe('$schema');
   });
 

@@ -218,6 +218,7 @@ const budgetSchema = z.strictObject({
   costUsd: z.number().nonnegative().default(0).describe('Maximum USD the agents of a run may spend (sum of attempts\' costs); 0 = unlimited.'),
   tokens: int(0).default(0).describe('Maximum tokens (input + output) the agents of a run may use; 0 = unlimited.'),
   evaluations: int(0).default(0).describe('Maximum evaluator runs of a run (baseline, noise check, official, confirm and every `swarm eval` of an agent); once reached no attempt starts and agents\' `swarm eval` is refused; 0 = unlimited.'),
+  selfEvaluations: int(0).default(100).describe('Maximum `swarm eval` runs of one attempt\'s agent (each keeps its logs); past it the agent\'s `swarm eval` is refused with a message saying so, and the official evaluation still runs; 0 = unlimited.'),
 }).transform(({ wallClock, ...budget }) => ({ ...budget, wallClockMs: wallClock }));
 
 const concurrencySchema = z.strictObject({

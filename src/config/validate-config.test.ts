@@ -249,6 +249,7 @@ describe('validateConfig: resolution', () => {
         costUsd: 0,
         tokens: 0,
         evaluations: 0,
+        selfEvaluations: 100,
       },
       concurrency: {
         agents: 4,

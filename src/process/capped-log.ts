@@ -16,19 +16,31 @@ export class CappedLog {
   private written = 0;
   private held = 0;
   private total = 0;
+  private source: Readable | null = null;
+  /** Why the file could not be written (a full disk), or null: the capture failed, the output is lost. */
+  failure: Error | null = null;
 
-  constructor(file: string, private readonly maxBytes: number) {
+  /** `onFailure` hears the first write error once: the caller stops the process at once instead of letting it block on its pipe. */
+  constructor(file: string, private readonly maxBytes: number, private readonly onFailure: (error: Error) => void = () => undefined) {
     this.stream = createWriteStream(file);
-    // A log file that cannot be written (disk full) must not crash the orchestrator; the tails survive.
-    this.stream.on('error', () => undefined);
+    // A log file that cannot be written (disk full) must not crash the orchestrator, nor stall the
+    // process behind a drain that never comes: the source flows on (into the tails) and the caller is told.
+    this.stream.on('error', (error) => {
+      if (this.failure !== null) return;
+      this.failure = error;
+      this.source?.resume();
+      this.onFailure(error);
+    });
     this.headBytes = maxBytes > 0 ? Math.ceil(maxBytes / 2) : Number.POSITIVE_INFINITY;
     this.tail = maxBytes > 0 ? new TailBuffer(maxBytes - this.headBytes) : null;
   }
 
   /** Logs everything `source` emits (each chunk also given to `also`), pausing it while the file catches up. */
   attach(source: Readable | null, also: (chunk: Buffer) => void): void {
+    this.source = source;
     source?.on('data', (chunk: Buffer) => {
       also(chunk);
+      if (this.failure !== null) return;
       if (!this.push(chunk)) {
         source.pause();
         this.stream.once('drain', () => source.resume());
@@ -55,7 +67,7 @@ export class CappedLog {
 
   /** Writes the kept tail (after the omission line, when something was left out) and closes the file. */
   async close(): Promise<void> {
-    if (this.tail !== null && this.held > 0) {
+    if (this.failure === null && this.tail !== null && this.held > 0) {
       const tail = Buffer.from(this.tail.toString(), 'utf8');
       const omitted = this.total - this.written - tail.length;
       if (omitted > 0) this.stream.write(`\n[swarm: ${omitted} bytes of this output left out here; log.maxEvaluatorLogBytes keeps ${this.maxBytes} bytes per stream]\n`);

@@ -33,7 +33,11 @@ export interface ProcessGroupOptions {
   stdin?: 'ignore' | string;
 }
 
-/** How a process group ended. A failure to start is an outcome too (`error`), never a throw. */
+/**
+ * How a process group ended. A failure to start is an outcome too (`error`), never a throw; an
+ * output that cannot be written to its file (a full disk) stops the process and throws, since
+ * nothing the process reports could be kept.
+ */
 export interface ProcessOutcome {
   exitCode: number | null;
   signal: string | null;
@@ -78,6 +82,10 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   const token = newTreeToken();
   const env = { ...inheritedEnv(options.withholdEnv), ...options.env };
   const limited = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs);
+  // An output that cannot be captured (a full disk) stops the process at once: waiting for its
+  // timeout would only let it block on a pipe nobody drains.
+  const captureFailed = new AbortController();
+  const cancelSignal = options.signal === undefined ? captureFailed.signal : AbortSignal.any([options.signal, captureFailed.signal]);
   // execa stops the leader (timeout, cancelSignal: SIGTERM, SIGKILL after the grace period) and
   // says why; the rest of the tree is ours to stop once the leader is gone.
   const child = execa(file, args, {
@@ -91,7 +99,7 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     buffer: false,
     reject: false,
     ...(limited ? { timeout: Math.ceil(options.timeoutMs) } : {}),
-    ...(options.signal === undefined ? {} : { cancelSignal: options.signal }),
+    cancelSignal,
     killSignal: 'SIGTERM',
     forceKillAfterDelay: graceMs,
   });
@@ -102,8 +110,9 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   });
   const stdoutTail = new TailBuffer(tailBytes);
   const stderrTail = new TailBuffer(tailBytes);
-  const outFile = new CappedLog(options.stdoutFile, options.maxLogBytes ?? 0);
-  const errFile = new CappedLog(options.stderrFile, options.maxLogBytes ?? 0);
+  const stopCapture = (): void => captureFailed.abort();
+  const outFile = new CappedLog(options.stdoutFile, options.maxLogBytes ?? 0, stopCapture);
+  const errFile = new CappedLog(options.stderrFile, options.maxLogBytes ?? 0, stopCapture);
   outFile.attach(child.stdout, (chunk) => stdoutTail.push(chunk));
   errFile.attach(child.stderr, (chunk) => stderrTail.push(chunk));
   if (stdinText !== null && child.stdin !== null) {
@@ -115,6 +124,11 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
   await waitForPipes(child, child.pid === undefined ? 0 : graceMs);
   const ended = await child;
   await Promise.all([outFile.close(), errFile.close()]);
+  const lost = outFile.failure ?? errFile.failure;
+  if (lost !== null) {
+    const file = outFile.failure !== null ? options.stdoutFile : options.stderrFile;
+    throw new SwarmError('INTERNAL', `cannot capture the output of \`${[options.file, ...(options.args ?? [])].join(' ')}\` in ${file}: ${lost.message}; it was stopped`, { cause: lost });
+  }
   const startError = ended.failed && ended.exitCode === undefined && ended.signal === undefined ? (ended.shortMessage ?? null) : null;
   // execa's timer runs until the pipes close, which a leftover holding them delays: a leader that
   // exited within the limit finished in time, with its own exit status.

@@ -25,3 +25,38 @@ describe('a rejected config leaves the repository as it was', () => {
     expect(existsSync(join(repo.dir, '.swarm'))).toBe(false);
   });
 });
+
+describe('bad flags and a config only its backend refuses write nothing either', () => {
+  const untouched = (repo: ToyRepo, exclude: string): void => {
+    expect(readFileSync(join(repo.dir, '.git', 'info', 'exclude'), 'utf8')).toBe(exclude);
+    expect(existsSync(join(repo.dir, '.swarm'))).toBe(false);
+  };
+
+  it('`swarm run --agents 0 --wall-clock abc` reports both flags at once', async () => {
+    const repo = createToyRepo();
+    try {
+      const exclude = readFileSync(join(repo.dir, '.git', 'info', 'exclude'), 'utf8');
+      const result = await runCli(repo.dir, ['run', '--agents', '0', '--wall-clock', 'abc']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('has 2 problems:');
+      expect(result.stderr).toContain('concurrency.agents (from --agents)');
+      expect(result.stderr).toContain('budget.wallClock (from --wall-clock)');
+      untouched(repo, exclude);
+    } finally {
+      repo.cleanup();
+    }
+  }, 60_000);
+
+  it('an empty agent.command.argv exits 2 before .git/info/exclude is written', async () => {
+    const repo = createToyRepo({ agent: { backend: 'command', command: { argv: [] } } });
+    try {
+      const exclude = readFileSync(join(repo.dir, '.git', 'info', 'exclude'), 'utf8');
+      const result = await runCli(repo.dir, ['run']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('agent.command.argv');
+      untouched(repo, exclude);
+    } finally {
+      repo.cleanup();
+    }
+  }, 60_000);
+});

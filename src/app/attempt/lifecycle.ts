@@ -120,11 +120,20 @@ export const runAttempt = async <Work>(
 ): Promise<void> => {
   try {
     const ending = await runSteps(ctx, attempt, origin, steps).catch((error: unknown): Ending => {
+      // A full disk stops the run: the attempt is interrupted (resumed later), not its failure.
+      if (ctx.halt?.(error) === true) return INTERRUPTED;
       if (options.crashes === 'thrown') throw error;
       // An error after a second Ctrl-C is the interruption's doing (killed children, aborted git).
       return ctx.force.aborted ? INTERRUPTED : { kind: 'crashed', error };
     });
-    if (ending.kind === 'interrupted') interruptAttempt(ctx, attempt.id);
+    if (ending.kind === 'interrupted') {
+      try {
+        interruptAttempt(ctx, attempt.id);
+      } catch (error) {
+        // The disk filled up again: the run's own stop (or the next recovery) marks it.
+        if (ctx.halt?.(error) !== true) throw error;
+      }
+    }
     if (ending.kind === 'crashed') await recordCrash(ctx, attempt, origin, ending.error, options.log);
   } finally {
     // Ended without reaching them (failed, interrupted, crashed): the slots are free all the same.

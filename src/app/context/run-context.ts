@@ -86,6 +86,11 @@ export interface RunState {
   runCost?: RunCostMeter;
   /** The incumbent, updated as attempts are recorded (for confirmation of a new best). */
   incumbent: Incumbent | null;
+  /**
+   * Stops the whole run at once when `error` comes from a full (or read-only) disk and returns true
+   * (then the attempt that met it is interrupted, not failed); false for any other error. Absent: never.
+   */
+  halt?: (error: unknown) => boolean;
 }
 
 /**

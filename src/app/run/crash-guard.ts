@@ -14,6 +14,8 @@ export interface CrashGuardTarget {
   flush: () => void;
   /** Stops the run's work at once (a forced stop, with the run's stop reason), so nothing new starts while the guard cleans up. */
   abort: (stopReason: string) => void;
+  /** True when `error` stops the run for a full disk (see disk-full-stop.ts) instead: no crash then. */
+  halt?: (error: unknown) => boolean;
 }
 
 /**
@@ -26,6 +28,8 @@ export interface CrashGuardTarget {
 export const guardAgainstCrash = (target: CrashGuardTarget): (() => void) => {
   let crashed = false;
   const crash = (error: unknown, origin: string): void => {
+    // A full disk is the machine's failure, not a bug: the run stops in order (driveRun ends it).
+    if (!crashed && target.halt?.(error) === true) return;
     const reason = `swarm crashed (${origin}): ${error instanceof Error ? error.message : String(error)}`;
     target.logger.fatal({ err: error, origin }, reason);
     if (crashed) return;
@@ -47,22 +51,29 @@ export const guardAgainstCrash = (target: CrashGuardTarget): (() => void) => {
 const KILL_ROUNDS = 25;
 const QUIET_SCANS = 3;
 
+/**
+ * Kills the run's agents and evaluators (found by their SWARM_* marks), scanning until a few scans
+ * in a row find none: work still in flight in this process (a queued attempt, an agent's `swarm
+ * eval` handed to the driver) can start a child after a scan.
+ */
+export const killRunProcesses = async (runId: string, root: string): Promise<void> => {
+  for (let round = 0, quiet = 0; round < KILL_ROUNDS && quiet < QUIET_SCANS; round++) {
+    const living = await findOrphans(runId, root);
+    quiet = living.length === 0 ? quiet + 1 : 0;
+    for (const pid of living) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
 const cleanUp = async (target: CrashGuardTarget, reason: string): Promise<void> => {
   try {
-    // Scan until a few scans in a row find none: work still in flight in this process (a queued
-    // attempt, an agent's `swarm eval` handed to the driver) can start a child after a scan.
-    for (let round = 0, quiet = 0; round < KILL_ROUNDS && quiet < QUIET_SCANS; round++) {
-      const living = await findOrphans(target.runId, target.root);
-      quiet = living.length === 0 ? quiet + 1 : 0;
-      for (const pid of living) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await killRunProcesses(target.runId, target.root);
     if (target.store.isOpen) {
       target.store.updateRun(target.runId, { status: 'interrupted', ownerPid: null, stopReason: `${reason}; run \`swarm run\` to resume` });
       target.store.addEvent(target.runId, 'run.crashed', { reason });

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { LoadedConfig } from '../../config/index.js';
 import type { AgentBackend, EvaluatorRunner, RunQueries, StoreHandle, Workspace } from '../../core/ports/index.js';
 import type { RunRecord } from '../../store/records.js';
@@ -10,6 +12,8 @@ import { createRunLogger, type Logger } from '../setup/logger.js';
 import type { ProjectPaths } from '../setup/project-paths.js';
 import { claimRun, type ClaimRunInput } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
+import { diskFullError } from './disk-full.js';
+import { claimReserve, createDiskFullStop, diskFullOf, settleDiskFull } from './disk-full-stop.js';
 import { writeProjectMemory } from './project-memory.js';
 import { createRunDeps, createRunState } from './run-dependencies.js';
 
@@ -56,8 +60,16 @@ const NEVER = new AbortController().signal;
 export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string, body: (session: DriverSession) => Promise<T>): Promise<T> => {
   const { workspace, paths, loaded } = input;
   const { config } = loaded;
-  const store = SwarmStore.openForDriver(paths.dbFile);
-  const { logger, flush } = createRunLogger(paths.logsDir, config.log.level);
+  // A disk too full to start on ends here in one line; nothing was claimed.
+  const store = stopIfFull(() => SwarmStore.openForDriver(paths.dbFile), paths, workspace.root);
+  let opened: { logger: Logger; flush: () => void; reserveFile: string };
+  try {
+    opened = stopIfFull(() => openLogAndReserve(paths, config.log.level), paths, workspace.root);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const { logger, flush } = opened;
   const restoreWarnings = routeConsoleWarnings(logger);
   // Drained by the first Ctrl-C or by the circuit breaker: no new attempts, running ones finish.
   const stop = new AbortController();
@@ -71,21 +83,32 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   let claimedRun: string | null = null;
   let unguard = (): void => undefined;
   let evalHandoff: EvalHandoffServer | null = null;
+  const diskStop = createDiskFullStop({ reserveFile: opened.reserveFile, root: workspace.root, logger, abort: (reason) => crashed.abort(reason) });
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
     const [commit, branch, seqFloor] = await Promise.all([workspace.headCommit(), workspace.currentBranch(), workspace.highestRunNumber()]);
     const { run, resumed } = claimRun(store, { ...input.claim, config, base: { commit, branch }, seqFloor });
     claimedRun = run.id;
-    unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush, abort: (reason) => crashed.abort(reason) });
+    unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush, abort: (reason) => crashed.abort(reason), halt: (error) => diskStop.halt(error) });
     await input.onClaimed?.({ run, resumed });
     workspace.configureWorktrees(config.workspace);
     const deps = await createRunDeps({ runId: run.id, loaded, paths, store, workspace, runner: input.runner, backend: input.backend, logger });
-    evalHandoff = startEvalHandoff({ ...deps, force });
+    evalHandoff = startEvalHandoff({ ...deps, force, halt: (error) => diskStop.halt(error) });
     const state = createRunState(deps, { stop, force, report: input.report ?? ((line) => logger.warn(line)) });
     // A driver nothing drains keeps a drain of its own: the breaker's stop is recorded and reported, never shared.
-    const ctx: RunContext = { ...deps, evalHandoff, ...state, drain: input.drain === null ? NEVER : state.drain };
-    return await body({ run, resumed, store, ctx, logger, crashed: crashed.signal, force });
+    const ctx: RunContext = { ...deps, evalHandoff, ...state, halt: (error) => diskStop.halt(error), drain: input.drain === null ? NEVER : state.drain };
+    const result = await body({ run, resumed, store, ctx, logger, crashed: crashed.signal, force });
+    // The run wound down after a full disk stopped it: it ends as that stop, not as an interruption.
+    if (diskStop.full !== null) throw diskStop.full.error;
+    return result;
   } catch (error) {
+    const full = diskStop.full?.disk ?? diskFullOf(error, workspace.root);
+    if (full !== null) {
+      diskStop.halt(error);
+      const stopped = diskFullError(full, workspace.root, paths.swarmDir, diskStop.full?.error ?? error);
+      if (claimedRun !== null) await settleDiskFull({ runId: claimedRun, root: workspace.root, store, logger, reason: stopped.message });
+      throw stopped;
+    }
     // A bug or an environment failure mid-run: the run is released (a later driver resumes it)
     // with the reason, instead of staying "running" under a dead owner.
     if (claimedRun !== null && store.isOpen) {
@@ -94,15 +117,42 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
     throw error;
   } finally {
     // The project's memory across runs, however the run ended (a failed baseline is a lesson too).
-    if (claimedRun !== null && store.isOpen) await writeProjectMemory(store, paths.memoryFile).catch((error: unknown) => logger.warn({ err: error }, 'could not write .swarm/memory.md'));
-    unguard();
+    if (claimedRun !== null && store.isOpen && diskStop.full === null) await writeProjectMemory(store, paths.memoryFile).catch((error: unknown) => logger.warn({ err: error }, 'could not write .swarm/memory.md'));
+    // After a full disk, stray work of the run may still fail on its way out: the guard keeps
+    // those failures quiet (logged) until the process exits.
+    if (diskStop.full === null) unguard();
     input.drain?.removeEventListener('abort', onDrain);
     restoreWarnings();
     await evalHandoff?.stop();
     // The pool's idle worktrees go with the run: after it, only what its attempts left stays.
     await workspace.drainWorktrees().catch((error: unknown) => logger.warn({ err: error }, 'could not remove the pooled worktrees; the next run cleans them up'));
     store.close();
+    if (diskStop.full === null) rmSync(opened.reserveFile, { force: true });
     flush();
+  }
+};
+
+/** The run log and the driver's space reserve (see disk-full-stop.ts). */
+const openLogAndReserve = (paths: ProjectPaths, level: string): { logger: Logger; flush: () => void; reserveFile: string } => {
+  const reserveFile = join(paths.swarmDir, 'space-reserve');
+  const { logger, flush } = createRunLogger(paths.logsDir, level);
+  try {
+    claimReserve(reserveFile);
+  } catch (error) {
+    flush();
+    rmSync(reserveFile, { force: true });
+    throw error;
+  }
+  return { logger, flush, reserveFile };
+};
+
+/** Runs `open`; a disk too full for it ends the command in the one disk-full line, before anything is claimed. */
+const stopIfFull = <T>(open: () => T, paths: ProjectPaths, root: string): T => {
+  try {
+    return open();
+  } catch (error) {
+    const full = diskFullOf(error, root);
+    throw full === null ? error : diskFullError(full, root, paths.swarmDir, error);
   }
 };
 

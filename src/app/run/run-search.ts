@@ -74,8 +74,6 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   // workspace.dir: worktrees (and the shim agents call) on storage cluster nodes share.
   paths = projectPaths(workspace.projectDir, config.workspace.dir);
   workspace.placeWorktrees(paths.worktreesDir);
-  // Only once the config is valid: a rejected one leaves the repository as it was.
-  await workspace.ensureExcluded();
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   for (const agentConfig of agentConfigs(config)) refuseUnpricedDollarBudget(agentConfig);
@@ -92,6 +90,9 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
       store.close();
     }
   }
+  // Only once the config, the flags, the backends and the evaluator are all valid: a rejected run
+  // leaves the repository as it was (the exclude entry is the first thing it writes).
+  await workspace.ensureExcluded();
   const claim = { candidate, overridesJson: { resumed: overridesJson(overrides), created: overridesJson(given) } };
   const onClaimed = async ({ run, resumed }: { run: RunRecord; resumed: boolean }): Promise<void> => {
     if (resumed) report(`resuming run ${run.id}${resuming?.note ? ` (${resuming.note})` : ''}`);

@@ -4,7 +4,7 @@ import type { ConfigOverrides } from '../../config/index.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl } from '../../core/text/terminal-text.js';
 import { SwarmError } from '../../core/domain/errors.js';
-import { nonNegativeInt, positiveInt, printJson, useColor } from '../options.js';
+import { configNumber, positiveInt, printJson, useColor } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 import { startProgress } from '../progress.js';
 
@@ -18,16 +18,16 @@ export const registerRun = (program: Command): void => {
     .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
     .option('--agent <backend>', `agent backend: ${AGENT_BACKEND_NAMES.join(', ')}`)
     .option('--model <name>', 'model for the agent backend')
-    .option('--attempts <n>', 'attempt budget (overrides budget.attempts)', positiveInt)
-    .option('--waves <n>', 'wave budget, 0 = unlimited (overrides budget.waves)', nonNegativeInt)
+    .option('--attempts <n>', 'attempt budget (overrides budget.attempts)', configNumber)
+    .option('--waves <n>', 'wave budget, 0 = unlimited (overrides budget.waves)', configNumber)
     .option('--wall-clock <duration>', 'wall-clock budget such as 30m or 2h (overrides budget.wallClock)')
-    .option('--agents <n>', 'agents running at once (overrides concurrency.agents)', positiveInt)
-    .option('--evaluations <n>', 'evaluations running at once (overrides concurrency.evaluations)', positiveInt)
-    .option('--seed <n>', 'shepherd seed (overrides shepherd.seed)', nonNegativeInt)
+    .option('--agents <n>', 'agents running at once (overrides concurrency.agents)', configNumber)
+    .option('--evaluations <n>', 'evaluations running at once (overrides concurrency.evaluations)', configNumber)
+    .option('--seed <n>', 'shepherd seed (overrides shepherd.seed)', configNumber)
     .option('--policy <name>', 'shepherd policy (overrides shepherd.policy)')
     .option('--base-url <url>', 'base URL of the model API for the anthropic/openai backends (overrides agent.baseUrl)')
     .option('--mode <mode>', 'anthropic/openai backends: agent (tool loop) or diff (SEARCH/REPLACE) (overrides agent.mode)')
-    .option('--cost-usd <usd>', 'cost budget of the run in USD, 0 = unlimited (overrides budget.costUsd)', (value: string) => Number(value))
+    .option('--cost-usd <usd>', 'cost budget of the run in USD, 0 = unlimited (overrides budget.costUsd)', configNumber)
     .option('--new', 'start a new run even if the latest one can be resumed')
     .option('--from <run>', 'start the new run from the best attempts of an earlier run (each evaluated again here); implies --new')
     .option('--top <k>', 'with --from: how many of its best attempts to import (default 3)', positiveInt)

@@ -18,6 +18,8 @@ export type SwarmErrorCode =
   | 'BREAKER_TRIPPED'
   /** The background driver of `swarm spawn` could not start (e.g. the baseline does not evaluate). */
   | 'DRIVER_FAILED'
+  /** A file system the run writes to is full, over quota or read-only: the run stopped, resumable (exit 1). */
+  | 'DISK_FULL'
   | 'INTERNAL';
 
 /** The one base error of swarm: a stable code, a message naming the object and the fix, and a cause. */

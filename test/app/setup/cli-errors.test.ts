@@ -53,7 +53,7 @@ describe('usage and configuration errors exit 2 with a message naming the proble
     const repo = toy();
     const zero = await runCli(repo.dir, ['run', '--attempts', '0']);
     expect(zero.code).toBe(2);
-    expect(zero.stderr).toMatch(/--attempts.*expected a positive integer, got "0"/);
+    expect(zero.stderr).toMatch(/budget.attempts \(from --attempts\): expected an integer >= 1, got 0/);
     const agent = await runCli(repo.dir, ['run', '--agent', 'gpt']);
     expect(agent.code).toBe(2);
     expect(agent.stderr).toMatch(/agent\.backend \(from --agent\)/);
