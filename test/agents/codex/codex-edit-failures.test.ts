@@ -16,7 +16,7 @@ describe('codex transcripts of edits that failed', () => {
   });
 
   it('reads the helper\'s refusal (the cause, first) and the failed write from stderr', () => {
-    const failures = codexEditFailures(recorded('codex-failed-edit.stderr.log'));
+    const failures = codexEditFailures(recorded('codex-failed-edit.stderr.txt'));
     expect(failures).toEqual([
       'codex could not create its sandbox helper: Refusing to create helper binaries under temporary dir "/tmp" (codex_home: AbsolutePathBuf("/tmp/codexhome-auAmks")); point CODEX_HOME at a folder outside the temporary dir',
       'Failed to write file /tmp/swarm-cli-agent-7wCHAu/worktrees/a1/prog.js',
@@ -24,7 +24,7 @@ describe('codex transcripts of edits that failed', () => {
   });
 
   it('no longer hides the helper\'s refusal as noise', () => {
-    expect(withoutCodexNoise(recorded('codex-failed-edit.stderr.log'))).toContain('Refusing to create helper binaries');
+    expect(withoutCodexNoise(recorded('codex-failed-edit.stderr.txt'))).toContain('Refusing to create helper binaries');
   });
 
   it('finds nothing in a run whose edits landed', () => {
