@@ -2,7 +2,7 @@ import { stripControl } from '../../core/text/terminal-text.js';
 import { attemptBranch, attemptId } from '../../core/domain/ids.js';
 import { formatScore } from '../../core/domain/score.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
-import { EDIT_FAILED } from '../../core/attempt/edit-failed.js';
+import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { executeAttempt, type AttemptHooks } from './lifecycle.js';
 import { attemptLogDir } from '../setup/project-paths.js';
@@ -34,7 +34,7 @@ export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, 
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';
   const flags = done.flags.length > 0 ? ` [${done.flags.join(', ')}]` : '';
   // Why nothing changed, in the agent's words (its note is the attempt's error).
-  const why = done.flags.includes(EDIT_FAILED) && done.status !== 'failed' && done.error !== null ? `; ${done.error}` : '';
+  const why = done.flags.includes(EDIT_FAILED) && done.status !== 'failed' && done.error !== null ? `; ${editFailureNoteIn(done.error)}` : '';
   report(stripControl(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}${why}`));
   ctx.breaker.observe(done);
 };

@@ -3,7 +3,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Logger } from '../setup/logger.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
-import { EDIT_FAILED } from '../../core/attempt/edit-failed.js';
+import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.js';
 import type { RunBreaker } from '../context/run-context.js';
 import type { AgentPool } from '../setup/agent-pool.js';
 import { createPoolBreakers, POOL_BREAKER_EVENT } from './pool-breaker.js';
@@ -28,7 +28,7 @@ export const breakerInput = (attempt: AttemptRecord): FinishedAttempt | null => 
     agentError: agentFailed ? attempt.error : null,
     setupError: setupFailed ? (attempt.reason ?? 'workspace.setup failed') : null,
     backend: attempt.backend,
-    editFailure: editFailed ? { backend: attempt.backend, note: attempt.error ?? 'its edits failed' } : null,
+    editFailure: editFailed ? { backend: attempt.backend, note: attempt.error === null ? 'its edits failed' : editFailureNoteIn(attempt.error) } : null,
   };
 };
 

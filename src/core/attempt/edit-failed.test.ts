@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editFailedFlags, editFailureNote } from './edit-failed.js';
+import { editFailedFlags, editFailureNote, editFailureNoteIn } from './edit-failed.js';
 
 describe('editFailureNote', () => {
   it('quotes the agent\'s first two distinct messages and counts the rest', () => {
@@ -18,5 +18,12 @@ describe('editFailedFlags', () => {
     expect(editFailedFlags(['no-change'], ['Failed to write file x'])).toBe(true);
     expect(editFailedFlags([], ['Failed to write file x'])).toBe(false);
     expect(editFailedFlags(['no-change'], [])).toBe(false);
+  });
+});
+
+describe('editFailureNoteIn', () => {
+  it('finds the note among other notes of the attempt', () => {
+    expect(editFailureNoteIn('Claude Code refused 1 tool call(s); the agent\'s edits failed: Edit: p.js: denied')).toBe('the agent\'s edits failed: Edit: p.js: denied');
+    expect(editFailureNoteIn('something else')).toBe('something else');
   });
 });

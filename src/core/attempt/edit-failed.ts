@@ -1,6 +1,15 @@
 /** The audit flag of an attempt that changed nothing because the agent's own edits failed or were refused. */
 export const EDIT_FAILED = 'edit-failed';
 
+/** How an attempt's note on its failed edits starts (the error column may hold other notes before it). */
+export const EDIT_FAILURE_NOTE = "the agent's edits failed: ";
+
+/** The note on failed edits within an attempt's error text (from {@link EDIT_FAILURE_NOTE} on), or the whole text. */
+export const editFailureNoteIn = (error: string): string => {
+  const at = error.indexOf(EDIT_FAILURE_NOTE);
+  return at === -1 ? error : error.slice(at);
+};
+
 /** How many of the agent's messages an attempt's note quotes. */
 const QUOTED = 2;
 const MAX_MESSAGE = 240;
@@ -19,7 +28,7 @@ export const editFailureNote = (failures: readonly string[]): string | null => {
   if (distinct.length === 0) return null;
   const quoted = distinct.slice(0, QUOTED).join(' / ');
   const more = distinct.length > QUOTED ? ` (and ${distinct.length - QUOTED} more)` : '';
-  return `the agent's edits failed: ${quoted}${more}`;
+  return `${EDIT_FAILURE_NOTE}${quoted}${more}`;
 };
 
 /** True when an attempt is flagged {@link EDIT_FAILED}: it made no change and its agent's edits failed. */
