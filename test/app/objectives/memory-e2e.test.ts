@@ -61,7 +61,7 @@ describe('memory across runs', () => {
     expect(shown).toContain(`imported: ${imports[0]?.id} ← ${imports[0]?.from}`);
     // The role column names the operator of an import, and the backends line counts it under the backend that made it in r1.
     expect(shown).toMatch(new RegExp(`^. ${imports[0]?.id} +0 +import `, 'm'));
-    expect(status.backends?.map((b) => b.backend)).not.toContain('none');
+    expect(status.backends?.map((b) => b.name)).toEqual(['local']);
     for (const imported of imports) expect(status.attempts.find((a) => a.id === imported.id)?.backend).toBe('local');
 
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true, fileMustExist: true });
