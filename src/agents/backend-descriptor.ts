@@ -44,6 +44,23 @@ export interface AgentBackendDescriptor<Settings extends BackendSettings | null 
   access: (config: SwarmConfig, root: string, env: Env) => Promise<AccessCheck>;
   /** One tiny request through it (`swarm doctor --probe`) in the scratch directory `cwd`; null: nothing to probe. */
   probe: ((config: SwarmConfig, binaryPath: string | null, env: Env, cwd: string) => Promise<AccessCheck | null>) | null;
+  /**
+   * `swarm doctor`'s checks of what would keep the agent from writing the worktree (its sandbox, its
+   * permission settings) and, where the CLI can do it without a model, a file created and removed in
+   * the fresh directory `context.scratch` through the agent's own sandbox; each check ok, or the
+   * problem and its fix. Absent: nothing to check.
+   */
+  writeChecks?: (config: SwarmConfig, context: WriteCheckContext) => Promise<AccessCheck[]>;
+}
+
+/** What a backend's doctor checks of writing get: the project, the environment, its executable and a fresh directory. */
+export interface WriteCheckContext {
+  root: string;
+  env: Env;
+  /** The resolved executable, or null when it was not found (or the backend has none). */
+  binaryPath: string | null;
+  /** An empty directory, removed afterwards, standing in for a fresh worktree. */
+  scratch: string;
 }
 
 /** What a backend can do beyond running an attempt (see `AgentBackendDescriptor.capabilities`). */

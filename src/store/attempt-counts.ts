@@ -17,3 +17,16 @@ export const countFinishedAttempts = (db: Db, runId: string): FinishedCounts => 
   }
   return counts;
 };
+
+const countRow = z.object({ n: z.number().int() });
+
+/**
+ * Finished attempts of a run beyond the baseline (interrupted ones aside) and how many of them
+ * changed nothing (flagged `no-change`), counted in SQL.
+ */
+export const countNoChangeAttempts = (db: Db, runId: string): { finished: number; noChange: number } => {
+  const finished = "run_id = ? AND role != 'baseline' AND status NOT IN ('running', 'interrupted')";
+  const all = countRow.parse(prepared(db, `SELECT COUNT(*) AS n FROM attempts WHERE ${finished}`).get(runId)).n;
+  const none = countRow.parse(prepared(db, `SELECT COUNT(*) AS n FROM attempts WHERE ${finished} AND flags_json LIKE '%"no-change"%'`).get(runId)).n;
+  return { finished: all, noChange: none };
+};

@@ -1,4 +1,5 @@
 import { STATUS_REPORT_MIGRATION } from './status-report-migration.js';
+import { STATUS_METRICS_MIGRATION } from './status-metrics-migration.js';
 
 /** Versioned schema migrations; `PRAGMA user_version` records how many have been applied. */
 export const MIGRATIONS: readonly string[] = [
@@ -193,4 +194,5 @@ export const MIGRATIONS: readonly string[] = [
   // time, Slurm state and resubmissions, as evaluations.cluster_json holds them for evaluations.
   `ALTER TABLE attempts ADD COLUMN agent_job_json TEXT;`,
   STATUS_REPORT_MIGRATION,
+  STATUS_METRICS_MIGRATION,
 ];

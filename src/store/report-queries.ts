@@ -2,7 +2,7 @@ import type { EdgeRecord, WaveRecord } from '../core/ports/records.js';
 import type { Direction } from '../core/domain/score.js';
 import type { FinishedCounts, HeldOutResult, NominationRecord, ReportReads, StatusDigestReads } from '../core/ports/run-queries.js';
 import type { AttemptRow } from '../core/views/report.js';
-import { countFinishedAttempts } from './attempt-counts.js';
+import { countFinishedAttempts, countNoChangeAttempts } from './attempt-counts.js';
 import { heldOutResults, runEvaluationSeeds } from './check-queries.js';
 import { attemptIdsWithEvent, countAttemptEvents } from './event-queries.js';
 import { listNominations } from './nominations.js';
@@ -49,6 +49,10 @@ export class ReportQueries implements ReportReads {
 
   finishedCounts(runId: string): FinishedCounts {
     return countFinishedAttempts(this.store.db, runId);
+  }
+
+  noChangeCounts(runId: string): { finished: number; noChange: number } {
+    return countNoChangeAttempts(this.store.db, runId);
   }
 
   attemptEventCount(attemptId: string, type: string): number {

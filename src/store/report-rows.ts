@@ -12,18 +12,25 @@ import type { SwarmStore } from './swarm-store.js';
  * every scavenge until the last row is read (a quarter less CPU at 10,000 rows).
  */
 export const REPORT_COLUMNS =
-  'id, wave, role, operator, backend, status, phase, score, valid, COALESCE(reason, error), hypothesis, summary, cost_usd, flags_json, started_at, finished_at';
+  'id, wave, role, operator, backend, status, phase, score, valid, COALESCE(reason, error), hypothesis, summary, cost_usd, flags_json, started_at, finished_at, CASE WHEN status = \'scored\' THEN metrics_json END';
 
 const reportTuple = z.tuple([
   c.id, c.wave, c.role, c.operator, c.backend, c.status, c.phase, c.score, c.valid, c.reason, c.hypothesis, c.summary, c.cost_usd, z.string().nullable(), c.started_at, c.finished_at,
+  z.string().nullable(),
 ]);
+
+/** A scored attempt's metrics (the values its Pareto front is built from); `{}` when none were stored or the text is not theirs. */
+const metricsOf = (text: string | null): Record<string, number> => {
+  const parsed = text === null ? null : c.metrics_json.safeParse(text);
+  return parsed?.success === true ? (parsed.data ?? {}) : {};
+};
 
 /** Most attempts have no flag: their `[]` skips the JSON parse and its schema (~40 % of a row's validation). */
 const flagsOf = (text: string | null): string[] => (text === '[]' ? [] : (c.flags_json.parse(text) ?? []));
 
 /** One `REPORT_COLUMNS` array as a report row of run `runId`, validated by the tuple schema. */
 export const toReportRow = (raw: unknown, runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow => {
-  const [id, wave, role, operator, backend, status, phase, score, valid, reason, hypothesis, summary, costUsd, flags, startedAt, finishedAt] = reportTuple.parse(raw);
+  const [id, wave, role, operator, backend, status, phase, score, valid, reason, hypothesis, summary, costUsd, flags, startedAt, finishedAt, metrics] = reportTuple.parse(raw);
   return {
     id, runId, wave, role, operator, backend, status, phase, score,
     valid: valid === null ? null : valid === 1,
@@ -32,6 +39,7 @@ export const toReportRow = (raw: unknown, runId: string, parents: ReadonlyMap<st
     startedAt, finishedAt,
     parents: [...(parents.get(id) ?? [])],
     durationMs: finishedAt !== null && startedAt !== null ? finishedAt - startedAt : null,
+    ...(status === 'scored' ? { metrics: metricsOf(metrics) } : {}),
   };
 };
 

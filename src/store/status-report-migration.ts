@@ -24,13 +24,13 @@
  */
 
 /** A REAL as JSON.stringify prints it when whole (SQLite's json would print 2.0), else as is; null when not finite. */
-const jsonNumber = (x: string): string =>
+export const jsonNumber = (x: string): string =>
   `CASE WHEN abs(${x}) < 9007199254740992 AND ${x} = CAST(${x} AS INTEGER) THEN CAST(${x} AS INTEGER) WHEN abs(${x}) <= 1.7976931348623157e308 THEN ${x} END`;
 
-const FACT_COLUMNS = 'run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials';
+export const FACT_COLUMNS = 'run_id, seq, id, wave, role, backend, status, score, cost_usd, copied, parent_score, evaluations, officials';
 
 /** Rewrites the kept report text and facts of the attempt whose id is `id` (an expression). */
-const rewriteAttempt = (id: string): string => `
+export const rewriteAttempt = (id: string): string => `
     DELETE FROM attempt_report_json WHERE (run_id, seq) IN (SELECT run_id, seq FROM attempts WHERE id = ${id});
     INSERT INTO attempt_report_json (run_id, seq, running, json) SELECT run_id, seq, status = 'running', json FROM attempt_report_rows WHERE id = ${id};
     ${rewriteFacts(id)}`;
@@ -51,15 +51,17 @@ const rewriteWave = (run: string, number: string): string => `
     DELETE FROM wave_report_json WHERE run_id = ${run} AND number = ${number};
     INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = ${run} AND number = ${number};`;
 
-export const STATUS_REPORT_MIGRATION = `
-  CREATE VIEW attempt_report_rows AS SELECT a.id AS id, a.run_id AS run_id, a.seq AS seq, a.wave AS wave, a.role AS role,
+/** The columns of the report view before its JSON text (facts of the attempt, its first parent's score, its evaluations). */
+export const ATTEMPT_REPORT_COLUMNS = `a.id AS id, a.run_id AS run_id, a.seq AS seq, a.wave AS wave, a.role AS role,
     a.backend AS backend, a.status AS status, a.score AS score, a.cost_usd AS cost_usd,
     (a.flags_json LIKE '%"reused:%' OR a.flags_json LIKE '%"near-duplicate:%') AS copied,
     (SELECT CASE WHEN p.status = 'scored' THEN p.score END FROM attempts p
       WHERE p.id = (SELECT e.from_id FROM edges e WHERE e.to_id = a.id AND e.kind != 'informed_by' AND e.position = 0) AND p.run_id = a.run_id) AS parent_score,
     (SELECT count(*) FROM evaluations v WHERE v.attempt_id = a.id) AS evaluations,
-    (SELECT count(*) FROM evaluations v WHERE v.attempt_id = a.id AND v.kind = 'official') AS officials,
-    json_object('id', a.id, 'runId', a.run_id, 'wave', a.wave, 'role', a.role, 'operator', a.operator, 'backend', a.backend,
+    (SELECT count(*) FROM evaluations v WHERE v.attempt_id = a.id AND v.kind = 'official') AS officials,`;
+
+/** The report row of attempt `a` as JSON text, in the key order of store/report-rows.ts `toReportRow`. */
+export const ATTEMPT_REPORT_JSON = `json_object('id', a.id, 'runId', a.run_id, 'wave', a.wave, 'role', a.role, 'operator', a.operator, 'backend', a.backend,
       'status', a.status, 'phase', a.phase, 'score', ${jsonNumber('a.score')},
       'valid', CASE WHEN a.valid IS NULL THEN NULL WHEN a.valid = 1 THEN json('true') ELSE json('false') END,
       'reason', COALESCE(a.reason, a.error), 'hypothesis', a.hypothesis, 'summary', a.summary,
@@ -67,7 +69,11 @@ export const STATUS_REPORT_MIGRATION = `
       'flags', CASE WHEN json_valid(a.flags_json) AND json_type(a.flags_json) = 'array' THEN json(a.flags_json) ELSE json('[]') END,
       'startedAt', a.started_at, 'finishedAt', a.finished_at,
       'parents', (SELECT json_group_array(from_id) FROM (SELECT e.from_id FROM edges e WHERE e.to_id = a.id AND e.kind != 'informed_by' ORDER BY e.position)),
-      'durationMs', a.finished_at - a.started_at) AS json
+      'durationMs', a.finished_at - a.started_at)`;
+
+export const STATUS_REPORT_MIGRATION = `
+  CREATE VIEW attempt_report_rows AS SELECT ${ATTEMPT_REPORT_COLUMNS}
+    ${ATTEMPT_REPORT_JSON} AS json
     FROM attempts a;
   CREATE TABLE attempt_report_json (
     run_id TEXT NOT NULL,

@@ -75,6 +75,8 @@ const writeRun = (db: string, options: { direction?: 'maximize' | 'minimize'; co
       error: spec.status === 'failed' ? 'agent failed' : null, hypothesis: spec.hypothesis === undefined ? `h${i} ✓ "quoted"` : spec.hypothesis,
       summary: spec.status === 'running' ? null : `s${i}`, usage: { inputTokens: 1, outputTokens: 1, costUsd: spec.cost ?? 0 },
       flags: spec.flags ?? [], ...(spec.finished === false || spec.status === 'running' ? {} : { finishedAt: 10_000 + i * 1_001 }),
+      // Every finished attempt has metrics stored; the report gives them to the scored ones only.
+      ...(spec.status === 'running' ? {} : { metrics: { loss: score ?? 0, size: i * 1.5, tiny: 1e-7 * (i + 1), whole: 2 } }),
     });
     store.addEvent(run.id, 'attempt.finished', { status: spec.status }, attempt.id, 20_000 + i);
   });
@@ -163,7 +165,10 @@ describe('status --json from the kept report texts', () => {
         paths: (id) => ({ branch: `b/${id}`, logDir: `/l/${id}` }),
       });
       store.finishWave(runId, 2, 60_000);
+      // Only the metrics change (no other column): the kept text follows.
+      store.updateAttempt(ids[3] ?? '', { metrics: { loss: 2.5, size: 0.125, added: -3 } });
       const report = expectSameReport(dir, store);
+      expect((report.attempts as Array<{ id: string; metrics?: unknown }>).find((a) => a.id === ids[3])?.metrics).toEqual({ loss: 2.5, size: 0.125, added: -3 });
       expect((report.best as { id: string }).id).toBe(ids[8]);
     } finally {
       store.close();
@@ -249,13 +254,34 @@ describe('status --json from the kept report texts', () => {
     expect(added.length).toBeGreaterThan(5);
     for (const [type, name] of added) raw.exec(`DROP ${type.toUpperCase()} ${name}`);
     raw.exec('DROP INDEX edges_to; CREATE INDEX edges_to ON edges(to_id, kind, position); DROP INDEX evaluations_attempt; CREATE INDEX evaluations_attempt ON evaluations(attempt_id);');
-    raw.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    // Before the 12th migration, and so before the 13th (metrics), which replaces its view.
+    raw.pragma(`user_version = ${MIGRATIONS.length - 2}`);
     raw.close();
     const reopened = SwarmStore.open(db);
     try {
       expect(reopened.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       const report = expectSameReport(dir, reopened, runId);
       expect((report.attempts as Array<{ id: string }>).map((a) => a.id)).toEqual(ids);
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('gives every scored attempt its metrics, and no other attempt any (the 13th migration fills them in)', () => {
+    const { dir, db } = tempProject();
+    const { store, runId, ids } = writeRun(db, {}, mixedSpecs());
+    store.close();
+    // A database as the 12th migration left it: kept texts without metrics, no trigger on them.
+    const raw = new Database(db);
+    raw.exec("DROP TRIGGER attempt_report_metrics_update; UPDATE attempt_report_json SET json = json_remove(json, '$.metrics');");
+    raw.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    raw.close();
+    const reopened = SwarmStore.open(db);
+    try {
+      const report = expectSameReport(dir, reopened, runId);
+      const attempts = report.attempts as Array<{ id: string; status: string; metrics?: Record<string, number> }>;
+      for (const a of attempts) expect(a.metrics === undefined, a.id).toBe(a.status !== 'scored');
+      expect(attempts.find((a) => a.id === ids[1])?.metrics).toEqual({ loss: 2.5, size: 1.5, tiny: 2e-7, whole: 2 });
     } finally {
       reopened.close();
     }

@@ -64,5 +64,6 @@ export const apiJobOutcomeSchema = z.strictObject({
   usage: usageSchema,
   error: z.string().optional(),
   selfEvalFailures: z.array(z.string()).optional(),
+  editFailures: z.array(z.string()).optional(),
   limit: z.strictObject({ kind: z.enum(['rate-limit', 'usage-limit']), resetAt: z.number().nullable(), detail: z.string() }).nullable().optional(),
 });

@@ -7,6 +7,8 @@ import type { ToolContext, ToolResult } from './tool-context.js';
 
 const fail = (content: string): ToolResult => ({ content, isError: true });
 const ok = (content: string): ToolResult => ({ content, isError: false });
+/** A write the file system refused: the model sees it, and the attempt records it as an edit that failed. */
+const writeFailed = (content: string): ToolResult => ({ content, isError: true, writeFailure: content });
 
 const errorText = (error: unknown): string => (error instanceof Error && 'code' in error ? `${String(error.code)}: ${error.message}` : String(error));
 
@@ -61,7 +63,7 @@ export const writeFileTool = async (ctx: ToolContext, input: { path: string; con
     await writeFile(target.path, input.content, { encoding: 'utf8', flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW });
     return ok(`wrote ${input.content.length} characters to ${target.rel}`);
   } catch (error) {
-    return fail(`cannot write ${target.rel}: ${errorText(error)}`);
+    return writeFailed(`cannot write ${target.rel}: ${errorText(error)}`);
   }
 };
 
@@ -88,7 +90,7 @@ export const editFileTool = async (ctx: ToolContext, input: { path: string; sear
   try {
     await writeFile(target.path, text.slice(0, at) + input.replace + text.slice(at + input.search.length), 'utf8');
   } catch (error) {
-    return fail(`cannot write ${target.rel}: ${errorText(error)}`);
+    return writeFailed(`cannot write ${target.rel}: ${errorText(error)}`);
   }
   return ok(`edited ${target.rel}`);
 };

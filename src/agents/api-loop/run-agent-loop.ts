@@ -45,10 +45,13 @@ export const runAgentLoop = async (api: ModelApi, task: AgentTask, options: Agen
     evalArgv: options.evalArgv,
   };
   await transcript.write({ type: 'start', provider: api.provider, model: api.model, role: task.role, forkedItems: forked?.length ?? 0 });
+  // Writes the file system refused (EACCES, EROFS, ENOSPC), in the tools' words.
+  const editFailures: string[] = [];
   const end = async (fields: Omit<AgentOutcome, 'usage' | 'session' | 'historyJson' | 'transcriptPath'>): Promise<AgentOutcome> => {
     const usage = meter.total();
     await transcript.write({ type: 'end', status: fields.status, error: fields.error ?? null, usage });
-    return { ...fields, usage, session: { ...session, cumulativeCostUsd: usage.costUsd }, historyJson: historyToJson(history), transcriptPath: transcript.path };
+    const edits = editFailures.length > 0 ? { editFailures } : {};
+    return { ...fields, ...edits, usage, session: { ...session, cumulativeCostUsd: usage.costUsd }, historyJson: historyToJson(history), transcriptPath: transcript.path };
   };
   let lastText = '';
   for (;;) {
@@ -77,6 +80,7 @@ export const runAgentLoop = async (api: ModelApi, task: AgentTask, options: Agen
     for (const call of reply.toolCalls) {
       const result = await runTool(ctx, call);
       results.push({ id: call.id, name: call.name, content: result.content, isError: result.isError });
+      if (result.writeFailure !== undefined) editFailures.push(result.writeFailure);
       await transcript.write({ type: 'tool', name: call.name, arguments: call.arguments, isError: result.isError, content: result.content.slice(0, 2000) });
       finish ??= result.finish;
     }

@@ -17,6 +17,8 @@ export interface ToolContext {
 export interface ToolResult {
   content: string;
   isError: boolean;
+  /** Set by write_file and edit_file when the file system refused the write (EACCES, EROFS, ENOSPC): the tool's message. */
+  writeFailure?: string;
   /** Set by the finish tool. */
   finish?: { summary: string; hypothesis: string };
 }

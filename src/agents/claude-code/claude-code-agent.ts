@@ -8,7 +8,7 @@ import { summarize } from '../cli-common/summary.js';
 import { claudeArgs, claudeEnv } from './claude-args.js';
 import { inputTokensOf, parseClaudeStream, type ClaudeStream } from './claude-events.js';
 import { claudeLimit } from './claude-limit.js';
-import { denialNote, errorReason, permissionDenials, stoppedReason } from './claude-problems.js';
+import { denialNote, editFailures, errorReason, permissionDenials, stoppedReason } from './claude-problems.js';
 
 export const CLAUDE_CODE_BACKEND = 'claude-code';
 
@@ -77,6 +77,7 @@ export const claudeOutcome = (
     ? undefined
     : { backend: CLAUDE_CODE_BACKEND, id: stream.sessionId, ...(total === undefined ? {} : { cumulativeCostUsd: total }) };
   const denials = permissionDenials(stream);
+  const edits = editFailures(stream);
   const notes = [
     denialNote(denials, task.allowedCommands ?? []),
     stream.malformed > 0 ? `${stream.malformed} malformed transcript line(s) skipped` : null,
@@ -88,6 +89,7 @@ export const claudeOutcome = (
     transcriptPath,
     ...(session ? { session } : {}),
     ...(denials.length > 0 ? { permissionDenials: denials } : {}),
+    ...(edits.length > 0 ? { editFailures: edits } : {}),
   };
   const failed = (reason: string): AgentOutcome => ({ ...base, status: 'failed', error: [reason, ...notes].join('; ') });
   if (stop.stopped || result === null) return failed(stoppedReason(stream, problem, stop.timedOut));

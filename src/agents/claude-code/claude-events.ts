@@ -42,6 +42,19 @@ const toolResultEvent = z.looseObject({
   tool_result_meta: z.array(z.looseObject({ id: z.string(), permission_decision: z.looseObject({ decision: z.string() }).optional() })),
 });
 
+// The tool results themselves: a write tool's error text (a denied path, a disabled tool, EACCES).
+const toolResultBlocks = z.looseObject({
+  type: z.literal('user'),
+  message: z.looseObject({
+    content: z.array(z.looseObject({
+      type: z.string(),
+      tool_use_id: z.string().optional(),
+      is_error: z.boolean().optional(),
+      content: z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]).optional(),
+    })),
+  }),
+});
+
 // Claude Code's own retry of a failed model request: `error_status` is null for a connection error.
 const apiRetryEvent = z.looseObject({
   type: z.literal('system'),
@@ -80,8 +93,23 @@ export interface ClaudeStream {
   apiRetries: { count: number; byStatus: Map<string, number> };
   /** Tool calls refused, as the result's `permission_denials` lists them, or as seen when no result came. */
   permissionDenials: PermissionDenial[];
+  /** Errors of write tools (Edit, Write, MultiEdit, NotebookEdit) that say the write cannot happen, in Claude Code's words. */
+  failedWrites: FailedWrite[];
   malformed: number;
 }
+
+/** A write tool's call whose result was an error saying the file cannot be written. */
+export interface FailedWrite {
+  call: PermissionDenial;
+  message: string;
+}
+
+const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+// Refusals and file-system errors; not the model's own mistakes ("String to replace not found").
+const CANNOT_WRITE = /denied|disabled|no such tool|permission|EACCES|EPERM|EROFS|ENOSPC|read-only file system|no space left/i;
+
+const resultText = (content: string | Array<{ type: string; text?: string | undefined }> | undefined): string =>
+  (typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join('\n')).replace(/<\/?tool_use_error>/g, '').trim();
 
 /**
  * Reads Claude Code's `--output-format stream-json` transcript. The first event is not assumed
@@ -98,6 +126,7 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
   const usageById = new Map<string, StreamTokens>();
   const toolCalls = new Map<string, PermissionDenial>();
   const refused: PermissionDenial[] = [];
+  const failedWrites: FailedWrite[] = [];
   for (const event of events) {
     if (sessionId === null && event.session_id) sessionId = event.session_id;
     const final = resultEvent.safeParse(event);
@@ -113,6 +142,15 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
       for (const meta of toolResult.data.tool_result_meta) {
         const call = toolCalls.get(meta.id);
         if (meta.permission_decision?.decision === 'reject' && call) refused.push(call);
+      }
+    }
+    const blocks = toolResultBlocks.safeParse(event);
+    if (blocks.success) {
+      for (const block of blocks.data.message.content) {
+        const call = block.tool_use_id === undefined ? undefined : toolCalls.get(block.tool_use_id);
+        if (block.type !== 'tool_result' || block.is_error !== true || call === undefined || !WRITE_TOOLS.has(call.tool_name)) continue;
+        const text = resultText(block.content);
+        if (CANNOT_WRITE.test(text)) failedWrites.push({ call, message: text });
       }
     }
     const message = assistantEvent.safeParse(event);
@@ -139,7 +177,7 @@ export const parseClaudeStream = (text: string): ClaudeStream => {
     assistantUsage.cachedInputTokens += usage.cachedInputTokens;
   }
   const permissionDenials = result?.permission_denials ?? refused;
-  return { sessionId, result, lastAssistantText, assistantUsage, model, apiRetries, permissionDenials, malformed };
+  return { sessionId, result, lastAssistantText, assistantUsage, model, apiRetries, permissionDenials, failedWrites, malformed };
 };
 
 const inputOf = (usage: z.infer<typeof usageSchema>): number =>

@@ -68,3 +68,16 @@ export const denialNote = (denials: readonly string[], allowedCommands: readonly
     ? `${head}; self-evaluation was blocked ${blocked.length} time(s): swarm allows \`${SELF_EVAL_COMMAND}\` with any arguments as a command of its own, not piped or chained; ${allow}`
     : `${head}; ${allow}`;
 };
+
+const WRITE_TOOL = /^(?:Edit|Write|MultiEdit|NotebookEdit)\b/;
+
+/**
+ * The writes Claude Code could not make, in its words: each failed write tool's error
+ * (`Edit: prog.js: File is in a directory that is denied by your permission settings.`), and each
+ * refused write tool the result lists when no error was seen.
+ */
+export const editFailures = (stream: ClaudeStream): string[] => {
+  const failed = stream.failedWrites.map((write) => `${describeDenial(write.call)}: ${write.message}`);
+  if (failed.length > 0) return failed;
+  return permissionDenials(stream).filter((denial) => WRITE_TOOL.test(denial)).map((denial) => `${denial}: denied by Claude Code's permission settings`);
+};

@@ -31,4 +31,8 @@ export const claudeCodeBackend: AgentBackendDescriptor<typeof claudeCodeSettings
     const { probeClaude } = await import('./claude-probe.js');
     return probeClaude(binaryPath, env, cwd);
   },
+  writeChecks: async (config, { root, env }) => {
+    const { claudeWriteChecks } = await import('./claude-write-checks.js');
+    return claudeWriteChecks(config.agent.claudeCode, root, env);
+  },
 };

@@ -8,10 +8,14 @@ import { lastLines, processProblem, runAgentCli, cappedOutcome } from '../cli-co
 import { summarize } from '../cli-common/summary.js';
 import { codexArgs } from './codex-args.js';
 import { codexHomeOf, rolloutErrorInfo, rolloutTotals } from './codex-rollout.js';
-import { withoutCodexNoise } from './codex-stderr.js';
+import { codexEditFailures, withoutCodexNoise } from './codex-stderr.js';
+import { readHead } from '../cli-common/read-head.js';
 import { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type ThreadTotals } from './codex-events.js';
 
 export const CODEX_BACKEND = 'codex';
+
+/** How much of codex's stderr log is read for its refusals (it is written by codex: bounded). */
+const STDERR_READ_BYTES = 256 * 1024;
 
 export interface CodexAgentOptions extends CodexConfig {
   binaryPath: string;
@@ -54,7 +58,11 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
     const seen = stream.threadId !== null && (problem !== null || stream.totals === null) ? await rolloutTotals(codexHomeOf(task.env), stream.threadId) : null;
     // `exec --json` gives a failed turn's words only ("high demand" for an HTTP 500); the rollout has its class.
     const errorInfo = stream.threadId !== null && stream.turnFailed ? await rolloutErrorInfo(codexHomeOf(task.env), stream.threadId) : null;
-    return cappedOutcome(codexOutcome(stream, task, problem, price, cli.transcriptPath, seen, errorInfo), cli.capped);
+    // The helper's refusal is codex's first line: read from the log's head, not the tail kept in memory.
+    const stderr = `${await readHead(cli.stderrPath, STDERR_READ_BYTES)}\n${cli.process.stderrTail}`;
+    const outcome = codexOutcome(stream, task, problem, price, cli.transcriptPath, seen, errorInfo);
+    const edits = [...codexEditFailures(stderr), ...stream.failedFileChanges.map((change) => `codex file change failed: ${change}`)];
+    return cappedOutcome(edits.length > 0 ? { ...outcome, editFailures: edits } : outcome, cli.capped);
   };
   return { name: CODEX_BACKEND, run };
 };

@@ -103,7 +103,6 @@ describe('withoutCodexNoise', () => {
   it('drops the lines codex prints in every run and keeps the rest', () => {
     const stderr = [
       'Reading additional input from stdin...',
-      'WARNING: proceeding, even though we could not create PATH aliases: Refusing to create helper binaries under temporary dir "/tmp"',
       'Error: Model provider `nope` not found',
       '',
       'Stack backtrace:',

@@ -17,6 +17,8 @@ const itemCompleted = z.looseObject({
     command: z.string().optional(),
     exit_code: z.number().nullable().optional(),
     aggregated_output: z.string().optional(),
+    status: z.string().optional(),
+    changes: z.array(z.looseObject({ path: z.string(), kind: z.string().optional() })).optional(),
   }),
 });
 const turnCompleted = z.looseObject({ type: z.literal('turn.completed'), usage: usageSchema });
@@ -44,6 +46,8 @@ export interface CodexStream {
   errors: string[];
   /** Why each `swarm eval` the agent ran gave it no score (exit 127: not on PATH, a failed hand-off, ...). */
   selfEvalFailures: string[];
+  /** Each `file_change` item that ended `"status":"failed"`, as `<kind> <path>` of its changes. */
+  failedFileChanges: string[];
   malformed: number;
 }
 
@@ -69,7 +73,7 @@ export const selfEvalFailure = (item: { command?: string | undefined; exit_code?
 /** Reads the JSONL events of `codex exec --json`. */
 export const parseCodexStream = (text: string): CodexStream => {
   const { events, malformed } = parseJsonLines(text, codexEvent);
-  const stream: CodexStream = { threadId: null, finalMessage: '', totals: null, turnFailed: false, errors: [], selfEvalFailures: [], malformed };
+  const stream: CodexStream = { threadId: null, finalMessage: '', totals: null, turnFailed: false, errors: [], selfEvalFailures: [], failedFileChanges: [], malformed };
   for (const event of events) {
     const started = threadStarted.safeParse(event);
     if (started.success) stream.threadId ??= started.data.thread_id;
@@ -78,6 +82,10 @@ export const parseCodexStream = (text: string): CodexStream => {
     if (item.success && item.data.item.type === 'error' && item.data.item.message) stream.errors.push(item.data.item.message);
     const failure = item.success && item.data.item.type === 'command_execution' ? selfEvalFailure(item.data.item) : null;
     if (failure !== null) stream.selfEvalFailures.push(failure);
+    if (item.success && item.data.item.type === 'file_change' && item.data.item.status === 'failed') {
+      const changes = item.data.item.changes ?? [];
+      stream.failedFileChanges.push(changes.length === 0 ? 'a file change' : changes.map((c) => `${c.kind ?? 'change'} ${c.path}`).join(', '));
+    }
     const turn = turnCompleted.safeParse(event);
     if (turn.success) {
       const usage = turn.data.usage;

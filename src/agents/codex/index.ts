@@ -37,4 +37,10 @@ export const codexBackend: AgentBackendDescriptor<typeof codexSettings> = {
     const { probeCodex } = await import('./codex-probe.js');
     return probeCodex(binaryPath, config.agent.codex, env, cwd);
   },
+  writeChecks: async (config, { env, binaryPath, scratch }) => {
+    const { codexSettingChecks, probeCodexWrite } = await import('./codex-write-checks.js');
+    const settings = codexSettingChecks(config.agent.codex, env);
+    const probe = binaryPath === null ? null : await probeCodexWrite(binaryPath, config.agent.codex, env, scratch);
+    return [...settings, ...(probe === null ? [] : [probe])];
+  },
 };

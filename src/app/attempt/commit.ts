@@ -5,6 +5,7 @@ import type { DiffStat } from '../../workspace/index.js';
 import type { RunContext } from '../context/run-context.js';
 import { REFUSED_PATH_EVENT } from '../evaluation/driver-evaluation.js';
 import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
+import { editFailureNote } from '../../core/attempt/edit-failed.js';
 import { movePhase } from './phase.js';
 import type { PreparedWorktree } from './prepare.js';
 
@@ -19,7 +20,7 @@ export interface CommittedWork {
 
 /**
  * Step commit: the agent's outcome stored (hypothesis, summary, usage, session, permission
- * denials), then everything in the worktree committed, whatever the agent committed itself.
+ * denials, edits that failed), then everything in the worktree committed, whatever the agent committed itself.
  */
 export const commitWork = async (
   ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
@@ -35,7 +36,8 @@ export const commitWork = async (
     usage: outcome.usage,
     session: outcome.session ?? null,
     transcriptPath: outcome.transcriptPath ?? null,
-    error: outcome.error ?? null,
+    // The agent's own words for edits that failed: the attempt's note, which its flag and the breaker quote.
+    error: [outcome.error, editFailureNote(outcome.editFailures ?? [])].filter((x) => x !== undefined && x !== null).join('; ') || null,
   });
   const denials = outcome.permissionDenials ?? [];
   if (denials.length > 0) ctx.store.addEvent(ctx.runId, PERMISSION_DENIED_EVENT, { count: denials.length, denials }, attempt.id);

@@ -17,6 +17,7 @@ import { applyConstraints } from './feasibility.js';
 import { findNearDuplicate, NEAR_DUPLICATE, rememberProgram } from './audit/near-duplicate.js';
 import { parentResultForComments } from './audit/comments-reuse.js';
 import { movePhase } from './phase.js';
+import { EDIT_FAILED, editFailedFlags } from '../../core/attempt/edit-failed.js';
 import type { AttemptResult } from './record.js';
 
 /** The audit flag of an attempt whose evaluator left processes running after it exited. */
@@ -72,6 +73,8 @@ export const evaluateWork = async (
 ): Promise<AttemptResult | null> => {
   const { outcome, head, diff } = work;
   const flags = [...audit.flags];
+  // Nothing changed because the agent's edits failed (a sandbox, a denial, a read-only file): not an agent without ideas.
+  if (editFailedFlags(audit.flags, outcome.editFailures ?? [])) flags.push(EDIT_FAILED);
   if (outcome.status !== 'completed') {
     const reason = outcome.status === 'abstained' ? `agent abstained: ${outcome.summary}` : `agent failed: ${outcome.error ?? 'no reason given'}`;
     return { kind: 'failed', reason, head, diff, flags, evaluation: null };

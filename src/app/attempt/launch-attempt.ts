@@ -2,6 +2,7 @@ import { stripControl } from '../../core/text/terminal-text.js';
 import { attemptBranch, attemptId } from '../../core/domain/ids.js';
 import { formatScore } from '../../core/domain/score.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
+import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { executeAttempt, type AttemptHooks } from './lifecycle.js';
 import { attemptLogDir } from '../setup/project-paths.js';
@@ -32,6 +33,8 @@ export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, 
   const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';
   const flags = done.flags.length > 0 ? ` [${done.flags.join(', ')}]` : '';
-  report(stripControl(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}`));
+  // Why nothing changed, in the agent's words (its note is the attempt's error).
+  const why = done.flags.includes(EDIT_FAILED) && done.status !== 'failed' && done.error !== null ? `; ${editFailureNoteIn(done.error)}` : '';
+  report(stripControl(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}${why}`));
   ctx.breaker.observe(done);
 };

@@ -69,6 +69,7 @@ export const runAgentParked = async (
   // What every run of the attempt saw, not only the last one after a wait.
   const selfEvalFailures: string[] = [];
   const permissionDenials: string[] = [];
+  const editFailures: string[] = [];
   let agentMs = 0;
   let waitedMs = 0;
   for (let waits = 0; ; waits++) {
@@ -78,9 +79,10 @@ export const runAgentParked = async (
     usage = addUsage(usage, outcome.usage);
     selfEvalFailures.push(...(outcome.selfEvalFailures ?? []));
     permissionDenials.push(...(outcome.permissionDenials ?? []));
+    editFailures.push(...(outcome.editFailures ?? []));
     const found = settings.park && !ctx.force.aborted ? limitOf(outcome) : null;
     const timeLeft = task.timeoutMs - agentMs;
-    const seen = { usage, ...(selfEvalFailures.length > 0 ? { selfEvalFailures } : {}), ...(permissionDenials.length > 0 ? { permissionDenials } : {}) };
+    const seen = { usage, ...(selfEvalFailures.length > 0 ? { selfEvalFailures } : {}), ...(permissionDenials.length > 0 ? { permissionDenials } : {}), ...(editFailures.length > 0 ? { editFailures } : {}) };
     if (found === null || timeLeft <= 0) return { ...outcome, ...seen };
     // The limit's text comes from the CLI or the API: redacted before it is stored or shown.
     const limit = { ...found, detail: redactSecrets(found.detail) };

@@ -24,5 +24,6 @@ export const redactAgentOutcome = (outcome: AgentOutcome): AgentOutcome => ({
   ...(outcome.historyJson !== undefined ? { historyJson: redactSecrets(outcome.historyJson) } : {}),
   ...(outcome.selfEvalFailures !== undefined ? { selfEvalFailures: outcome.selfEvalFailures.map(redactSecrets) } : {}),
   ...(outcome.permissionDenials !== undefined ? { permissionDenials: outcome.permissionDenials.map(redactSecrets) } : {}),
+  ...(outcome.editFailures !== undefined ? { editFailures: outcome.editFailures.map(redactSecrets) } : {}),
 });
 

@@ -58,7 +58,8 @@ export const importAttempts = async (ctx: RunContext, run: RunRecord, request: I
     if (commit === null) continue;
     const flag = importedFlag(source.runId, source.id);
     const attempt = ctx.store.createAttempt({
-      runId: run.id, wave: 0, role: 'explorer', operator: 'import', backend: 'none', seed: ctx.config.shepherd.seed, context: null, parents: [], informedBy: [],
+      // The backend that made it in its earlier run: the backends line counts it there, not under "none".
+      runId: run.id, wave: 0, role: 'explorer', operator: 'import', backend: source.backend, seed: ctx.config.shepherd.seed, context: null, parents: [], informedBy: [],
       paths: (id) => ({ branch: attemptBranch(toRunId(run.id), attemptId(id)), logDir: attemptLogDir(ctx.paths, id) }),
     });
     ctx.store.imports.add(run.id, { attemptId: attempt.id, fromRun: source.runId, fromAttempt: source.id, fromScore: source.score });

@@ -3,6 +3,7 @@ import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Logger } from '../setup/logger.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
+import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.js';
 import type { RunBreaker } from '../context/run-context.js';
 import type { AgentPool } from '../setup/agent-pool.js';
 import { createPoolBreakers, POOL_BREAKER_EVENT } from './pool-breaker.js';
@@ -13,13 +14,22 @@ export type { RunBreaker } from '../context/run-context.js';
  * What the breaker counts of a finished attempt, or null for one that is no evidence either way
  * (interrupted, still running). Agent failures only count: a scored or invalid attempt resets the
  * count, a failure of swarm itself ("infrastructure") too; failures of workspace.setup are counted
- * on their own (three in a row stop the run).
+ * on their own (three in a row stop the run), and so are attempts of one backend flagged
+ * `edit-failed` (no change, the agent's edits failed).
  */
 export const breakerInput = (attempt: AttemptRecord): FinishedAttempt | null => {
   if (attempt.status === 'interrupted' || attempt.status === 'running') return null;
   const agentFailed = attempt.status === 'failed' && attempt.error !== null && !attempt.flags.includes('infrastructure');
   const setupFailed = attempt.status === 'failed' && attempt.flags.includes(SETUP_FAILED);
-  return { id: attempt.id, agentError: agentFailed ? attempt.error : null, setupError: setupFailed ? (attempt.reason ?? 'workspace.setup failed') : null };
+  // An attempt that changed nothing because its edits failed counts against its backend, however it was scored.
+  const editFailed = !agentFailed && attempt.flags.includes(EDIT_FAILED);
+  return {
+    id: attempt.id,
+    agentError: agentFailed ? attempt.error : null,
+    setupError: setupFailed ? (attempt.reason ?? 'workspace.setup failed') : null,
+    backend: attempt.backend,
+    editFailure: editFailed ? { backend: attempt.backend, note: attempt.error === null ? 'its edits failed' : editFailureNoteIn(attempt.error) } : null,
+  };
 };
 
 /** The breaker over {@link breakerInput}. On the trip the run drains: nothing new starts, running attempts finish and are recorded. */

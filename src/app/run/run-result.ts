@@ -14,6 +14,8 @@ export interface RunSearchResult {
   problem: string | null;
   /** Whether some attempt beat the baseline; a run that never does still exits 0, but says so. */
   improved: boolean;
+  /** How many attempts beyond the baseline finished when every one of them changed nothing (flagged no-change); 0 otherwise. */
+  allNoChange: number;
   /** The Shepherd seed the run used (a fresh one when --new would have replayed an earlier run). */
   seed?: number;
 }
@@ -38,6 +40,7 @@ export const finish = (
   store.addEvent(runId, 'run.stopped', { status, stopReason });
   // Counted in SQL: reading every attempt record (prompts and contexts) here cost a 5,000-attempt driver ~40 MiB at its end.
   const attempts = store.reports.finishedCounts(runId);
+  const changes = store.reports.noChangeCounts(runId);
   return {
     runId,
     status,
@@ -49,5 +52,6 @@ export const finish = (
     problem: problemOf(status, stopReason, attempts),
     // The incumbent starts as the baseline and is replaced only by a strictly better attempt.
     improved: best !== null && best.id !== baseline.id,
+    allNoChange: changes.finished > 0 && changes.noChange === changes.finished ? changes.finished : 0,
   };
 };

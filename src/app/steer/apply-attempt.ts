@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { SwarmError } from '../../core/domain/errors.js';
 import { commitSubject } from '../../core/text/commit-subject.js';
 import { formatScore } from '../../core/domain/score.js';
-import { applyProgram, type AppliedProgram } from '../../workspace/apply-program.js';
+import { applyProgram, SWARM_OWN_PATHS, type AppliedProgram } from '../../workspace/apply-program.js';
+import { applyBlockers, describeBlockers } from '../../workspace/apply-blockers.js';
 import { openProjectStore } from '../setup/open-store.js';
 
 export interface ApplyAttemptOptions {
@@ -28,11 +29,13 @@ export const applyAttempt = async (options: ApplyAttemptOptions): Promise<Applie
     if (to === null || attempt.role === 'baseline') {
       throw new SwarmError('USAGE', `attempt ${attempt.id} has no program of its own to apply (${attempt.role === 'baseline' ? 'it is the baseline' : `it was ${attempt.status} before anything was committed`})`);
     }
-    // Skills and rules that `swarm skills install` and the agent tools write are not the user's work in progress.
-    if (await workspace.isDirty(AGENT_TOOL_PATHS)) {
-      throw new SwarmError('USAGE', `${workspace.root} has uncommitted changes (outside ${AGENT_TOOL_PATHS.join(', ')}); commit or stash them (git stash --include-untracked), then run swarm apply ${attempt.id} again`);
-    }
     const run = store.requireRun(attempt.runId);
+    // Only what the change would overwrite or mix with stops it, named; skills and rules that
+    // `swarm skills install` and the agent tools write are not the user's work in progress.
+    const blocking = describeBlockers(await applyBlockers(workspace.root, { from: run.baseCommit, to, excluded: SWARM_OWN_PATHS }, AGENT_TOOL_PATHS));
+    if (blocking !== null) {
+      throw new SwarmError('USAGE', `${workspace.root} has changes swarm apply ${attempt.id} would overwrite or mix with (${blocking}); commit or stash them (git stash --include-untracked), then run swarm apply ${attempt.id} again`);
+    }
     mkdirSync(paths.swarmDir, { recursive: true });
     const title = attempt.hypothesis ?? attempt.summary ?? `the program of attempt ${attempt.id}`;
     const score = attempt.status === 'scored' ? `${run.objective.metric} = ${formatScore(attempt.score)}` : attempt.status;

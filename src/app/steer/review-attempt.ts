@@ -1,5 +1,5 @@
 import { sandboxLinkMounts } from '../evaluation/link-targets.js';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import { evaluationStages, loadConfig } from '../../config/index.js';
@@ -30,7 +30,8 @@ export interface ReviewedStep {
   /** Leave-one-out: the final program against the final program with this step reverted. */
   ablation:
     | { status: 'measured'; commit: string; score: MeanInterval; contribution: MeanInterval; withinNoise: boolean }
-    | { status: 'conflict'; files: string[]; detail: string }
+    /** `log`: the file holding git's own output of the revert (the review prints only its own lines). */
+    | { status: 'conflict'; files: string[]; detail: string; log: string }
     | { status: 'empty' }
     | null;
 }
@@ -97,8 +98,16 @@ export const reviewAttempt = async (options: { cwd: string; attempt: string; see
         await workspace.addDetachedWorktree(worktree, final.commit);
         programs.push({ attemptId: final.attempt, commit: final.commit, worktree, label: `without-${step.attempt}` });
         const reverted = await workspace.revertStep(worktree, { from: step.from, to: step.commit }, [findingsPathIn(workspace.subdir)]);
-        if (reverted.kind !== 'reverted') {
-          ablations.set(step.attempt, reverted.kind === 'empty' ? { status: 'empty' } : { status: 'conflict', files: reverted.files, detail: reverted.detail });
+        if (reverted.kind === 'empty') {
+          ablations.set(step.attempt, { status: 'empty' });
+          continue;
+        }
+        if (reverted.kind === 'conflict') {
+          // git's words go to the review's log, not the screen: the files are already in review's own line.
+          const log = join(logDir, `without-${step.attempt}.git-apply.log`);
+          await mkdir(logDir, { recursive: true });
+          await writeFile(log, `${reverted.detail}\n`);
+          ablations.set(step.attempt, { status: 'conflict', files: reverted.files, detail: reverted.detail, log });
           continue;
         }
         const { commit } = await workspace.commitAll(worktree, { subject: `swarm review: ${final.attempt} without ${step.attempt}`, trailers: { 'Swarm-Review': final.attempt } });

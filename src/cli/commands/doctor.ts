@@ -20,6 +20,7 @@ const renderBackend = (b: BackendCheck, probed: boolean, label: string): string[
     `      auth    ${mark(b.auth.ok)}  ${b.auth.detail}`,
     `      probe   ${b.probe === null ? `--  ${notSent}` : `${mark(b.probe.ok)}  ${b.probe.detail}`}`,
     `      price   ${mark(b.price.ok)}  ${b.price.detail}`,
+    ...b.writes.map((w) => `      writes  ${mark(w.ok)}  ${w.detail}`),
   ];
 };
 

@@ -64,6 +64,8 @@ export const registerRun = (program: Command): void => {
             `run ${result.runId} ${result.status}: ${stripControl(result.stopReason)}`,
             `baseline ${result.baseline.id}: ${result.baseline.valid ? formatScore(result.baseline.score) : 'invalid'} · best: ${best}`,
             `attempts: ${scored} scored, ${invalid} invalid, ${failed} failed${interrupted > 0 ? `, ${interrupted} interrupted` : ''}`,
+            // Agents that never changed a file: nothing was tried, whatever the scores say.
+            ...(result.allNoChange > 0 ? [`every attempt (${result.allNoChange}) changed nothing: no agent edit reached the code; \`swarm show <attempt>\` gives each one's reason`] : []),
             // Not a failure (exit 0), but not a result either: said in one line.
             ...(result.status === 'finished' && result.problem === null && !result.improved ? [`no attempt improved on the baseline ${result.baseline.id}; the baseline is still the best (try more attempts, another agent or a new --seed)`] : []),
             // A failed run's reason is already its stop reason.

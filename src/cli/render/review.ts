@@ -35,7 +35,7 @@ export const renderReview = (report: ReviewReport): string => {
   const line = (cells: string[]): string => cells.map((c, i) => pad(c, widths[i] ?? 0)).join('  ').trimEnd();
   const notes = report.steps.flatMap((step) => [
     ...step.invalid.map((i) => `${step.attempt} seed ${i.seed}: invalid: ${stripControl(i.reason)}`),
-    ...(step.ablation?.status === 'conflict' ? [`${step.attempt}: ${stripControl(step.ablation.detail)}`] : []),
+    ...(step.ablation?.status === 'conflict' ? [`${step.attempt}: git could not take the step back from the final program; its output is in ${stripControl(step.ablation.log)}`] : []),
   ]);
   const noise = report.steps.filter((s) => s.ablation?.status === 'measured' && s.ablation.withinNoise).map((s) => s.attempt);
   return [

@@ -45,7 +45,8 @@ const renderTable = (rows: readonly AttemptRow[], report: StatusReport, options:
   const columns: Column[] = [
     { title: 'id', align: 'left', cell: (row) => row.id },
     { title: 'wave', align: 'right', cell: (row) => String(row.wave) },
-    { title: 'role', align: 'left', cell: (row) => row.role },
+    // An imported attempt is stored as an explorer (the role column allows three roles); its operator says what it is.
+    { title: 'role', align: 'left', cell: (row) => (row.operator === 'import' ? 'import' : row.role) },
     { title: 'parents', align: 'left', cell: (row) => truncate(row.parents.join(',') || '—', 16) },
     { title: 'status', align: 'left', cell: statusCell },
     { title: report.run.objective.metric, align: 'right', cell: (row) => formatScore(row.status === 'scored' ? row.score : null) },

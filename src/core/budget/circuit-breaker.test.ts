@@ -50,3 +50,29 @@ describe('createCircuitBreaker', () => {
     expect(failureKey('claude timed out after 60 s')).not.toBe(failureKey('claude reported an error: Not logged in'));
   });
 });
+
+describe('createCircuitBreaker: agents whose edits fail', () => {
+  const edit = (backend: string) => ({ backend, note: 'the agent\'s edits failed: Failed to write file /w/prog.js' });
+
+  it('trips after `limit` edit failures in a row of one backend, quoting the agent', () => {
+    const breaker = createCircuitBreaker(2);
+    expect(breaker.observe({ id: 'a2', agentError: null, backend: 'codex', editFailure: edit('codex') })).toBeNull();
+    const reason = breaker.observe({ id: 'a3', agentError: null, backend: 'codex', editFailure: edit('codex') });
+    expect(reason).toContain('2 attempts in a row of agent codex (a2, a3) changed nothing: the agent\'s edits failed: Failed to write file /w/prog.js');
+  });
+
+  it('counts each backend on its own, and starts again after an attempt of that backend that is no edit failure', () => {
+    const breaker = createCircuitBreaker(2);
+    expect(breaker.observe({ id: 'a2', agentError: null, backend: 'codex', editFailure: edit('codex') })).toBeNull();
+    expect(breaker.observe({ id: 'a3', agentError: null, backend: 'claude-code' })).toBeNull();
+    expect(breaker.observe({ id: 'a4', agentError: null, backend: 'codex' })).toBeNull();
+    expect(breaker.observe({ id: 'a5', agentError: null, backend: 'codex', editFailure: edit('codex') })).toBeNull();
+    expect(breaker.observe({ id: 'a6', agentError: null, backend: 'claude-code', editFailure: edit('claude-code') })).toBeNull();
+    expect(breaker.observe({ id: 'a7', agentError: null, backend: 'codex', editFailure: edit('codex') })).toContain('(a5, a7)');
+  });
+
+  it('never trips with the breaker off (limit 0)', () => {
+    const breaker = createCircuitBreaker(0);
+    for (const id of ['a2', 'a3', 'a4']) expect(breaker.observe({ id, agentError: null, backend: 'codex', editFailure: edit('codex') })).toBeNull();
+  });
+});

@@ -5,6 +5,13 @@ export interface FinishedAttempt {
   agentError: string | null;
   /** Why its worktree's `workspace.setup` failed (an infrastructure failure), else null or absent. */
   setupError?: string | null;
+  /**
+   * An attempt that changed nothing because its agent's edits failed or were refused: its backend
+   * and the agent's own words; null or absent otherwise (the backend's count starts again).
+   */
+  editFailure?: { backend: string; note: string } | null;
+  /** The attempt's backend, so an attempt that is no edit failure resets its backend's count; absent: none is reset. */
+  backend?: string;
 }
 
 /** Setup failures in a row that stop a run: the same command fails every new worktree alike. */
@@ -45,6 +52,19 @@ export const createCircuitBreaker = (limit: number): CircuitBreaker => {
   let tripped: string | null = null;
   const ids: string[] = [];
   const setupIds: string[] = [];
+  const editFailures = new Map<string, string[]>();
+  /** Counts edit failures per backend: an agent that cannot write fails every attempt alike, whatever it says. */
+  const observeEdits = (attempt: FinishedAttempt): string | null => {
+    const failure = attempt.editFailure ?? null;
+    if (failure === null) {
+      if (attempt.backend !== undefined) editFailures.delete(attempt.backend);
+      return null;
+    }
+    const seen = [...(editFailures.get(failure.backend) ?? []), attempt.id];
+    editFailures.set(failure.backend, seen);
+    if (seen.length < limit) return null;
+    return `${seen.length} attempts in a row of agent ${failure.backend} (${listIds(seen)}) changed nothing: ${failure.note}; fix the cause (\`swarm doctor\` checks what it can) and start again (agent.maxConsecutiveFailures sets how many)`;
+  };
   return {
     observe(attempt) {
       if (tripped !== null) return null;
@@ -59,6 +79,11 @@ export const createCircuitBreaker = (limit: number): CircuitBreaker => {
         return null;
       }
       if (limit <= 0) return null;
+      const edits = observeEdits(attempt);
+      if (edits !== null) {
+        tripped = edits;
+        return tripped;
+      }
       if (attempt.agentError === null) {
         key = null;
         count = 0;

@@ -130,6 +130,12 @@ export interface AgentOutcome {
   limit?: AgentLimit | null;
   /** Tool calls the agent CLI refused for want of permission, each as `<tool>: <command or path>`. */
   permissionDenials?: string[];
+  /**
+   * The agent's own messages for edits of the worktree that failed or were refused (a codex
+   * `file_change` that failed, "Failed to write file …", a denied Edit/Write, EACCES/EROFS/ENOSPC
+   * from a write tool), as its backend recorded them; absent when none did.
+   */
+  editFailures?: string[];
 }
 
 /** A search agent implementation. `run` resolves with an outcome; it throws only for bugs. */

@@ -74,6 +74,8 @@ export interface ReportReads {
   waitedAttempts(runId: string): Set<string>;
   /** The run's finished attempts (baseline excluded) by status, counted without reading records. */
   finishedCounts(runId: string): FinishedCounts;
+  /** Finished attempts beyond the baseline (interrupted aside) and how many of them changed nothing. */
+  noChangeCounts(runId: string): { finished: number; noChange: number };
   /** How many events of `type` an attempt has (e.g. its nominations). */
   attemptEventCount(attemptId: string, type: string): number;
   /** Every seed the run's own evaluations used (review and held-out aside), in order. */

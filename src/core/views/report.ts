@@ -25,6 +25,8 @@ export interface AttemptRow {
   startedAt: number | null;
   finishedAt: number | null;
   durationMs: number | null;
+  /** A scored attempt's metrics (objective.metrics included): what its Pareto front is built from; absent for other statuses. */
+  metrics?: Record<string, number>;
   costUsd: number;
   flags: string[];
   /** While it runs with agent.runner "slurm": its agent's batch job (`swarm status` in flight). */

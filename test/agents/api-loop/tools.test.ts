@@ -124,3 +124,24 @@ describe('agent loop tools', () => {
     expect((await call('list_files', { path: 'empty' })).content).toBe('(empty)');
   });
 });
+
+describe('agent loop tools: writes the file system refuses', () => {
+  let tmp: TempWorktree;
+  let ctx: ToolContext;
+
+  beforeEach(async () => {
+    tmp = await createTempWorktree();
+    await tmp.write('src/prog.js', 'const a = 1;\n');
+    ctx = { root: await realpath(tmp.worktree), env: {}, signal: new AbortController().signal, commandTimeoutMs: 5000, evalTimeoutMs: 5000, outputChars: 400, logDir: tmp.logDir, evalArgv: undefined };
+  });
+  afterEach(() => tmp.cleanup());
+
+  it('marks a write the file system refused as a failed write, with the error code, and a model\'s mistake not', async () => {
+    // Running as root, EACCES cannot be staged: a directory where the file should be fails the write the same way.
+    const refused = await runTool(ctx, { id: 't1', name: 'write_file', arguments: JSON.stringify({ path: 'src', content: 'x' }) });
+    expect(refused).toMatchObject({ isError: true, writeFailure: expect.stringMatching(/^cannot write src: EISDIR/) as unknown });
+    const mistaken = await runTool(ctx, { id: 't2', name: 'edit_file', arguments: JSON.stringify({ path: 'src/prog.js', search: 'nope', replace: 'x' }) });
+    expect(mistaken.isError).toBe(true);
+    expect(mistaken.writeFailure).toBeUndefined();
+  });
+});

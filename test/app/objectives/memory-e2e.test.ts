@@ -57,7 +57,12 @@ describe('memory across runs', () => {
     // Children of an import carry the new evaluator: none is invalid for a protected file.
     expect(status.attempts.some((a) => a.flags.includes('protected-violation'))).toBe(false);
     // How `swarm status` renders it (the CLI's output).
-    expect((await runCli(repo.dir, ['status', '--run', 'r2'])).stdout).toContain(`imported: ${imports[0]?.id} ← ${imports[0]?.from}`);
+    const shown = (await runCli(repo.dir, ['status', '--run', 'r2'])).stdout;
+    expect(shown).toContain(`imported: ${imports[0]?.id} ← ${imports[0]?.from}`);
+    // The role column names the operator of an import, and the backends line counts it under the backend that made it in r1.
+    expect(shown).toMatch(new RegExp(`^. ${imports[0]?.id} +0 +import `, 'm'));
+    expect(status.backends?.map((b) => b.name)).toEqual(['local']);
+    for (const imported of imports) expect(status.attempts.find((a) => a.id === imported.id)?.backend).toBe('local');
 
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true, fileMustExist: true });
     const run = db.prepare("SELECT base_commit AS base FROM runs WHERE id = 'r2'").get() as { base: string };

@@ -41,13 +41,23 @@ describe('swarm apply', () => {
     repo.git('reset', '-q', '--hard', main);
   });
 
-  it('refuses a dirty tree with exit 2 and names the fix', async () => {
+  it('refuses modified tracked files with exit 2, naming them and the fix', async () => {
     writeFileSync(join(repo.dir, 'prog.js'), '// edited by hand\n');
     const refused = await runCli(repo.dir, ['apply', best]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('uncommitted changes (outside .claude, .agents, .codex); commit or stash them');
+    expect(refused.stderr).toContain(`has changes swarm apply ${best} would overwrite or mix with (modified prog.js); commit or stash them`);
     expect(repo.git('rev-parse', 'HEAD').trim()).toBe(main);
     repo.git('checkout', '--', 'prog.js');
+  });
+
+  it('applies beside an untracked file the attempt does not touch, as git would, and leaves it alone', async () => {
+    writeFileSync(join(repo.dir, 'notes.txt'), 'mine\n');
+    const applied = await runCli(repo.dir, ['apply', best]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(repo.git('diff', '--binary', 'HEAD~1', 'HEAD')).toBe(programDiff(best));
+    expect(repo.git('status', '--porcelain')).toBe('?? notes.txt\n');
+    repo.git('reset', '-q', '--hard', main);
+    rmSync(join(repo.dir, 'notes.txt'));
   });
 
   it('ignores the skills and rules the agent tools left (.claude/, .agents/, .codex/) and cuts a long subject at a word boundary', async () => {

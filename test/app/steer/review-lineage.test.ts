@@ -103,6 +103,13 @@ describe('swarm review', () => {
     const parsed = reviewReport.parse(JSON.parse(result.stdout));
     expect(parsed.steps.find((s) => s.attempt === 'a2')?.ablation).toMatchObject({ status: 'conflict', files: ['prog.js'] });
     expect(parsed.steps.find((s) => s.attempt === 'a3')?.ablation?.status).toBe('measured');
+    // On screen only review's own lines: git's output of the failed revert is in the review's log.
+    const text = await runCli(repo.dir, ['review', 'a5', '--seeds', '2']);
+    expect(text.stdout).toMatch(/^a2 .*revert conflicts \(prog\.js\): not measured/m);
+    const pointer = /^a2: git could not take the step back from the final program; its output is in (.+)$/m.exec(text.stdout);
+    expect(pointer).not.toBeNull();
+    expect(text.stdout).not.toMatch(/Applied patch|Falling back|^U /m);
+    expect(readFileSync(pointer?.[1] ?? '', 'utf8')).toMatch(/prog\.js/);
   });
 });
 

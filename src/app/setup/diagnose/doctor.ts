@@ -6,7 +6,7 @@ import { isSwarmError } from '../../../core/domain/errors.js';
 import { runProcess } from '../../../process/run-process.js';
 import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from '../agent-prices.js';
 import { poolConfigs } from '../agent-pool.js';
-import { probeBackend } from '../probe-backend.js';
+import { probeBackend, writeChecks } from '../probe-backend.js';
 import { checkProjectSetup, type ProjectReport } from './project-report.js';
 import { locateProject } from '../../../workspace/locate-project.js';
 
@@ -22,7 +22,9 @@ export interface BackendCheck {
   probe: AccessCheck | null;
   /** The price its spending is counted with (or why it cannot be), and whether the dollar budget can hold. */
   price: AccessCheck;
-  /** Binary found, authentication present, and the probe (when sent) answered. */
+  /** What would keep the agent from writing a worktree (its sandbox, its permission settings, a write through it), from its descriptor; [] when nothing is checked. */
+  writes: AccessCheck[];
+  /** Binary found, authentication present, the probe (when sent) answered, and nothing keeps it from writing. */
   ok: boolean;
 }
 
@@ -107,10 +109,10 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
     binary = { name, path, version: path === null ? null : await versionOf(path, ['--version']) };
   }
   if (executable !== null && name === null) {
-    return { backend, binary: null, auth: { ok: false, detail: `${executable.setting} is not configured` }, probe: null, price: priceCheck(config, backend, env), ok: false };
+    return { backend, binary: null, auth: { ok: false, detail: `${executable.setting} is not configured` }, probe: null, price: priceCheck(config, backend, env), writes: [], ok: false };
   }
   if (binary !== null && binary.path === null) {
-    return { backend, binary, auth: { ok: false, detail: `not checked: ${binary.name} not found; ${descriptor.installHint ?? `install ${binary.name}`}` }, probe: null, price: priceCheck(config, backend, env), ok: false };
+    return { backend, binary, auth: { ok: false, detail: `not checked: ${binary.name} not found; ${descriptor.installHint ?? `install ${binary.name}`}` }, probe: null, price: priceCheck(config, backend, env), writes: [], ok: false };
   }
   // A backend whose access check reads the project's files (the local agent) is checked only inside a project.
   const auth = descriptor.capabilities.accessReadsProject && !project.found
@@ -119,7 +121,9 @@ const checkBackend = async (backend: AgentBackendName, project: { config: SwarmC
   const answered = probe && auth.ok ? await probeBackend(backend, binary?.path ?? null, config, env) : null;
   const probed = answered === null ? null : redact(answered, env);
   const binaryOk = binary === null || binary.version !== null;
-  return { backend, binary, auth, probe: probed, price: priceCheck(config, backend, env), ok: binaryOk && auth.ok && (probed === null || probed.ok) };
+  const writes = (await writeChecks(backend, config, root, env, binary?.path ?? null)).map((check) => redact(check, env));
+  const writable = writes.every((check) => check.ok);
+  return { backend, binary, auth, probe: probed, price: priceCheck(config, backend, env), writes, ok: binaryOk && auth.ok && (probed === null || probed.ok) && writable };
 };
 
 /** The price line of a backend: not ok when the project's dollar budget could not be enforced with it. */
