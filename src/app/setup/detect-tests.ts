@@ -46,6 +46,8 @@ const readPackage = (dir: string): z.infer<typeof packageSchema> | null => {
 /** npm's placeholder for a package without tests. */
 const NO_TEST = /no test specified/;
 const TEST_DIRS = ['test', 'tests', '__tests__', 'spec'];
+/** The files `node --test` runs by default (Node 20). */
+const NODE_TEST_FILE = /(^|\/)(test\/.*|[^/]*[._-]test|test-[^/]*|test)\.[cm]?js$/;
 const BENCH_DIRS = ['bench', 'benches', 'benchmark', 'benchmarks'];
 
 /**
@@ -79,7 +81,7 @@ const nodeTests = (dir: string, tracked: readonly string[]): TestsFound | null =
   else if (deps.jest !== undefined) tests = { argv: bin('jest'), reason: 'jest in devDependencies' };
   else if (deps.uvu !== undefined) tests = { argv: bin('uvu', TEST_DIRS.find((d) => existsSync(join(dir, d))) ?? 'test'), reason: 'uvu in devDependencies' };
   else if (deps.mocha !== undefined) tests = { argv: bin('mocha'), reason: 'mocha in devDependencies' };
-  else if (tracked.some((file) => /(^|\/)(test|tests)\/.*\.[cm]?js$|\.test\.[cm]?js$/.test(file))) tests = { argv: ['node', '--test'], reason: 'test files for node --test' };
+  else if (tracked.some((file) => NODE_TEST_FILE.test(file))) tests = { argv: ['node', '--test'], reason: 'test files that node --test finds' };
   if (tests === null) return null;
   const benchScript = ['bench', 'benchmark'].find((name) => scripts[name] !== undefined);
   const vitestBench = deps.vitest !== undefined && tracked.some((file) => /\.bench\.[cm]?[jt]sx?$/.test(file));
@@ -109,7 +111,10 @@ const pythonTests = (dir: string, tracked: readonly string[], python: string[]):
 };
 
 const rustTests = (dir: string, tracked: readonly string[]): TestsFound => {
-  const benches = tracked.some((file) => file.startsWith('benches/')) || /\[\[bench\]\]/.test(readText(dir, 'Cargo.toml'));
+  const benchFiles = tracked.filter((file) => file.startsWith('benches/') && file.endsWith('.rs'));
+  // libtest benches (#![feature(test)]) need a nightly toolchain; criterion's need its download.
+  const stable = benchFiles.length > 0 && benchFiles.every((file) => !/#!\[feature\(test\)\]/.test(readText(dir, file)));
+  const benches = stable && /criterion|\[\[bench\]\]/.test(readText(dir, 'Cargo.toml'));
   return {
     ecosystem: 'rust',
     tests: { argv: ['cargo', 'test', '--offline'], reason: 'Cargo.toml' },
