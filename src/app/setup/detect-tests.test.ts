@@ -76,5 +76,6 @@ describe('detectTests', () => {
 
   it('testFileGlobs: test folders whole, test files elsewhere by their usual names', () => {
     expect(testFileGlobs(['src/a.js', 'test/a.js', 'spec/x/y.rb', 'lib/b.spec.ts', 'pkg/conftest.py', 'test', 'README.md'])).toEqual(['**/*.spec.*', '**/conftest.py', 'spec/**', 'test/**']);
+    expect(testFileGlobs(['h11/__init__.py', 'h11/tests/data/a.txt', 'h11/tests/test_io.py'])).toEqual(['**/tests/**']);
   });
 });

@@ -57,8 +57,11 @@ const BENCH_DIRS = ['bench', 'benches', 'benchmark', 'benchmarks'];
 export const testFileGlobs = (tracked: readonly string[]): string[] => {
   const globs = new Set<string>();
   for (const file of tracked) {
-    const top = file.split('/')[0] ?? '';
-    if (file.includes('/') && [...TEST_DIRS, ...BENCH_DIRS].includes(top)) globs.add(`${top}/**`);
+    const folders = file.split('/').slice(0, -1);
+    const top = folders[0] ?? '';
+    const nested = folders.slice(1).find((folder) => TEST_DIRS.includes(folder));
+    if ([...TEST_DIRS, ...BENCH_DIRS].includes(top)) globs.add(`${top}/**`);
+    else if (nested !== undefined) globs.add(`**/${nested}/**`);
     else if (/\.(test|spec|bench)\.[cm]?[jt]sx?$/.test(file)) globs.add(`**/*.${/\.(test|spec|bench)\./.exec(file)?.[1] ?? 'test'}.*`);
     else if (/(^|\/)test_[^/]*\.py$/.test(file)) globs.add('**/test_*.py');
     else if (/(^|\/)[^/]*_test\.(py|go)$/.test(file)) globs.add(`**/*_test.${file.endsWith('.go') ? 'go' : 'py'}`);
