@@ -16,7 +16,7 @@ const cli = join(root, 'dist/cli/bin.cjs');
 const agent = join(root, 'scripts/corpus/stand-in-agent.mjs');
 const venv = (editable) => ['python3 -m venv --system-site-packages .venv', `.venv/bin/python -m pip install --quiet --no-build-isolation ${editable ? '-e ' : ''}.`];
 const touchJs = { append: '\nvoid 0;\n' };
-const touchPy = { append: '\n_swarm_touched = True\n' };
+const touchPy = { append: '\n_swarm_touched_{n} = True\n' };
 
 /** name: folder under corpus/; project: the folder swarm works in; setup: what its users run. */
 export const ENTRIES = [
@@ -31,7 +31,7 @@ export const ENTRIES = [
   { name: 'istanbul-monorepo', project: 'packages/istanbul-lib-coverage', kind: 'package folder of a monorepo (lerna), mocha + nyc', setup: ['npm install --no-audit --no-fund'],
     touch: { file: 'lib/percent.js', ...touchJs }, break: { file: 'lib/percent.js', from: 'return 100.0;', to: 'return 0;' } },
   { name: 'strsim', kind: 'Rust crate, no dependencies', setup: [],
-    touch: { file: 'src/lib.rs', append: '\n#[allow(dead_code)]\nconst SWARM_TOUCHED: u8 = 0;\n' }, break: { file: 'src/lib.rs', from: 'if a_len == 0 && b_len == 0 {\n        return 1.0;', to: 'if a_len == 0 && b_len == 0 {\n        return 0.5;' } },
+    touch: { file: 'src/lib.rs', append: '\n#[allow(dead_code)]\nconst SWARM_TOUCHED_{n}: u8 = 0;\n' }, break: { file: 'src/lib.rs', from: 'if a_len == 0 && b_len == 0 {\n        return 1.0;', to: 'if a_len == 0 && b_len == 0 {\n        return 0.5;' } },
   { name: 'go-uuid', kind: 'Go module, no dependencies, Benchmark functions', setup: [],
     touch: { file: 'uuid.go', append: '\nvar _ = 0\n' }, break: { file: 'uuid.go', from: '\treturn string(buf[:])\n}', to: '\treturn string(buf[1:])\n}' } },
 ];

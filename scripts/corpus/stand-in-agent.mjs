@@ -8,8 +8,10 @@ const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const call = (existsSync(spec.state) ? Number(readFileSync(spec.state, 'utf8')) : 0) + 1;
 writeFileSync(spec.state, String(call));
 if (call % 2 === 1) {
-  appendFileSync(spec.touch.file, spec.touch.append);
-  console.log(`added \`${spec.touch.append.trim().replaceAll('\n', ' ')}\` to ${spec.touch.file} (behaviour-preserving)`);
+  // {n}: the call's number, so a child of a touched parent does not define the same name twice.
+  const text = spec.touch.append.replaceAll('{n}', String(call));
+  appendFileSync(spec.touch.file, text);
+  console.log(`added \`${text.trim().replaceAll('\n', ' ')}\` to ${spec.touch.file} (behaviour-preserving)`);
 } else {
   const text = readFileSync(spec.break.file, 'utf8');
   if (!text.includes(spec.break.from)) {

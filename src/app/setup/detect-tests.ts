@@ -121,7 +121,8 @@ const rustTests = (dir: string, tracked: readonly string[]): TestsFound => {
   return {
     ecosystem: 'rust',
     tests: { argv: ['cargo', 'test', '--offline'], reason: 'Cargo.toml' },
-    bench: benches ? { argv: ['cargo', 'bench', '--offline'], reason: 'cargo benches', parse: 'ns-per-op', metric: 'bench_ns' } : null,
+    // criterion's defaults (3 s warm-up, 5 s per benchmark) would make every evaluation minutes long.
+    bench: benches ? { argv: ['cargo', 'bench', '--offline', '--', '--warm-up-time', '0.5', '--measurement-time', '1'], reason: 'cargo benches', parse: 'ns-per-op', metric: 'bench_ns' } : null,
     protect: testFileGlobs(tracked),
   };
 };
@@ -130,8 +131,9 @@ const goTests = (dir: string, tracked: readonly string[]): TestsFound => {
   const benches = tracked.some((file) => file.endsWith('_test.go') && /func Benchmark/.test(readText(dir, file)));
   return {
     ecosystem: 'go',
-    tests: { argv: ['go', 'test', './...'], reason: 'go.mod' },
-    bench: benches ? { argv: ['go', 'test', '-run', '^$', '-bench', '.', './...'], reason: 'Benchmark functions', parse: 'ns-per-op', metric: 'bench_ns' } : null,
+    // -count=1: go caches test results, and a cached run measures nothing.
+    tests: { argv: ['go', 'test', '-count=1', './...'], reason: 'go.mod' },
+    bench: benches ? { argv: ['go', 'test', '-run', '^$', '-bench', '.', '-benchtime', '200ms', './...'], reason: 'Benchmark functions', parse: 'ns-per-op', metric: 'bench_ns' } : null,
     protect: testFileGlobs(tracked),
   };
 };
