@@ -4,7 +4,9 @@
 // agent (odd attempts: a behaviour-preserving code change; even: a change that breaks the tests),
 // and check: a valid baseline, the first attempt scored, the second invalid, the checkout clean.
 // Not part of `npm test` (minutes, and npm/pip installs). Needs `npm run build` first.
-//   node scripts/corpus/run-corpus.mjs [name ...] [--out results.json] [--keep]
+//   node scripts/corpus/run-corpus.mjs [name ...] [--out results.json] [--keep] [--after-37]
+// --after-37 applies issue 37's setup rule (npm install where git does not track the lock file)
+// to what init wrote, for a branch without that fix.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = join(root, 'dist/cli/bin.cjs');
 const agent = join(root, 'scripts/corpus/stand-in-agent.mjs');
-const venv = (editable) => ['python3 -m venv --system-site-packages .venv', `.venv/bin/python -m pip install --quiet --no-build-isolation ${editable ? '-e ' : ''}.`];
+// Offline: Debian's pytest through --system-site-packages, wheel from this machine's own index
+// (the public one is unreachable here), no build isolation.
+const venv = (editable) => [
+  'python3 -m venv --system-site-packages .venv',
+  '.venv/bin/python -m pip install --quiet --index-url file:///opt/pypi/simple wheel',
+  `.venv/bin/python -m pip install --quiet --no-build-isolation ${editable ? '-e ' : ''}.`,
+];
 const touchJs = { append: '\nvoid 0;\n' };
 const touchPy = { append: '\n_swarm_touched_{n} = True\n' };
 
@@ -45,7 +53,7 @@ const sh = (cwd, command, timeoutMs = 15 * 60_000) => {
 const swarm = (cwd, args) => sh(cwd, [process.execPath, cli, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' '));
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
 
-const runEntry = (entry, keep) => {
+const runEntry = (entry, keep, after37) => {
   const tmp = mkdtempSync(join(tmpdir(), `corpus-${entry.name}-`));
   const repo = join(tmp, 'repo');
   const project = join(repo, entry.project ?? '.');
@@ -65,6 +73,16 @@ const runEntry = (entry, keep) => {
     result.chose = initJson.testGated === null
       ? `program template: ${initJson.program ?? 'none'}`
       : `tests \`${initJson.testGated.tests?.command ?? 'none'}\`; score ${initJson.testGated.score.metric} (${initJson.testGated.score.direction}) of \`${initJson.testGated.score.command}\``;
+    if (after37) {
+      // Issue 37's rule, until it is merged: a lock-file install only when git tracks the lock file.
+      const config = JSON.parse(readFileSync(join(project, '.swarmrc.json'), 'utf8'));
+      const tracked = git(project, 'ls-files', 'package-lock.json').trim() !== '';
+      if (!tracked && config.workspace?.setup?.some((c) => c.startsWith('npm ci'))) {
+        config.workspace.setup = config.workspace.setup.map((c) => (c.startsWith('npm ci') ? 'npm install --prefer-offline --no-audit --no-fund' : c));
+        writeFileSync(join(project, '.swarmrc.json'), `${JSON.stringify(config, null, 2)}\n`);
+        result.after37 = 'workspace.setup: npm install (the lock file is not tracked)';
+      }
+    }
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'swarm init');
     result.doctor = step('swarm doctor', swarm(project, ['doctor'])).code;
@@ -102,7 +120,7 @@ const names = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--ou
 const results = [];
 for (const entry of ENTRIES.filter((e) => names.length === 0 || names.includes(e.name))) {
   process.stderr.write(`${entry.name}: `);
-  const result = runEntry(entry, args.includes('--keep'));
+  const result = runEntry(entry, args.includes('--keep'), args.includes('--after-37'));
   results.push(result);
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   process.stderr.write(`${result.ok ? 'ok' : `NOT OK${result.error ? ` (${result.error})` : ''}`}; baseline ${result.baseline ?? '-'}; ${(result.attempts ?? []).join('; ')}\n`);

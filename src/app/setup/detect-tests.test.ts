@@ -44,7 +44,7 @@ describe('detectTests', () => {
     expect(found?.tests.argv).toEqual(['npx', '--no-install', 'vitest', 'run']);
     expect(found?.bench).toMatchObject({ parse: 'json-mean', metric: 'bench_mean' });
     expect(found?.bench?.argv).toContain('{json}');
-    expect(found?.protect).toEqual(['**/*.bench.*', '**/*.test.*']);
+    expect(found?.protect).toEqual(['src/*.bench.*', 'src/*.test.*']);
   });
 
   it('npm: jest, mocha, uvu by devDependencies; node --test by its default file names; nothing without tests', () => {
@@ -58,7 +58,7 @@ describe('detectTests', () => {
   it('python: pytest where the project configures it or has a tests folder, else unittest; pytest-benchmark as the benchmark', () => {
     const configured = detect({ 'pyproject.toml': '[tool.pytest.ini_options]\n', 'pkg/__init__.py': '', 'pkg/test_core.py': '' }, ['.venv/bin/python']);
     expect(configured).toMatchObject({ ecosystem: 'python', tests: { argv: ['.venv/bin/python', '-m', 'pytest', '-p', 'no:cacheprovider'], reason: 'pytest configured in the project' } });
-    expect(configured?.protect).toEqual(['**/test_*.py']);
+    expect(configured?.protect).toEqual(['pkg/test_*.py']);
     expect(detect({ 'setup.py': '', 'tests/test_a.py': '' })?.tests.reason).toBe('a tests folder (pytest)');
     expect(detect({ 'setup.py': '', 'test_calc.py': '', 'calc.py': '' })?.tests.argv).toEqual(['python3', '-m', 'unittest', 'discover']);
     const bench = detect({ 'pyproject.toml': '[project]\noptional-dependencies = { dev = ["pytest", "pytest-benchmark"] }\n', 'tests/test_speed.py': '' });
@@ -71,11 +71,11 @@ describe('detectTests', () => {
     expect(detect({ 'Cargo.toml': '[package]\n', 'benches/b.rs': '#![feature(test)]\n' })?.bench).toBeNull();
     expect(detect({ 'Cargo.toml': '[[bench]]\nname = "b"\nharness = false\n', 'benches/b.rs': 'use criterion::*;\n' })?.bench?.argv.slice(0, 3)).toEqual(['cargo', 'bench', '--offline']);
     const go = detect({ 'go.mod': 'module x\n', 'x.go': '', 'x_test.go': 'func BenchmarkX(b *testing.B) {}\n' });
-    expect(go).toMatchObject({ ecosystem: 'go', tests: { argv: ['go', 'test', '-count=1', './...'] }, bench: { parse: 'ns-per-op', metric: 'bench_ns' }, protect: ['**/*_test.go'] });
+    expect(go).toMatchObject({ ecosystem: 'go', tests: { argv: ['go', 'test', '-count=1', './...'] }, bench: { parse: 'ns-per-op', metric: 'bench_ns' }, protect: ['*_test.go'] });
   });
 
-  it('testFileGlobs: test folders whole, test files elsewhere by their usual names', () => {
-    expect(testFileGlobs(['src/a.js', 'test/a.js', 'spec/x/y.rb', 'lib/b.spec.ts', 'pkg/conftest.py', 'test', 'README.md'])).toEqual(['**/*.spec.*', '**/conftest.py', 'spec/**', 'test/**']);
-    expect(testFileGlobs(['h11/__init__.py', 'h11/tests/data/a.txt', 'h11/tests/test_io.py'])).toEqual(['**/tests/**']);
+  it('testFileGlobs: test folders whole, test files elsewhere by their usual names, anchored where they are', () => {
+    expect(testFileGlobs(['src/a.js', 'test/a.js', 'spec/x/y.rb', 'lib/b.spec.ts', 'pkg/conftest.py', 'test', 'README.md', 'x.test.mjs'])).toEqual(['*.test.*', 'lib/*.spec.*', 'pkg/conftest.py', 'spec/**', 'test/**']);
+    expect(testFileGlobs(['h11/__init__.py', 'h11/tests/data/a.txt', 'h11/tests/test_io.py', 'src/test/v1.test.ts', 'bench/run.js'])).toEqual(['bench/**', 'h11/tests/**', 'src/test/**']);
   });
 });

@@ -50,22 +50,27 @@ const TEST_DIRS = ['test', 'tests', '__tests__', 'spec'];
 const NODE_TEST_FILE = /(^|\/)(test\/.*|[^/]*[._-]test|test-[^/]*|test)\.[cm]?js$/;
 const BENCH_DIRS = ['bench', 'benches', 'benchmark', 'benchmarks'];
 
+const TEST_NAME = /^(.*\.(test|spec|bench)\.[cm]?[jt]sx?|test_.*\.py|.*_test\.(py|go)|conftest\.py)$/;
+
 /**
- * Globs for evaluator.protect: the test and benchmark folders that hold tracked files, and the
- * test files outside them by their usual names.
+ * Globs for evaluator.protect, anchored where the tracked files are: a test or benchmark folder
+ * whole (`test/**`, `src/test/**`, `h11/tests/**`), and test files elsewhere by their pattern in
+ * their own folder (`src/*.test.*`, `pkg/test_*.py`). Anchored, so a build that copies tests into
+ * `dist/test/` does not write into a protected path.
  */
 export const testFileGlobs = (tracked: readonly string[]): string[] => {
   const globs = new Set<string>();
   for (const file of tracked) {
-    const folders = file.split('/').slice(0, -1);
-    const top = folders[0] ?? '';
-    const nested = folders.slice(1).find((folder) => TEST_DIRS.includes(folder));
-    if ([...TEST_DIRS, ...BENCH_DIRS].includes(top)) globs.add(`${top}/**`);
-    else if (nested !== undefined) globs.add(`**/${nested}/**`);
-    else if (/\.(test|spec|bench)\.[cm]?[jt]sx?$/.test(file)) globs.add(`**/*.${/\.(test|spec|bench)\./.exec(file)?.[1] ?? 'test'}.*`);
-    else if (/(^|\/)test_[^/]*\.py$/.test(file)) globs.add('**/test_*.py');
-    else if (/(^|\/)[^/]*_test\.(py|go)$/.test(file)) globs.add(`**/*_test.${file.endsWith('.go') ? 'go' : 'py'}`);
-    else if (/(^|\/)conftest\.py$/.test(file)) globs.add('**/conftest.py');
+    const parts = file.split('/');
+    const name = parts.pop() ?? '';
+    const folder = parts.findIndex((part, i) => TEST_DIRS.includes(part) || (i === 0 && BENCH_DIRS.includes(part)));
+    const prefix = (count: number): string => parts.slice(0, count).map((part) => `${part}/`).join('');
+    if (folder !== -1) globs.add(`${prefix(folder + 1)}**`);
+    else if (TEST_NAME.test(name)) {
+      const kind = /\.(test|spec|bench)\./.exec(name)?.[1];
+      const pattern = kind !== undefined ? `*.${kind}.*` : name.startsWith('test_') ? 'test_*.py' : name === 'conftest.py' ? name : `*_test.${name.endsWith('.go') ? 'go' : 'py'}`;
+      globs.add(`${prefix(parts.length)}${pattern}`);
+    }
   }
   return [...globs].sort();
 };

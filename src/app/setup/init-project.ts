@@ -141,7 +141,10 @@ export const initProject = async (options: InitOptions): Promise<InitResult> => 
     : findProgram(dir, detected.kind, tracked);
   // A program the user marked, named or asked a template for keeps today's evaluator; otherwise
   // the project's own tests gate and a measured command scores.
-  const wantsProgram = options.program !== undefined || options.evaluator !== undefined || choice.marked === true;
+  if (options.goal !== undefined && (options.program !== undefined || options.evaluator !== undefined)) {
+    throw new SwarmError('USAGE', '--speed/--metric write the test-gated evaluator, --program/--evaluator the "run my program" one; give one of them');
+  }
+  const wantsProgram = options.goal === undefined && (options.program !== undefined || options.evaluator !== undefined || choice.marked === true);
   const plan = wantsProgram ? null : planTestGated(detectTests(dir, tracked, detected.python.split(' ')), options.goal ?? null);
   const language = plan !== null ? 'node' : options.evaluator ?? detected.language;
   const target = TEMPLATES[language].target;

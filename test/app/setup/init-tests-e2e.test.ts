@@ -131,5 +131,11 @@ describe('swarm init writes a test-gated evaluator (issue 38, item 1)', () => {
     const marked = repo({ 'main.py': '# EVOLVE-BLOCK-START\nX = 1\n# EVOLVE-BLOCK-END\nprint(X)\n', 'tests/test_main.py': 'def test_x():\n    assert True\n' });
     const init2 = await runCli(marked, ['init', '--json']);
     expect(JSON.parse(init2.stdout)).toMatchObject({ program: 'main.py', testGated: null });
+    // A goal named by flag writes the test-gated evaluator even there; with --program it is a usage error.
+    const speed = await runCli(marked, ['init', '--force', '--speed', 'python3 main.py', '--json']);
+    expect(JSON.parse(speed.stdout)).toMatchObject({ program: null, testGated: { tests: { command: 'python3 -m pytest -p no:cacheprovider' }, score: { command: 'sh -c python3 main.py', metric: 'seconds' } } });
+    const both = await runCli(marked, ['init', '--force', '--speed', 'true', '--program', 'main.py']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give one of them');
   }, 120_000);
 });
