@@ -31,7 +31,7 @@ describe('detectTests', () => {
       'package.json': JSON.stringify({ scripts: { pretest: 'npm run build', test: 'uvu test', bench: 'node bench' }, devDependencies: { uvu: '1' } }),
       'test/index.js': '', 'bench/index.js': '', 'src/index.js': '',
     });
-    expect(found).toMatchObject({ ecosystem: 'node', tests: { argv: ['npm', 'test'], reason: 'package.json scripts.test (with pretest)' } });
+    expect(found).toMatchObject({ ecosystem: 'node', tests: { argv: ['npm', 'test'], reason: 'package.json scripts.test (with pretest)', timedArgv: ['npm', 'test', '--ignore-scripts'] } });
     expect(found?.bench).toMatchObject({ argv: ['npm', 'run', '--silent', 'bench'], parse: 'wall-time', metric: 'seconds' });
     expect(found?.protect).toEqual(['bench/**', 'test/**']);
   });

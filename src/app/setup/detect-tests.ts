@@ -9,6 +9,8 @@ export type ScoreParse = 'wall-time' | 'ns-per-op' | 'json-mean' | 'last-number'
 export interface FoundCommand {
   argv: string[];
   reason: string;
+  /** How to time the tests alone when `argv` also runs hooks (a `pretest` build); default `argv`. */
+  timedArgv?: string[];
 }
 
 /** What init found of a project's own tests and benchmark. */
@@ -85,6 +87,8 @@ const nodeTests = (dir: string, tracked: readonly string[]): TestsFound | null =
   if (scripts.test !== undefined && !NO_TEST.test(scripts.test)) {
     const hooks = ['pretest', 'posttest'].filter((hook) => scripts[hook] !== undefined);
     tests = { argv: ['npm', 'test'], reason: `package.json scripts.test${hooks.length > 0 ? ` (with ${hooks.join(', ')})` : ''}` };
+    // The gate runs the hooks (a pretest build included); the timing runs the tests alone.
+    if (hooks.length > 0) tests.timedArgv = ['npm', 'test', '--ignore-scripts'];
   } else if (deps.vitest !== undefined) tests = { argv: bin('vitest', 'run'), reason: 'vitest in devDependencies' };
   else if (deps.jest !== undefined) tests = { argv: bin('jest'), reason: 'jest in devDependencies' };
   else if (deps.uvu !== undefined) tests = { argv: bin('uvu', TEST_DIRS.find((d) => existsSync(join(dir, d))) ?? 'test'), reason: 'uvu in devDependencies' };

@@ -43,7 +43,9 @@ export const planTestGated = (found: TestsFound | null, flag: GoalFlag | null): 
   }
   if (found === null) return null;
   if (found.bench !== null) return { tests, protect, goal: { ...found.bench, reason: `the project's benchmark (${found.bench.reason})`, direction: 'minimize' } };
-  return { tests, protect, goal: { argv: found.tests.argv, reason: 'no benchmark found: the test suite\'s own wall time', parse: 'wall-time', metric: 'seconds', direction: 'minimize' } };
+  const timed = found.tests.timedArgv;
+  const reason = `no benchmark found: the test suite's own wall time${timed === undefined ? '' : ', without its hooks'}`;
+  return { tests, protect, goal: { argv: timed ?? found.tests.argv, reason, parse: 'wall-time', metric: 'seconds', direction: 'minimize' } };
 };
 
 /** The evaluator file: the template with the plan's commands in its marked constants. */
