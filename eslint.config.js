@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'examples/**', 'evaluators/**', 'test/fixtures/**', 'bench/results*.json'] },
+  { ignores: ['dist/**', 'node_modules/**', 'examples/**', 'evaluators/**', 'corpus/**', 'test/fixtures/**', 'bench/results*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

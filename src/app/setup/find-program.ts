@@ -8,6 +8,8 @@ export interface ProgramChoice {
   /** Relative to the project folder, `/`-separated; null when none was found. */
   program: string | null;
   reason: string;
+  /** The program holds an EVOLVE-BLOCK: the user marked what to evolve. */
+  marked?: boolean;
 }
 
 const MAX_BYTES = 1024 * 1024;
@@ -39,7 +41,7 @@ const candidate = (file: string): boolean => SOURCE.test(file) && !EVALUATOR_NAM
 export const findProgram = (dir: string, kind: ProjectKind, tracked: readonly string[]): ProgramChoice => {
   const sources = tracked.filter(candidate).sort();
   const marked = sources.find((file) => readSmall(dir, file)?.includes('EVOLVE-BLOCK-START') ?? false);
-  if (marked !== undefined) return { program: marked, reason: 'it holds an EVOLVE-BLOCK' };
+  if (marked !== undefined) return { program: marked, reason: 'it holds an EVOLVE-BLOCK', marked: true };
   if (kind === 'rust' || kind === 'go') return { program: null, reason: `a ${kind} project runs as a whole` };
   const main = kind === 'node' ? readPackageJson(dir).main?.replace(/^\.\//, '') : undefined;
   if (main !== undefined && tracked.includes(main)) return { program: main, reason: 'package.json names it as main' };

@@ -6,8 +6,10 @@ import { SwarmError } from '../../core/domain/errors.js';
 import { ignoredPaths, trackedFiles } from '../../workspace/ignored-paths.js';
 import { insideRepository } from '../../workspace/init-repository.js';
 import { detectProjectKind, type EvaluatorLanguage, type ProjectKind } from './detect-project.js';
+import { detectTests } from './detect-tests.js';
 import { findProgram, pathsNamedIn, programExists } from './find-program.js';
 import { renderConfigText } from './propose-config.js';
+import { planTestGated, testGatedEvaluatorText, testGatedPrompt, type GoalFlag, type TestGatedPlan } from './test-gated-evaluator.js';
 import { writeSchemaCopy } from './schema-copy.js';
 import { packageRoot } from './package-root.js';
 
@@ -34,7 +36,17 @@ export interface InitOptions {
   evaluator?: EvaluatorLanguage;
   /** The file of the user's code the evaluator runs (absolute, or relative to `dir`); default: detected. */
   program?: string;
+  /** The goal named by a flag (`--speed`, `--metric`): a test-gated evaluator that measures it. */
+  goal?: GoalFlag;
   force?: boolean;
+}
+
+/** What the evaluator init wrote gates on and measures (null for the program template). */
+export interface TestGatedSummary {
+  tests: { command: string; reason: string } | null;
+  score: { command: string; reason: string; metric: string; direction: 'minimize' | 'maximize'; spreadKey: string };
+  /** The test and benchmark files protected with the evaluator. */
+  protectedTests: string[];
 }
 
 export interface InitResult {
@@ -54,7 +66,19 @@ export interface InitResult {
   checkoutHint: string | null;
   /** Whether the config got workspace keys (workspace.setup / workspace.link), or none (nothing to propose). */
   workspace: 'keys' | 'none';
+  /** The test-gated evaluator's plan, or null when the evaluator runs a program (the template). */
+  testGated: TestGatedSummary | null;
 }
+
+const summarize = (plan: TestGatedPlan): TestGatedSummary => ({
+  tests: plan.tests === null ? null : { command: plan.tests.argv.join(' '), reason: plan.tests.reason },
+  score: { command: plan.goal.argv.join(' '), reason: plan.goal.reason, metric: plan.goal.metric, direction: plan.goal.direction, spreadKey: `${plan.goal.metric}_stderr` },
+  protectedTests: plan.protect,
+});
+
+/** A fresh `.venv` of the setup has no pytest; the test gate needs it. */
+const withPytest = (setup: string[], plan: TestGatedPlan): string[] =>
+  plan.tests?.argv.includes('pytest') === true && setup.includes('python3 -m venv .venv') ? [...setup, '.venv/bin/python -m pip install --quiet pytest'] : setup;
 
 const toPosix = (path: string): string => path.split(sep).join('/');
 
@@ -111,25 +135,41 @@ export const initProject = async (options: InitOptions): Promise<InitResult> => 
     throw new SwarmError('USAGE', `${dir} is not inside a git repository; run \`git init\` there and commit your program, then \`swarm init\` again`);
   }
   const detected = detectProjectKind(dir);
-  const language = options.evaluator ?? detected.language;
-  const target = TEMPLATES[language].target;
+  const tracked = await trackedFiles(dir);
   const choice = options.program !== undefined
     ? { program: givenProgram(dir, options.program), reason: 'given with --program' }
-    : findProgram(dir, detected.kind, await trackedFiles(dir));
+    : findProgram(dir, detected.kind, tracked);
+  // A program the user marked, named or asked a template for keeps today's evaluator; otherwise
+  // the project's own tests gate and a measured command scores.
+  if (options.goal !== undefined && (options.program !== undefined || options.evaluator !== undefined)) {
+    throw new SwarmError('USAGE', '--speed/--metric write the test-gated evaluator, --program/--evaluator the "run my program" one; give one of them');
+  }
+  const wantsProgram = options.goal === undefined && (options.program !== undefined || options.evaluator !== undefined || choice.marked === true);
+  const plan = wantsProgram ? null : planTestGated(detectTests(dir, tracked, detected.python.split(' ')), options.goal ?? null);
+  const language = plan !== null ? 'node' : options.evaluator ?? detected.language;
+  const target = TEMPLATES[language].target;
   const evaluatorPath = join(dir, target);
   const keepEvaluator = existsSync(evaluatorPath) && options.force !== true;
-  const evaluator = keepEvaluator ? readFileSync(evaluatorPath, 'utf8') : evaluatorText(language, choice.program, detected.runCommand, detected.python);
-  const programSource = choice.program === null ? '' : readFileSync(join(dir, choice.program), 'utf8');
-  const link = await proposeLinks(dir, [evaluator, programSource], language === 'python' && detected.linkVenv);
+  const fresh = plan !== null ? testGatedEvaluatorText(plan) : evaluatorText(language, choice.program, detected.runCommand, detected.python);
+  const evaluator = keepEvaluator ? readFileSync(evaluatorPath, 'utf8') : fresh;
+  const program = plan !== null ? null : choice.program;
+  const programSource = program === null ? '' : readFileSync(join(dir, program), 'utf8');
+  const runsPython = plan !== null ? detected.kind === 'python' : language === 'python';
+  const link = await proposeLinks(dir, [evaluator, programSource], runsPython && detected.linkVenv);
   const evaluatorCommand = language === 'python' ? `${detected.python} ${target}` : `node ${target}`;
-  const solutionFiles = choice.program !== null ? [choice.program] : detected.solutionGlobs;
-  const config = renderConfigText({ evaluatorCommand, evaluatorFile: target, solutionFiles, setup: detected.setup, link });
-  const programLine = choice.program === null
+  const solutionFiles = program !== null ? [program] : detected.solutionGlobs;
+  const setup = plan === null ? detected.setup : withPytest(detected.setup, plan);
+  const config = renderConfigText({
+    evaluatorCommand, evaluatorFile: target, solutionFiles, setup, link,
+    ...(plan !== null ? { protect: plan.protect, objective: { metric: plan.goal.metric, direction: plan.goal.direction } } : {}),
+  });
+  const programLine = program === null
     ? 'Mark the code that agents may evolve with EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments.'
-    : `The program is \`${choice.program}\`; the code between EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments is what agents should evolve first.`;
+    : `The program is \`${program}\`; the code between EVOLVE-BLOCK-START / EVOLVE-BLOCK-END comments is what agents should evolve first.`;
+  const prompt = plan !== null ? testGatedPrompt(plan, target) : PROMPT.replace('{{evaluator}}', target).replace('{{program}}', programLine);
   const files: Array<{ path: string; text: string }> = [
     { path: join(dir, CONFIG_FILE_NAME), text: config.text },
-    { path: join(dir, 'prompt.md'), text: PROMPT.replace('{{evaluator}}', target).replace('{{program}}', programLine) },
+    { path: join(dir, 'prompt.md'), text: prompt },
     { path: evaluatorPath, text: evaluator },
   ];
   const written: string[] = [];
@@ -144,7 +184,8 @@ export const initProject = async (options: InitOptions): Promise<InitResult> => 
   }
   written.push(...await writeSchemaCopy(dir));
   return {
-    written, skipped, kind: detected.kind, evidence: detected.evidence, program: choice.program, programReason: choice.reason,
-    evaluatorCommand, solutionFiles, setup: detected.setup, link, workspace: config.workspace, checkoutHint: language === 'python' ? detected.checkoutHint : null,
+    written, skipped, kind: detected.kind, evidence: detected.evidence, program, programReason: choice.reason,
+    evaluatorCommand, solutionFiles, setup, link, workspace: config.workspace, checkoutHint: runsPython ? detected.checkoutHint : null,
+    testGated: plan === null ? null : summarize(plan),
   };
 };

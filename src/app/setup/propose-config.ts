@@ -9,6 +9,10 @@ export interface ConfigProposal {
   setup: string[];
   /** workspace.link: ignored paths the evaluator or the program read. */
   link: string[];
+  /** Further protected globs (the tests a test-gated evaluator runs). */
+  protect?: string[];
+  /** The objective; default: maximize `score`. */
+  objective?: { metric: string; direction: 'minimize' | 'maximize' };
 }
 
 /**
@@ -18,8 +22,8 @@ export interface ConfigProposal {
 export const renderConfigText = (proposal: ConfigProposal): { text: string; workspace: 'keys' | 'none' } => {
   const base = {
     task: { prompt: 'prompt.md', solutionFiles: proposal.solutionFiles },
-    objective: { metric: 'score', direction: 'maximize' as const },
-    evaluator: { command: proposal.evaluatorCommand, protect: [proposal.evaluatorFile] },
+    objective: proposal.objective ?? { metric: 'score', direction: 'maximize' as const },
+    evaluator: { command: proposal.evaluatorCommand, protect: [proposal.evaluatorFile, ...(proposal.protect ?? [])] },
   };
   const workspace = {
     ...(proposal.setup.length > 0 ? { setup: proposal.setup } : {}),

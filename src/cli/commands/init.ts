@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { SwarmError } from '../../core/domain/errors.js';
+import type { GoalFlag } from '../../app/setup/test-gated-evaluator.js';
 import { printJson } from '../options.js';
 
 const parseLanguage = (value: string): 'python' | 'node' => {
@@ -7,15 +9,25 @@ const parseLanguage = (value: string): 'python' | 'node' => {
   return value;
 };
 
-interface InitFlags { evaluator?: 'python' | 'node'; program?: string; fromOpenevolve?: string; force?: boolean; skills?: boolean; json?: boolean }
+interface InitFlags { evaluator?: 'python' | 'node'; program?: string; speed?: string; metric?: string; minimize?: boolean; fromOpenevolve?: string; force?: boolean; skills?: boolean; json?: boolean }
+
+const goalOf = (flags: InitFlags): GoalFlag | undefined => {
+  if (flags.speed !== undefined && flags.metric !== undefined) throw new SwarmError('USAGE', '--speed and --metric name two goals; give one of them');
+  if (flags.speed !== undefined) return { speed: flags.speed };
+  if (flags.metric !== undefined) return { metric: flags.metric, direction: flags.minimize === true ? 'minimize' : 'maximize' };
+  return undefined;
+};
 
 export const registerInit = (program: Command): void => {
   program
     .command('init')
-    .description('write a starter .swarmrc.json, prompt.md and an evaluator template into a repository')
+    .description('write a starter .swarmrc.json, prompt.md and an evaluator into a repository: gated on its tests when it has some')
     .argument('[dir]', 'the repository', '.')
     .option('--evaluator <language>', 'evaluator template: python or node (default: the one that fits the project)', parseLanguage)
-    .option('--program <file>', 'the file of your code the evaluator runs (default: the file with an EVOLVE-BLOCK, else a usual name such as main.py)')
+    .option('--program <file>', 'write the "run my program" evaluator for this file of your code (default without tests: the file with an EVOLVE-BLOCK, else a usual name such as main.py)')
+    .option('--speed <command>', 'goal: the wall time of this shell command (minimized), gated on the project\'s tests')
+    .option('--metric <command>', 'goal: the last number this shell command prints (maximized; --minimize to flip), gated on the project\'s tests')
+    .option('--minimize', 'with --metric: lower is better')
     .option('--from-openevolve <example>', 'an OpenEvolve example directory (or its config.yaml) to translate: config, prompt, cascade, adapter')
     .option('--force', 'overwrite existing files')
     .option('--skills', 'also install the swarm skills for Claude Code and Codex into the project (swarm skills install)')
@@ -23,7 +35,9 @@ export const registerInit = (program: Command): void => {
     .action(async (dir: string, flags: InitFlags) => {
       if (flags.fromOpenevolve !== undefined) return initOpenEvolve(flags.fromOpenevolve, dir, flags);
       const { initProject } = await import('../../app/setup/init-project.js');
+      const goal = goalOf(flags);
       const result = await initProject({
+        ...(goal !== undefined ? { goal } : {}),
         dir: resolve(dir), force: flags.force ?? false,
         ...(flags.evaluator ? { evaluator: flags.evaluator } : {}), ...(flags.program !== undefined ? { program: resolve(flags.program) } : {}),
       });

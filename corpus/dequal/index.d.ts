@@ -1,0 +1,1 @@
+export function dequal(foo: any, bar: any): boolean;

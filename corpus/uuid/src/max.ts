@@ -1,0 +1,1 @@
+export default 'ffffffff-ffff-ffff-ffff-ffffffffffff';
