@@ -3,7 +3,8 @@
 //
 // 1. Runs TESTS once: they must pass, else {"valid": false, "feedback": failing tests + output}.
 // 2. Runs SCORE.argv REPEATS times and reports the median of what it measures as SCORE.metric,
-//    with its spread: "<metric>_stderr" (standard error over the repeats, same unit) and "runs".
+//    with its spread: "score_stderr" (standard error over the repeats, same unit; swarm crowns
+//    only beyond it, docs/objectives.md) and "runs".
 // Exit 0 even when the tests fail: a failing program is a result, not an evaluator crash.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,4 +126,4 @@ const sorted = [...values].sort((a, b) => a - b);
 const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 const mean = values.reduce((a, b) => a + b, 0) / values.length;
 const sd = values.length > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1)) : 0;
-report({ [SCORE.metric]: median, [`${SCORE.metric}_stderr`]: sd / Math.sqrt(values.length), runs: values.length, ...(gate ? { test_seconds: gate.seconds } : {}) });
+report({ [SCORE.metric]: median, score_stderr: sd / Math.sqrt(values.length), runs: values.length, ...(gate ? { test_seconds: gate.seconds } : {}) });

@@ -7,6 +7,7 @@ import { ignoredPaths, trackedFiles } from '../../workspace/ignored-paths.js';
 import { insideRepository } from '../../workspace/init-repository.js';
 import { detectProjectKind, type EvaluatorLanguage, type ProjectKind } from './detect-project.js';
 import { detectTests } from './detect-tests.js';
+import { SCORE_STDERR } from '../../core/evaluation/noise-margin.js';
 import { findProgram, pathsNamedIn, programExists } from './find-program.js';
 import { renderConfigText } from './propose-config.js';
 import { planTestGated, testGatedEvaluatorText, testGatedPrompt, type GoalFlag, type TestGatedPlan } from './test-gated-evaluator.js';
@@ -72,7 +73,7 @@ export interface InitResult {
 
 const summarize = (plan: TestGatedPlan): TestGatedSummary => ({
   tests: plan.tests === null ? null : { command: plan.tests.argv.join(' '), reason: plan.tests.reason },
-  score: { command: plan.goal.argv.join(' '), reason: plan.goal.reason, metric: plan.goal.metric, direction: plan.goal.direction, spreadKey: `${plan.goal.metric}_stderr` },
+  score: { command: plan.goal.argv.join(' '), reason: plan.goal.reason, metric: plan.goal.metric, direction: plan.goal.direction, spreadKey: SCORE_STDERR },
   protectedTests: plan.protect,
 });
 
@@ -134,8 +135,9 @@ export const initProject = async (options: InitOptions): Promise<InitResult> => 
   if (!(await insideRepository(dir))) {
     throw new SwarmError('USAGE', `${dir} is not inside a git repository; run \`git init\` there and commit your program, then \`swarm init\` again`);
   }
-  const detected = detectProjectKind(dir);
   const tracked = await trackedFiles(dir);
+  // With git's tracked files, so a lock file the repository ignores proposes no frozen install.
+  const detected = detectProjectKind(dir, tracked);
   const choice = options.program !== undefined
     ? { program: givenProgram(dir, options.program), reason: 'given with --program' }
     : findProgram(dir, detected.kind, tracked);

@@ -66,7 +66,7 @@ describe('swarm init writes a test-gated evaluator (issue 38, item 1)', () => {
     });
     const { init, result } = await initAndEval(dir);
     expect(init).toContain('tests: `npm test` (package.json scripts.test)');
-    expect(init).toContain('its spread is reported as seconds_stderr');
+    expect(init).toContain('its spread is reported as score_stderr');
     expect(init).toMatch(/to change the goal: .*--speed.*--metric.*--program/);
     expect(config(dir).objective).toMatchObject({ metric: 'seconds', direction: 'minimize' });
     expect(config(dir).evaluator.protect).toEqual(['evaluate.mjs', 'test/**']);
