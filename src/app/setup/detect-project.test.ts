@@ -47,7 +47,7 @@ describe('detectProjectKind', () => {
 describe('findProgram', () => {
   it('prefers the file with an EVOLVE-BLOCK, then package.json main, then a usual name, then the only __main__ script', () => {
     const marked = project({ 'main.py': 'x = 1\n', 'lib/solver.py': '# EVOLVE-BLOCK-START\n# EVOLVE-BLOCK-END\n', 'evaluate.py': '# EVOLVE-BLOCK-START\n' });
-    expect(findProgram(marked, 'python', ['evaluate.py', 'lib/solver.py', 'main.py'])).toEqual({ program: 'lib/solver.py', reason: 'it holds an EVOLVE-BLOCK' });
+    expect(findProgram(marked, 'python', ['evaluate.py', 'lib/solver.py', 'main.py'])).toEqual({ program: 'lib/solver.py', reason: 'it holds an EVOLVE-BLOCK', marked: true });
     const node = project({ 'package.json': '{"main":"./lib/run.js"}', 'lib/run.js': '', 'index.js': '' });
     expect(findProgram(node, 'node', ['index.js', 'lib/run.js', 'package.json']).program).toBe('lib/run.js');
     expect(findProgram(project({ 'solve.py': '' }), 'python', ['solve.py']).program).toBe('solve.py');
