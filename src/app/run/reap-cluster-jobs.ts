@@ -1,4 +1,4 @@
-import { cancelLeftoverJobs, type CancelledJobs } from '../../eval/slurm/leftover-jobs.js';
+import { cancelLeftoverJobs, type CancelledJobs } from '../../slurm/leftover-jobs.js';
 import type { RunContext } from '../context/run-context.js';
 
 /** A config (or a run's stored config) that sends anything to Slurm: an evaluator, an agent, a pool entry. */

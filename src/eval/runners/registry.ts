@@ -1,7 +1,7 @@
-import { commandRunner } from './command.js';
-import { localRunner } from './local.js';
+import { commandRunner } from './command/index.js';
+import { localRunner } from './local/index.js';
 import type { EvaluatorRunnerDescriptor } from './runner-descriptor.js';
-import { slurmRunner } from './slurm.js';
+import { slurmRunner } from './slurm/index.js';
 
 /**
  * Every evaluator runner by its config name (`evaluator.runner`): the one list the config schema

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { SwarmConfig } from '../../../config/index.js';
-import { probeNodePath } from '../../../eval/slurm/probe-node-path.js';
+import { probeNodePath } from '../../../slurm/probe-node-path.js';
 import { agentConfigs } from '../agent-pool.js';
 import { projectPaths } from '../project-paths.js';
 import type { Problem } from './explain-failure.js';

@@ -1,5 +1,5 @@
-import { SwarmError } from '../../core/domain/errors.js';
-import type { EvaluatorRunnerDescriptor } from './runner-descriptor.js';
+import { SwarmError } from '../../../core/domain/errors.js';
+import type { EvaluatorRunnerDescriptor } from '../runner-descriptor.js';
 
 /** Variables a batch job needs from the submitting shell: it gets nothing else of the driver's environment. */
 const JOB_BASE_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'PYTHONPATH', 'VIRTUAL_ENV', 'CONDA_PREFIX'];
@@ -11,7 +11,7 @@ export const slurmRunner: EvaluatorRunnerDescriptor = {
     if (evaluator.sandbox !== 'none') {
       throw new SwarmError('CONFIG_INVALID', 'evaluator.sandbox "bwrap" works with the local and command runners, not with "slurm" (jobs run on other machines); set evaluator.sandbox to "none" or use the cluster\'s own isolation');
     }
-    const { SlurmEvaluatorRunner } = await import('../slurm/slurm-runner.js');
+    const { SlurmEvaluatorRunner } = await import('./slurm-runner.js');
     return new SlurmEvaluatorRunner({
       settings: evaluator.slurm,
       tailBytes: evaluator.tailBytes,
