@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVALUATOR_RUNNER_REGISTRY } from '../eval/runners/registry.js';
+import { EVALUATOR_RUNNER_REGISTRY, EVALUATOR_RUNNERS } from '../eval/runners/registry.js';
 import { SwarmError } from '../core/domain/errors.js';
 import { int, positiveDurationSchema } from './schema-primitives.js';
 
@@ -16,7 +16,7 @@ export type RunnerSectionsShape = { [S in Sections as S['key']]: z.ZodPrefault<R
  */
 export const evaluatorRunnerSections = (shared: readonly string[]): RunnerSectionsShape => {
   const shape: Record<string, z.ZodType> = {};
-  for (const [name, { settings }] of Object.entries(EVALUATOR_RUNNER_REGISTRY)) {
+  for (const [name, { settings }] of Object.entries(EVALUATOR_RUNNERS)) {
     if (settings === null) continue;
     if (shared.includes(settings.key) || settings.key in shape) {
       throw new SwarmError('INTERNAL', `evaluator runner ${name} declares evaluator.${settings.key}, a key the evaluator config already has; rename its settings key in src/eval/runners/${name}/settings.ts`);
