@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../config/index.js';
-import { EVALUATOR_RUNNER_NAMES, EVALUATOR_RUNNER_REGISTRY } from '../eval/runners/registry.js';
 import { AGENT_BACKEND_NAMES, AGENT_BACKEND_REGISTRY, agentBackend, findAgentBackend } from './registry.js';
 
 const defaults = configSchema.parse({ evaluator: { command: 'true' } });
@@ -76,17 +75,5 @@ describe('the backend registry', () => {
     }
     expect(agentBackend('command').installHint).toContain('agent.command.argv[0]');
     expect(agentBackend('codex').installHint).toContain('@openai/codex');
-  });
-});
-
-describe('the evaluator runner registry', () => {
-  it('is the list evaluator.runner accepts', () => {
-    for (const name of EVALUATOR_RUNNER_NAMES) expect(configSchema.parse({ evaluator: { command: 'true', runner: name } }).evaluator.runner).toBe(name);
-    expect(configSchema.safeParse({ evaluator: { command: 'true', runner: 'kubernetes' } }).success).toBe(false);
-    expect(Object.keys(EVALUATOR_RUNNER_REGISTRY)).toEqual(['local', 'slurm', 'command']);
-  });
-
-  it('refuses the command runner without evaluator.wrap instead of running the evaluator unwrapped', async () => {
-    await expect(EVALUATOR_RUNNER_REGISTRY.command.create(defaults.evaluator, {})).rejects.toThrow(/evaluator.wrap is empty/);
   });
 });

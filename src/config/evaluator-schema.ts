@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVALUATOR_RUNNER_NAMES } from '../eval/runners/registry.js';
+import { evaluatorRunnerSections } from './runner-sections.js';
 import { int, positiveDurationSchema } from './schema-primitives.js';
 
 export const EVAL_SANDBOXES = ['none', 'bwrap'] as const;
@@ -39,17 +40,6 @@ const heldOutSchema = z.strictObject({
   return { stages, finalists };
 });
 
-const slurmSchema = z.strictObject({
-  partition: z.string().min(1).nullable().default(null).describe('--partition of every evaluation job; null = the cluster\'s default partition.'),
-  gpus: int(0, 1024).default(0).describe('--gpus of every evaluation job (Slurm sets CUDA_VISIBLE_DEVICES); 0 = none.'),
-  gres: z.string().min(1).nullable().default(null).describe('--gres instead of --gpus, e.g. "gpu:a100:1"; null = none.'),
-  cpus: int(1, 4096).nullable().default(null).describe('--cpus-per-task; null = the partition\'s default.'),
-  memory: z.string().regex(/^\d+[KMGT]?$/).nullable().default(null).describe('--mem, e.g. "16G"; null = the partition\'s default.'),
-  extraArgs: z.array(z.string()).default([]).describe('Extra sbatch arguments, e.g. ["--account=lab", "--qos=short"].'),
-  pollInterval: positiveDurationSchema.prefault('1s').describe('Time between `scontrol show job` polls of a running evaluation.'),
-  retries: int(0, 5).default(1).describe('Resubmissions of an evaluation the cluster failed (node failure, preemption, a lost job); a failing program is never resubmitted.'),
-}).transform(({ pollInterval, ...slurm }) => ({ ...slurm, pollMs: pollInterval }));
-
 /** `evaluator`: how an attempt is scored; resolves to the shapes runners read (durations in ms, stage timeouts filled). */
 export const evaluatorSchema = z.strictObject({
   command: z.string().min(1)
@@ -85,7 +75,8 @@ export const evaluatorSchema = z.strictObject({
   tailBytes: int(0, 10_000_000).default(4000).describe('Bytes of the evaluator\'s stdout and stderr tails to keep.'),
   runner: z.enum(EVALUATOR_RUNNER_NAMES).default('local')
     .describe('Where evaluations run: "local" processes (with evaluator.gpus slots), "slurm" batch jobs (evaluator.slurm), or "command": evaluator.wrap around the evaluator command (srun, kubectl, modal …).'),
-  slurm: slurmSchema.prefault({}).describe('Batch job settings of evaluator.runner "slurm".'),
+  // Each runner's own section (evaluator.slurm, …), from its descriptor's settings.
+  ...evaluatorRunnerSections(['wrap', 'sandbox', 'network']),
   wrap: z.array(z.string().min(1)).default([])
     .refine((argv) => argv.length === 0 || argv.includes('{command}'), { message: 'evaluator.wrap must contain "{command}" where the evaluator command goes, e.g. ["srun", "--gpus=1", "{command}"]' })
     .describe('evaluator.runner "command": argv that wraps the evaluator command, "{command}" standing for it (run as `sh -c <command>`), e.g. ["srun", "--gpus=1", "{command}"]; same timeout and tree kill as local.'),

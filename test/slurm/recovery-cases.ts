@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { swarmJobComment } from '../../src/eval/slurm/job-tag.js';
+import { swarmJobComment } from '../../src/slurm/job-tag.js';
 import { processStartTime } from '../../src/process/process-identity.js';
 import { ensureSlurm, LIVE_JOB_STATES, projectJobs, waitFor } from '../support/slurm.js';
 import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';

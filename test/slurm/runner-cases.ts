@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SlurmSettings } from '../../src/config/index.js';
 import type { EvalJob } from '../../src/core/ports/index.js';
-import { SlurmEvaluatorRunner } from '../../src/eval/slurm/slurm-runner.js';
+import { SlurmEvaluatorRunner } from '../../src/eval/runners/slurm/slurm-runner.js';
 import { ensureSlurm, jobState, resumeNode, scontrol, swarmJobs, waitFor } from '../support/slurm.js';
 import { makeJob, makeTempDir, noAbort, sh } from '../eval/support.js';
 

@@ -1,6 +1,6 @@
 import type { AgentSlurmSettings } from '../../config/resolve-config.js';
 import { shellQuote as quote } from '../../core/text/shell-quote.js';
-import { CANNOT_ENTER_CHECKOUT, SBATCH_EXPORT, timeLimitMinutes } from '../../eval/slurm/job-script.js';
+import { CANNOT_ENTER_CHECKOUT, SBATCH_EXPORT, timeLimitMinutes } from '../../slurm/job-script.js';
 
 export { CANNOT_ENTER_CHECKOUT };
 

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { SwarmError } from '../../core/domain/errors.js';
+import { findEvaluatorRunner } from '../../eval/runners/registry.js';
 import { signatureKey } from '../../core/code/code-signature.js';
 import type { AttemptDetail } from '../../core/views/report.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
@@ -31,6 +33,20 @@ const variantOf = (store: Pick<RunStore, 'instructions' | 'requireRun'>, runId: 
   return instructionRecords(store, runId, store.requireRun(runId).objective.direction).rows.find((r) => r.id === variant) ?? null;
 };
 
+const storedRunner = z.object({ evaluator: z.object({ runner: z.string() }) });
+
+/** How the runner of a run's stored config names its jobs ("job" when the config or the runner is unknown). */
+const jobLabelOf = (configJson: string): string => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(configJson);
+  } catch {
+    return 'job';
+  }
+  const config = storedRunner.safeParse(parsed);
+  return (config.success ? findEvaluatorRunner(config.data.evaluator.runner)?.jobLabel : undefined) ?? 'job';
+};
+
 /** `swarm show <attempt>`. */
 export const showAttempt = async (options: { cwd: string; attemptId: string }): Promise<AttemptDetail> => {
   const { store, workspace } = await openProjectStore(options.cwd);
@@ -40,6 +56,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
     if (!attempt || !row) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
     const parents = parentsByAttempt(store.listEdges(attempt.runId)).get(attempt.id) ?? [];
     const diffStat = attempt.baseCommit && attempt.headCommit ? await workspace.diffStat(attempt.baseCommit, attempt.headCommit) : null;
+    const jobLabel = jobLabelOf(store.getRun(attempt.runId)?.configJson ?? '');
     const findings = attempt.tipCommit ? await workspace.showFile(attempt.tipCommit, FINDINGS_FILE) : null;
     return {
       attempt: toAttemptRow(row, parents),
@@ -55,7 +72,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
         kind: e.kind, stage: e.stage, seed: e.seed, valid: e.valid, score: e.score, metrics: e.metrics, reason: e.reason,
         durationMs: e.durationMs, exitCode: e.exitCode, timedOut: e.timedOut, stdoutTail: e.stdoutTail, stderrTail: e.stderrTail, feedback: e.feedback,
         artifacts: e.artifacts,
-        jobId: e.jobId, cluster: e.cluster,
+        jobId: e.jobId, cluster: e.cluster, jobLabel,
       })),
       findingsEntry: findings === null ? null : findingsFor(findings, attempt.id),
       logDir: attempt.logDir,

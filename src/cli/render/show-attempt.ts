@@ -62,7 +62,7 @@ const evaluationLines = (e: AttemptEvaluation, paint: Paint, full: boolean): str
   const metrics = Object.entries(e.metrics).map(([key, value]) => `${key}=${formatScore(value)}`);
   if (metrics.length > 0) lines.push(`    ${paint('metrics', 'dim')}  ${metrics.join(' ')}`);
   if (e.reason) lines.push(`    ${paint('reason', 'dim')}   ${e.reason}`);
-  if (e.jobId !== null) lines.push(`    ${paint('job', 'dim')}      ${clusterLine(e.jobId, e.cluster)}`);
+  if (e.jobId !== null) lines.push(`    ${paint('job', 'dim')}      ${clusterLine(e.jobLabel ?? 'job', e.jobId, e.cluster)}`);
   if (e.feedback) lines.push(`    ${paint('feedback', 'dim')}`, ...indent(e.feedback, 6));
   for (const [name, text] of Object.entries(e.artifacts ?? {})) lines.push(...artifactLines(name, text, paint, full));
   if (!e.valid) {
@@ -82,9 +82,9 @@ const artifactLines = (name: string, text: string, paint: Paint, full: boolean):
   return [label, ...indent(lines.join('\n'), 6), ...(cut > 0 ? [paint(`      … ${cut} more lines (--full, or --json)`, 'dim')] : [])];
 };
 
-/** `slurm job 812 on gpu07 · COMPLETED · pending 3.1s · resubmitted once` */
-const clusterLine = (jobId: string | null, cluster: AttemptEvaluation['cluster']): string => {
-  const parts = [`slurm job ${jobId ?? '?'}${cluster?.node ? ` on ${cluster.node}` : ''}`];
+/** `slurm job 812 on gpu07 (the runner's jobLabel) · COMPLETED · pending 3.1s · resubmitted once` */
+const clusterLine = (label: string, jobId: string | null, cluster: AttemptEvaluation['cluster']): string => {
+  const parts = [`${label} ${jobId ?? '?'}${cluster?.node ? ` on ${cluster.node}` : ''}`];
   if (cluster) parts.push(cluster.state);
   if (cluster?.pendingMs != null) parts.push(`pending ${formatDuration(cluster.pendingMs)}`);
   if (cluster && cluster.retries > 0) parts.push(`resubmitted ${cluster.retries === 1 ? 'once' : `${cluster.retries} times`}`);
@@ -149,7 +149,8 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   lines.push(section('lineage'));
   lines.push(field('parents', a.parents.length > 0 ? a.parents.join(', ') : '— (root)', paint));
   lines.push(field('operator', `${a.operator} · role ${a.role} · backend ${a.backend}`, paint));
-  if (detail.agentJob) lines.push(field('agent job', clusterLine(detail.agentJob.jobId, detail.agentJob), paint));
+  // agent.runner places agents on one cluster, Slurm (agents/placement), not through the evaluator runners.
+  if (detail.agentJob) lines.push(field('agent job', clusterLine('slurm job', detail.agentJob.jobId, detail.agentJob), paint));
   if (a.flags.length > 0) lines.push(field('flags', paint(a.flags.join(', '), 'yellow'), paint));
   if (detail.instructions) lines.push(field('variant', `${instructionLine(detail.instructions)}${full ? `\n${stripControl(detail.instructions.text)}` : ''}`, paint));
   if (detail.codeSignature !== null && detail.codeSignature !== undefined) lines.push(field('signature', detail.codeSignature === '' ? 'as the baseline' : detail.codeSignature, paint));

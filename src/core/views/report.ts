@@ -172,6 +172,8 @@ export interface EvaluationRow {
   /** The batch job that ran it (slurm runner), else null. */
   jobId: string | null;
   cluster: ClusterRun | null;
+  /** How its runner names one of its jobs (the descriptor's `jobLabel`, e.g. "slurm job"); absent = "job". */
+  jobLabel?: string;
 }
 
 /** What `swarm show <attempt>` presents; `--json` prints exactly this object. */

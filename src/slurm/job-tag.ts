@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { ProcessIdentity } from '../../process/process-identity.js';
+import type { ProcessIdentity } from '../process/process-identity.js';
 
 /**
  * How swarm names and labels its Slurm jobs, whatever their kind (an evaluation stage today, an

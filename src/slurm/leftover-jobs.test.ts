@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { currentProcessIdentity } from '../../process/process-identity.js';
+import { currentProcessIdentity } from '../process/process-identity.js';
 import { parseJobComment, runJobPrefix, swarmJobComment, swarmJobName, thisJobOwner, type JobOwner } from './job-tag.js';
 import { leftoverJobs, ownerAliveHere } from './leftover-jobs.js';
 import { parseQueue, type QueuedJob } from './slurm-cli.js';

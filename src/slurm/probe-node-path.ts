@@ -1,5 +1,5 @@
-import { runProcess } from '../../process/run-process.js';
-import { shellQuote } from '../../core/text/shell-quote.js';
+import { runProcess } from '../process/run-process.js';
+import { shellQuote } from '../core/text/shell-quote.js';
 import { SBATCH_EXPORT } from './job-script.js';
 
 /** What a one-second job said about a folder: a node entered it, could not, or the check itself failed. */

@@ -1,6 +1,6 @@
-import type { SlurmSettings } from '../../config/index.js';
-import type { EvalJob } from '../../core/ports/index.js';
-import { shellQuote as quote } from '../../core/text/shell-quote.js';
+import type { SlurmSettings } from '../config/index.js';
+import type { EvalJob } from '../core/ports/index.js';
+import { shellQuote as quote } from '../core/text/shell-quote.js';
 
 /** Exit code of a job script that could not `cd` into the checkout: the node does not see it. */
 export const CANNOT_ENTER_CHECKOUT = 97;

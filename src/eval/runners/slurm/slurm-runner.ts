@@ -1,19 +1,19 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isSwarmError, SwarmError } from '../../core/domain/errors.js';
-import type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
-import { canceledBeforeStart, evalOutcomeFrom } from '../eval-outcome.js';
-import { evalJobFiles } from '../local-evaluator-runner.js';
-import { readFileTail } from '../../process/output-tail.js';
-import { parseEvaluatorOutput } from '../parse-result.js';
-import { ensureLogDir } from '../../process/process-group.js';
-import { judgeJobState, type SlurmJobRecord } from './job-record.js';
-import type { SlurmSettings } from '../../config/index.js';
-import { CANNOT_ENTER_CHECKOUT, jobEnvironment, jobScript, sbatchArgs } from './job-script.js';
-import { slurmCli, type SlurmCli } from './slurm-cli.js';
-import { swarmJobComment, swarmJobName, thisJobOwner } from './job-tag.js';
-import { currentProcessIdentity } from '../../process/process-identity.js';
+import { isSwarmError, SwarmError } from '../../../core/domain/errors.js';
+import type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from '../../../core/ports/index.js';
+import { canceledBeforeStart, evalOutcomeFrom } from '../../eval-outcome.js';
+import { evalJobFiles } from '../../local-evaluator-runner.js';
+import { readFileTail } from '../../../process/output-tail.js';
+import { parseEvaluatorOutput } from '../../parse-result.js';
+import { ensureLogDir } from '../../../process/process-group.js';
+import { judgeJobState, type SlurmJobRecord } from '../../../slurm/job-record.js';
+import type { SlurmSettings } from '../../../config/index.js';
+import { CANNOT_ENTER_CHECKOUT, jobEnvironment, jobScript, sbatchArgs } from '../../../slurm/job-script.js';
+import { slurmCli, type SlurmCli } from '../../../slurm/slurm-cli.js';
+import { swarmJobComment, swarmJobName, thisJobOwner } from '../../../slurm/job-tag.js';
+import { currentProcessIdentity } from '../../../process/process-identity.js';
 
 export interface SlurmRunnerOptions {
   settings: SlurmSettings;

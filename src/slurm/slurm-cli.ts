@@ -1,5 +1,5 @@
-import { SwarmError } from '../../core/domain/errors.js';
-import { runProcess } from '../../process/run-process.js';
+import { SwarmError } from '../core/domain/errors.js';
+import { runProcess } from '../process/run-process.js';
 import { parseJobRecord, type SlurmJobRecord } from './job-record.js';
 
 /** The Slurm client commands the runner uses; one short-lived process per call. */

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isIdentityAlive } from '../../process/process-identity.js';
+import { isIdentityAlive } from '../process/process-identity.js';
 import { parseJobComment, runJobPrefix, type JobOwner } from './job-tag.js';
 import { slurmCli, type QueuedJob, type SlurmCli } from './slurm-cli.js';
 
