@@ -128,7 +128,7 @@ describe('provisionWorktree', () => {
   it('reports a failing setup command as a value with its output', async () => {
     const repo = repoWith({ 'main.py': 'print(1)\n' }, {});
     const done = await provisionWorktree(input(repo, await worktreeOf(repo, 'w6'), { setup: ['echo preparing; echo "npm ERR! missing lib" >&2; exit 3', 'echo never'] }));
-    expect(done.setup.failure).toEqual({ command: 'echo preparing; echo "npm ERR! missing lib" >&2; exit 3', ended: 'exited with code 3', output: 'npm ERR! missing lib' });
+    expect(done.setup.failure).toEqual({ command: 'echo preparing; echo "npm ERR! missing lib" >&2; exit 3', ended: 'exited with code 3', output: 'npm ERR! missing lib', cause: 'npm: missing lib' });
   });
 
   it('checks out a submodule at the recorded commit from the main repository\'s module store', async () => {
