@@ -2,12 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
 import { identityFallback } from './commit-identity.js';
-import { FINDINGS_FILE } from './findings.js';
 import { swarmOwnPathsIn } from './findings-path.js';
 import { gitResult, runGit } from './git-command.js';
-
-/** Paths that are the swarm's, not the program's: never brought into the user's tree. */
-export const SWARM_OWN_PATHS = [FINDINGS_FILE, '.swarm'];
 
 export interface ApplyProgramParams {
   root: string;

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { SwarmError } from '../../core/domain/errors.js';
 import { commitSubject } from '../../core/text/commit-subject.js';
 import { formatScore } from '../../core/domain/score.js';
-import { applyProgram, SWARM_OWN_PATHS, type AppliedProgram } from '../../workspace/apply-program.js';
+import { applyProgram, type AppliedProgram } from '../../workspace/apply-program.js';
+import { swarmOwnPathsIn } from '../../workspace/findings-path.js';
 import { applyBlockers, describeBlockers } from '../../workspace/apply-blockers.js';
 import { openProjectStore } from '../setup/open-store.js';
 
@@ -32,7 +33,7 @@ export const applyAttempt = async (options: ApplyAttemptOptions): Promise<Applie
     const run = store.requireRun(attempt.runId);
     // Only what the change would overwrite or mix with stops it, named; skills and rules that
     // `swarm skills install` and the agent tools write are not the user's work in progress.
-    const blocking = describeBlockers(await applyBlockers(workspace.root, { from: run.baseCommit, to, excluded: SWARM_OWN_PATHS }, AGENT_TOOL_PATHS));
+    const blocking = describeBlockers(await applyBlockers(workspace.root, { from: run.baseCommit, to, excluded: swarmOwnPathsIn(workspace.subdir) }, AGENT_TOOL_PATHS));
     if (blocking !== null) {
       throw new SwarmError('USAGE', `${workspace.root} has changes swarm apply ${attempt.id} would overwrite or mix with (${blocking}); commit or stash them (git stash --include-untracked), then run swarm apply ${attempt.id} again`);
     }
