@@ -16,7 +16,7 @@ import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
 import { poolConfigs } from '../setup/agent-pool.js';
 import { BREAKER_RESET_EVENT, refuseTrippedBreaker, refuseUnusableBackend } from './spawn-checks.js';
 import { startSpawnDriver } from './spawn-driver-process.js';
-import { isDriverLive, readDriverFile, SPAWN_DRIVER_FILE, SPAWNED_EVENT, type DriverIdentity } from './spawn-queue.js';
+import { declareSpawnIntent, isDriverLive, readDriverFile, SPAWN_DRIVER_FILE, SPAWNED_EVENT, type DriverIdentity } from './spawn-queue.js';
 
 export interface SpawnOptions {
   cwd: string;
@@ -127,6 +127,7 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
   await refuseUnusableBackend(kind, agentConfig, workspace.projectDir);
   const paths = projectPaths(workspace.projectDir);
   const store = SwarmStore.open(paths.dbFile);
+  const withdrawIntent = declareSpawnIntent(paths.swarmDir);
   try {
     if (!isDriverLive(store, readDriver(paths))) {
       const starting = readDriver(paths);
@@ -177,6 +178,7 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
       return { id: record.id, run: runId, role: options.role, operator, parents: parents.map((p) => p.id), informedBy, wave };
     });
   } finally {
+    withdrawIntent();
     store.close();
   }
 };

@@ -19,7 +19,7 @@ import { createBackend } from '../setup/create-backend.js';
 import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { baselineFailure } from '../run/baseline-failure.js';
-import { acquireDriverFile, queuedAttempts, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
+import { acquireDriverFile, queuedAttempts, spawnPending, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
 
 const POLL_MS = 250;
 
@@ -110,7 +110,9 @@ const runQueue = async (ctx: DriverContext, idleMs: number, backendFor: (name: s
         });
       inFlight.add(task);
     }
-    if (inFlight.size === 0 && queued.length === 0 && Date.now() - idleSince >= idleMs && releaseIfIdle(ctx.store, ctx.runId)) return;
+    // A spawn on its way (it started this driver, or found it idle) records its attempt first.
+    const idle = inFlight.size === 0 && queued.length === 0 && Date.now() - idleSince >= idleMs;
+    if (idle && !spawnPending(ctx.paths.swarmDir) && releaseIfIdle(ctx.store, ctx.runId)) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 };

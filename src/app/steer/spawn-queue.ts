@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
@@ -53,4 +54,45 @@ export const acquireDriverFile = (file: string): boolean => {
     }
   }
   return false;
+};
+
+/** `.swarm/spawn-intents/`: one file per `swarm spawn` between its start and its recorded attempt. */
+export const SPAWN_INTENTS_DIR = 'spawn-intents';
+
+/**
+ * Marks a spawn on its way: the driver gives its run up only when no live spawn holds an intent,
+ * so a spawn that reaches an idle driver (or starts one) records its attempt before the driver goes.
+ * Returns the function that withdraws the intent.
+ */
+export const declareSpawnIntent = (swarmDir: string): (() => void) => {
+  const dir = join(swarmDir, SPAWN_INTENTS_DIR);
+  mkdirSync(dir, { recursive: true });
+  const me = currentProcessIdentity();
+  const file = join(dir, `${me.pid}.json`);
+  writeFileSync(file, JSON.stringify(me));
+  return () => rmSync(file, { force: true });
+};
+
+/** Whether a live spawn holds an intent; files of spawns that died are removed. */
+export const spawnPending = (swarmDir: string): boolean => {
+  const dir = join(swarmDir, SPAWN_INTENTS_DIR);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return false;
+  }
+  let pending = false;
+  for (const name of names) {
+    const file = join(dir, name);
+    let holder: { pid: number; started: number | null } | null = null;
+    try {
+      holder = z.object({ pid: z.number().int(), started: z.number().int().nullable() }).parse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      holder = null;
+    }
+    if (holder !== null && isIdentityAlive(holder)) pending = true;
+    else if (holder !== null) rmSync(file, { force: true });
+  }
+  return pending;
 };

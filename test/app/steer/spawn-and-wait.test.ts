@@ -148,6 +148,29 @@ describe('spawns started together', () => {
   }, 120_000);
 });
 
+describe('a driver that idles out at once', () => {
+  it('still records the spawn that started it, and a later spawn resumes the run it gave up', async () => {
+    // Under load a spawn can take longer than the idle time between the driver's "ready" and its insert.
+    const hasty = { SWARM_SPAWN_IDLE_MS: '1' };
+    const repo = createToyRepo({ budget: { attempts: 4 } });
+    try {
+      const first = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--json'], hasty);
+      expect(first.stderr).toBe('');
+      const a = spawned.parse(JSON.parse(first.stdout));
+      expect(waited.parse(JSON.parse((await runCli(repo.dir, ['wait', a.id, '--json'], hasty)).stdout)).attempts.map((x) => x.status)).toEqual(['scored']);
+      for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 100));
+      const second = await runCli(repo.dir, ['spawn', '--parent', a.id, '--role', 'optimizer', '--json'], hasty);
+      expect(second.stderr).toBe('');
+      const b = spawned.parse(JSON.parse(second.stdout));
+      expect([b.run, b.parents, b.operator]).toEqual([a.run, [a.id], 'deepen']);
+      expect(waited.parse(JSON.parse((await runCli(repo.dir, ['wait', b.id, '--json'], hasty)).stdout)).attempts.map((x) => x.status)).toEqual(['scored']);
+      for (let i = 0; i < 50 && statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout)).run.status === 'running'; i++) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      repo.cleanup();
+    }
+  }, 120_000);
+});
+
 describe('an agent backend that cannot work', () => {
   it('refuses the spawn with exit 2 and the fix, as `swarm run` does, and records nothing', async () => {
     const repo = createToyRepo({ budget: { attempts: 4 } });
