@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { SwarmStore } from './swarm-store.js';
+import type { DbOwner } from './open-database.js';
 
 const heldOutRow = z.object({ attempt_id: z.string(), valid: z.number(), score: z.number().nullable() });
 
 /** The latest held-out result of each attempt of a run that has one (its last stage decides). */
-export const heldOutResults = (store: SwarmStore, runId: string): Array<{ attemptId: string; valid: boolean; score: number | null }> => {
+export const heldOutResults = (store: DbOwner, runId: string): Array<{ attemptId: string; valid: boolean; score: number | null }> => {
   const latest = new Map<string, { attemptId: string; valid: boolean; score: number | null }>();
   const rows = store.db
     .prepare(`SELECT e.attempt_id, e.valid, e.score FROM evaluations e JOIN attempts a ON a.id = e.attempt_id WHERE e.kind = 'held-out' AND a.run_id = ? ORDER BY e.id`)
@@ -17,7 +17,7 @@ export const heldOutResults = (store: SwarmStore, runId: string): Array<{ attemp
 };
 
 /** Every seed the run's own evaluations used (review and held-out aside), so a re-measurement can pick others. */
-export const runEvaluationSeeds = (store: SwarmStore, runId: string): number[] => {
+export const runEvaluationSeeds = (store: DbOwner, runId: string): number[] => {
   const seeds: unknown[] = store.db
     .prepare(`SELECT DISTINCT e.seed FROM evaluations e JOIN attempts a ON a.id = e.attempt_id WHERE a.run_id = ? AND e.kind NOT IN ('review', 'held-out') ORDER BY e.seed`)
     .pluck()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SwarmStore } from './swarm-store.js';
+import type { DbOwner } from './open-database.js';
 import type { NominationRecord, RunQueries } from '../core/ports/run-queries.js';
 
 export { NOMINATED_EVENT } from '../core/domain/event-types.js';
@@ -20,7 +20,7 @@ export const countNominations = (store: Pick<RunQueries, 'reports'>, attemptId: 
 const rowSchema = z.object({ attempt_id: z.string(), data_json: z.string(), at: z.number().int() });
 
 /** Every nomination of a run, oldest first. */
-export const listNominations = (store: SwarmStore, runId: string): NominationRecord[] =>
+export const listNominations = (store: DbOwner, runId: string): NominationRecord[] =>
   store.db
     .prepare('SELECT attempt_id, data_json, at FROM events WHERE run_id = ? AND type = ? AND attempt_id IS NOT NULL ORDER BY id')
     .all(runId, NOMINATED_EVENT)

@@ -6,6 +6,11 @@ import { MIGRATIONS } from './migrations.js';
 
 export type Db = Database.Database;
 
+/** What the store's read helpers take: the store's connection (a `SwarmStore` is one; they do not import it, as it imports them). */
+export interface DbOwner {
+  readonly db: Db;
+}
+
 const BUSY_TIMEOUT_MS = 5000;
 
 /** Opens (creating if needed) the run database with WAL, a busy timeout, and all migrations applied. */

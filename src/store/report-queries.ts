@@ -8,12 +8,12 @@ import { attemptIdsWithEvent, countAttemptEvents } from './event-queries.js';
 import { listNominations } from './nominations.js';
 import { listReportEdges, listReportRows, listReportWaves } from './report-rows.js';
 import { statusDigest } from './status-digest-reads.js';
-import type { SwarmStore } from './swarm-store.js';
+import type { DbOwner } from './open-database.js';
 import { listWaitedAttempts } from './wait-marks.js';
 
 /** The ReportReads port over the store's report queries (each one SQL statement, in its own module). */
 export class ReportQueries implements ReportReads {
-  constructor(private readonly store: SwarmStore) {}
+  constructor(private readonly store: DbOwner) {}
 
   rows(runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[] {
     return listReportRows(this.store, runId, parents);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AttemptRow } from '../core/views/report.js';
 import type { EdgeRecord, WaveRecord } from '../core/ports/records.js';
 import { attemptColumns as c, edgeColumns as e, waveColumns as w } from './records.js';
-import type { SwarmStore } from './swarm-store.js';
+import type { DbOwner } from './open-database.js';
 
 /**
  * What a report row reads (status, graph, plot): the printed columns only, the reason folded with
@@ -47,7 +47,7 @@ export const toReportRow = (raw: unknown, runId: string, parents: ReadonlyMap<st
  * Every attempt of a run as report rows, oldest first, with its parents in merge order (from
  * `parentsByAttempt`). The key order is the one `status --json` has always printed.
  */
-export const listReportRows = (store: SwarmStore, runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[] => {
+export const listReportRows = (store: DbOwner, runId: string, parents: ReadonlyMap<string, readonly string[]>): AttemptRow[] => {
   const rows: AttemptRow[] = [];
   for (const raw of store.db.prepare(`SELECT ${REPORT_COLUMNS} FROM attempts WHERE run_id = ? ORDER BY seq`).raw(true).iterate(runId)) {
     rows.push(toReportRow(raw, runId, parents));
@@ -58,7 +58,7 @@ export const listReportRows = (store: SwarmStore, runId: string, parents: Readon
 const edgeTuple = z.tuple([e.from_id, e.to_id, e.kind, e.position]);
 
 /** The edges of a run in the order of `listEdges` (by target, kind, position), iterated as arrays. */
-export const listReportEdges = (store: SwarmStore, runId: string): EdgeRecord[] => {
+export const listReportEdges = (store: DbOwner, runId: string): EdgeRecord[] => {
   const edges: EdgeRecord[] = [];
   for (const row of store.db.prepare('SELECT from_id, to_id, kind, position FROM edges WHERE run_id = ? ORDER BY to_id, kind, position').raw(true).iterate(runId)) {
     const [from, to, kind, position] = edgeTuple.parse(row);
@@ -70,7 +70,7 @@ export const listReportEdges = (store: SwarmStore, runId: string): EdgeRecord[] 
 const waveTuple = z.tuple([w.number, w.started_at, w.finished_at]);
 
 /** The waves of a run by number with what status shows of them (no policy or rationale text). */
-export const listReportWaves = (store: SwarmStore, runId: string): Array<Pick<WaveRecord, 'number' | 'startedAt' | 'finishedAt'>> => {
+export const listReportWaves = (store: DbOwner, runId: string): Array<Pick<WaveRecord, 'number' | 'startedAt' | 'finishedAt'>> => {
   const waves: Array<Pick<WaveRecord, 'number' | 'startedAt' | 'finishedAt'>> = [];
   for (const row of store.db.prepare('SELECT number, started_at, finished_at FROM waves WHERE run_id = ? ORDER BY number').raw(true).iterate(runId)) {
     const [number, startedAt, finishedAt] = waveTuple.parse(row);

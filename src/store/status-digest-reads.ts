@@ -5,7 +5,7 @@ import type { DigestTally, StatusDigestReads } from '../core/ports/run-queries.j
 import type { AttemptRow } from '../core/views/report.js';
 import { attemptColumns as c, edgeColumns as e } from './records.js';
 import { REPORT_COLUMNS, toReportRow } from './report-rows.js';
-import type { SwarmStore } from './swarm-store.js';
+import type { DbOwner } from './open-database.js';
 
 /** How many of the best and of the most recent attempts the digest of plain `swarm status` shows. */
 const BEST = 10;
@@ -29,7 +29,7 @@ interface Tallied {
  * instead of a row object per attempt. (Every other read here is an indexed look-up: a scan of
  * the attempts table reads its prompts too, ~25 MB at 10,000 attempts.)
  */
-const tallies = (store: SwarmStore, runId: string): Tallied => {
+const tallies = (store: DbOwner, runId: string): Tallied => {
   const tallied: Tallied = { tallies: [], seqs: [], copied: [] };
   for (const raw of store.db.prepare(
     `SELECT wave, role, status, COUNT(*), TOTAL(cost_usd),
@@ -53,7 +53,7 @@ const seqsOf = (list: string): number[] => list.split(',').map(Number);
  * none runs any more), the baselines, the `BEST` best scored (ties: older first) and the `RECENT`
  * last in report order (wave, then id; an id is `a<seq>`, as the store names attempts).
  */
-const digestIds = (store: SwarmStore, runId: string, direction: Direction, stale: boolean, tallied: Tallied): string[] => {
+const digestIds = (store: DbOwner, runId: string, direction: Direction, stale: boolean, tallied: Tallied): string[] => {
   const ids = (sql: string, ...params: unknown[]): string[] => idList.parse(store.db.prepare(sql).pluck().all(runId, ...params));
   const baselines = tallied.tallies.flatMap((t, i) => (t.role === 'baseline' ? seqsOf(tallied.seqs[i] ?? '') : []));
   // The last waves until they hold RECENT attempts, then the last RECENT of them by (wave, seq).
@@ -78,7 +78,7 @@ const digestIds = (store: SwarmStore, runId: string, direction: Direction, stale
  * finished before (by finish time, then wave, then id, as `newBestIds` orders them) with a score
  * as good. One indexed look-up per shown row instead of sorting the run.
  */
-const newBest = (store: SwarmStore, runId: string, direction: Direction, rows: readonly AttemptRow[]): string[] => {
+const newBest = (store: DbOwner, runId: string, direction: Direction, rows: readonly AttemptRow[]): string[] => {
   const earlier = store.db.prepare(
     `SELECT 1 FROM attempts WHERE run_id = @run AND status = 'scored' AND score IS NOT NULL AND ${crownableSql()} AND score ${direction === 'maximize' ? '>=' : '<='} @score
         AND (COALESCE(finished_at, ${Number.MAX_SAFE_INTEGER}) < @finished
@@ -95,7 +95,7 @@ const newBest = (store: SwarmStore, runId: string, direction: Direction, rows: r
 const seqOfId = (id: string): number => Number(id.slice(1));
 
 /** The report rows of `ids` (looked up by id: `+run_id` keeps SQLite off the run's index scan), oldest first, with their parents in merge order (informed_by excluded). */
-const rowsOf = (store: SwarmStore, runId: string, ids: readonly string[]): AttemptRow[] => {
+const rowsOf = (store: DbOwner, runId: string, ids: readonly string[]): AttemptRow[] => {
   const list = JSON.stringify(ids);
   const parents = new Map<string, string[]>();
   for (const raw of store.db.prepare(`SELECT from_id, to_id, kind, position FROM edges WHERE to_id IN (SELECT value FROM json_each(?)) AND +run_id = ? AND kind != 'informed_by'`).raw(true).iterate(list, runId)) {
@@ -111,7 +111,7 @@ const rowsOf = (store: SwarmStore, runId: string, ids: readonly string[]): Attem
 const scoreTuple = z.tuple([c.id, c.score]);
 
 /** The scores of `ids` (nominated, held-out) by id. */
-const scoresOf = (store: SwarmStore, runId: string, ids: readonly string[]): Map<string, number | null> => {
+const scoresOf = (store: DbOwner, runId: string, ids: readonly string[]): Map<string, number | null> => {
   const scores = new Map<string, number | null>();
   for (const raw of store.db.prepare('SELECT id, score FROM attempts WHERE id IN (SELECT value FROM json_each(?)) AND +run_id = ?').raw(true).iterate(JSON.stringify(ids), runId)) {
     const [id, score] = scoreTuple.parse(raw);
@@ -127,7 +127,7 @@ const countOf = z.number().int().nonnegative();
  * less the official rows copied to a `reused:`/`near-duplicate:` attempt), from the seqs the
  * tallies already read: both counts walk a covering index of evaluations, not their rows.
  */
-const evaluationsOf = (store: SwarmStore, tallied: Tallied): number => {
+const evaluationsOf = (store: DbOwner, tallied: Tallied): number => {
   const ids = (lists: readonly string[]): string => JSON.stringify(lists.flatMap((list) => seqsOf(list).map((seq) => `a${seq}`)));
   const all = countOf.parse(store.db.prepare('SELECT COUNT(*) FROM evaluations WHERE attempt_id IN (SELECT value FROM json_each(?))').pluck().get(ids(tallied.seqs)));
   if (tallied.copied.length === 0) return all;
@@ -138,7 +138,7 @@ const evaluationsOf = (store: SwarmStore, tallied: Tallied): number => {
  * What plain `swarm status` prints of a long run, read without a row object per attempt: the
  * tallies, the rows the digest shows (`shown` added: the Pareto front) and which of them set a new best.
  */
-export const statusDigest = (store: SwarmStore, runId: string, options: { direction: Direction; stale: boolean; shown: readonly string[]; scored: readonly string[] }): StatusDigestReads => {
+export const statusDigest = (store: DbOwner, runId: string, options: { direction: Direction; stale: boolean; shown: readonly string[]; scored: readonly string[] }): StatusDigestReads => {
   const tallied = tallies(store, runId);
   const rows = rowsOf(store, runId, [...new Set([...digestIds(store, runId, options.direction, options.stale, tallied), ...options.shown])]);
   return { tallies: tallied.tallies, evaluations: evaluationsOf(store, tallied), rows, newBest: newBest(store, runId, options.direction, rows), scores: scoresOf(store, runId, options.scored) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SwarmStore } from './swarm-store.js';
+import type { DbOwner } from './open-database.js';
 import type { RunStore } from '../core/ports/run-store.js';
 
 /** What `swarm wait` returned, as an event of the run: the next `wait --all` starts after it. */
@@ -14,7 +14,7 @@ export const recordWaitReturned = (store: RunStore, runId: string, attemptIds: s
 };
 
 /** Every attempt of the run some earlier `swarm wait` already returned finished. */
-export const listWaitedAttempts = (store: SwarmStore, runId: string): Set<string> => {
+export const listWaitedAttempts = (store: DbOwner, runId: string): Set<string> => {
   const ids = new Set<string>();
   const rows = store.db.prepare('SELECT data_json FROM events WHERE run_id = ? AND type = ? ORDER BY id').all(runId, WAIT_RETURNED_EVENT);
   for (const row of rows) for (const id of waitData.parse(JSON.parse(rowSchema.parse(row).data_json)).attempts) ids.add(id);

@@ -30,7 +30,7 @@ export const apiBackend = (provider: ModelProvider, doc: string): AgentBackendDe
     });
   },
   access: async (config, _root, env) => {
-    const { apiAccess } = await import('../access/api-access-check.js');
+    const { apiAccess } = await import('./api-access.js');
     return apiAccess(provider, config.agent.backend === provider.name ? config.agent.baseUrl : null, env, 'agent.baseUrl (or --base-url)');
   },
   probe: async (config) => {

@@ -1,7 +1,7 @@
 import type { SwarmConfig } from '../../config/index.js';
 import { violatedConstraint } from '../../core/objectives/constraints.js';
 import type { Objectives } from '../../core/objectives/objectives.js';
-import type { AttemptResult } from './record.js';
+import type { AttemptResult } from './attempt-result.js';
 
 /** The run's objectives as the core reads them: the primary metric, the further ones, the constraints. */
 export const runObjectives = (config: Pick<SwarmConfig, 'objective'>): Objectives => ({

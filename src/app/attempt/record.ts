@@ -3,19 +3,12 @@ import { formatScore, isBetter } from '../../core/domain/score.js';
 import type { Role } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { appendFindings, formatFindingsEntry } from '../../workspace/index.js';
-import type { CheckoutEvaluation } from '../evaluation/evaluate-checkout.js';
 import type { RunContext } from '../context/run-context.js';
 import { updateFront } from './pareto.js';
 import { endAttempt, movePhase } from './phase.js';
 
-export interface AttemptResult {
-  kind: 'scored' | 'invalid' | 'failed';
-  reason: string | null;
-  head: string | null;
-  diff: { files: number; insertions: number; deletions: number } | null;
-  flags: string[];
-  evaluation: CheckoutEvaluation | null;
-}
+export type { AttemptResult } from './attempt-result.js';
+import type { AttemptResult } from './attempt-result.js';
 
 /** What the record step reads and writes; `incumbent` is updated on the object passed in. */
 export type RecordDeps = Pick<RunContext, 'runId' | 'config' | 'store' | 'workspace' | 'logger' | 'incumbent'>;

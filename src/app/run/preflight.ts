@@ -1,5 +1,5 @@
 import type { Env } from '../../agents/access/access-check.js';
-import { apiAccess } from '../../agents/access/api-access-check.js';
+import { apiAccess } from '../../agents/api-loop/api-access.js';
 import { agentBackend, modelProviderOf } from '../../agents/registry.js';
 import type { SwarmConfig } from '../../config/index.js';
 import { SwarmError } from '../../core/domain/errors.js';

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { SkillScope } from './install-skills.js';
+import type { SkillScope } from './skill-scope.js';
 
 /** The file name of swarm's Codex rule, beside the user's own rules (removed by `swarm skills uninstall`). */
 export const CODEX_RULE_FILE = 'swarm.rules';

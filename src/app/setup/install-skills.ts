@@ -5,7 +5,8 @@ import { CODEX_RULE, CODEX_RULE_FILE, codexRulesFolder } from './codex-rule.js';
 import { readPackagedSkills } from './packaged-skills.js';
 
 export type SkillAgent = 'claude' | 'codex';
-export type SkillScope = 'project' | 'user';
+export type { SkillScope } from './skill-scope.js';
+import type { SkillScope } from './skill-scope.js';
 
 export interface SkillsOptions {
   agents: readonly SkillAgent[];
