@@ -16,7 +16,7 @@ import type { EvalHereOptions, EvalHereResult } from './app/evaluation/eval-here
 import type { ApplyAttemptOptions } from './app/steer/apply-attempt.js';
 import type { PruneOptions, PruneResult } from './app/steer/prune-attempts.js';
 import type { ReviewReport } from './app/steer/review-attempt.js';
-import type { DoctorReport } from './app/setup/diagnose/doctor.js';
+import type { DoctorReport } from './app/diagnose/doctor.js';
 import type { EvaluatorLanguage } from './app/setup/init-project.js';
 import type { AppliedProgram } from './workspace/apply-program.js';
 
@@ -66,7 +66,7 @@ export const review = async (options: { cwd: string; attempt: string; seeds: num
 export const report = async (options: { cwd: string; runId?: string; output?: string; now?: Date }): Promise<{ path: string | null; html: string }> => (await import('./app/queries/report.js')).writeReport(options);
 
 /** `swarm doctor`: every backend's binary, authentication and (with `probe`) one tiny request. */
-export const doctor = async (options: { cwd: string; env?: Record<string, string | undefined>; probe?: boolean }): Promise<DoctorReport> => (await import('./app/setup/diagnose/doctor.js')).runDoctor(options);
+export const doctor = async (options: { cwd: string; env?: Record<string, string | undefined>; probe?: boolean }): Promise<DoctorReport> => (await import('./app/diagnose/doctor.js')).runDoctor(options);
 
 /** `swarm init`: a config, a prompt and an evaluator template in `dir`. */
 export const init = async (options: { dir: string; evaluator: EvaluatorLanguage; force?: boolean }): Promise<{ written: string[]; skipped: string[] }> => (await import('./app/setup/init-project.js')).initProject(options);

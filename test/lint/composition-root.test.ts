@@ -18,7 +18,7 @@ const COMPOSITION_ROOTS = [
   'src/app/run/driver-session.ts',
   'src/app/run/fresh-seed.ts',
   'src/app/run/run-search.ts',
-  'src/app/setup/diagnose/project-report.ts',
+  'src/app/diagnose/project-report.ts',
   'src/app/setup/open-store.ts',
   'src/app/steer/spawn-attempt.ts',
   'src/app/steer/spawn-driver.ts',

@@ -1,5 +1,5 @@
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
-import { runDiffAttempt } from '../diff-mode/run-diff-attempt.js';
+import { runDiffAttempt } from './diff-mode/run-diff-attempt.js';
 import { runApiAgentInJob, type ApiJobSettings } from './api-agent-in-job.js';
 import { failedApiOutcome } from './failed-outcome.js';
 import type { ModelApi } from './model-api.js';

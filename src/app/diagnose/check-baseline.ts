@@ -1,16 +1,16 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { evaluationStages, type SwarmConfig } from '../../../config/index.js';
-import { passedEnv } from '../../../core/trust/env-allow-list.js';
-import { isSwarmError } from '../../../core/domain/errors.js';
-import type { Workspace } from '../../../core/ports/index.js';
-import { referenceFromCommit } from '../../../workspace/protected-files.js';
-import { createEvaluatorRunner } from '../../evaluation/create-evaluator-runner.js';
-import { evaluateCheckout } from '../../evaluation/evaluate-checkout.js';
-import { sandboxLinkMounts, sharedLinkTargets } from '../../evaluation/link-targets.js';
-import { redactSecrets } from '../../evaluation/redaction.js';
-import { provisionFailureText, provisionStep, setupFailureText } from '../../workspace/provision-step.js';
-import { projectPaths, runnerLocks } from '../project-paths.js';
+import { evaluationStages, type SwarmConfig } from '../../config/index.js';
+import { passedEnv } from '../../core/trust/env-allow-list.js';
+import { isSwarmError } from '../../core/domain/errors.js';
+import type { Workspace } from '../../core/ports/index.js';
+import { referenceFromCommit } from '../../workspace/protected-files.js';
+import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
+import { evaluateCheckout } from '../evaluation/evaluate-checkout.js';
+import { sandboxLinkMounts, sharedLinkTargets } from '../evaluation/link-targets.js';
+import { redactSecrets } from '../evaluation/redaction.js';
+import { provisionFailureText, provisionStep, setupFailureText } from '../workspace/provision-step.js';
+import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { explainEvaluationFailure, type Problem } from './explain-failure.js';
 
 export interface BaselineCheck {

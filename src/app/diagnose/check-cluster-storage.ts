@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import type { SwarmConfig } from '../../../config/index.js';
-import { EVALUATOR_RUNNER_REGISTRY } from '../../../eval/runners/registry.js';
-import { probeNodePath } from '../../../slurm/probe-node-path.js';
-import { agentConfigs } from '../agent-pool.js';
-import { projectPaths } from '../project-paths.js';
+import type { SwarmConfig } from '../../config/index.js';
+import { EVALUATOR_RUNNER_REGISTRY } from '../../eval/runners/registry.js';
+import { probeNodePath } from '../../slurm/probe-node-path.js';
+import { agentConfigs } from '../setup/agent-pool.js';
+import { projectPaths } from '../setup/project-paths.js';
 import type { Problem } from './explain-failure.js';
 
 /**

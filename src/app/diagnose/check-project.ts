@@ -1,10 +1,10 @@
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
-import type { SwarmConfig } from '../../../config/index.js';
-import { evaluatorScript } from '../../../core/evaluation/missing-path.js';
-import { repoGlobs, repoPath } from '../../../workspace/locate-project.js';
-import { pathStatus, uncommittedPaths } from '../../../workspace/path-status.js';
-import { matchProtected } from '../../../workspace/protected-paths.js';
+import type { SwarmConfig } from '../../config/index.js';
+import { evaluatorScript } from '../../core/evaluation/missing-path.js';
+import { repoGlobs, repoPath } from '../../workspace/locate-project.js';
+import { pathStatus, uncommittedPaths } from '../../workspace/path-status.js';
+import { matchProtected } from '../../workspace/protected-paths.js';
 import type { Problem } from './explain-failure.js';
 
 export interface ProjectCheck {

@@ -1,14 +1,14 @@
-import { isSet, type AccessCheck } from '../../../agents/access/access-check.js';
-import { findBinary } from '../../../agents/cli-common/resolve-binary.js';
-import { AGENT_BACKEND_NAMES, agentBackend } from '../../../agents/registry.js';
-import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../../config/index.js';
-import { isSwarmError } from '../../../core/domain/errors.js';
-import { runProcess } from '../../../process/run-process.js';
-import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from '../agent-prices.js';
-import { poolConfigs } from '../agent-pool.js';
-import { probeBackend, writeChecks } from '../probe-backend.js';
+import { isSet, type AccessCheck } from '../../agents/access/access-check.js';
+import { findBinary } from '../../agents/cli-common/resolve-binary.js';
+import { AGENT_BACKEND_NAMES, agentBackend } from '../../agents/registry.js';
+import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
+import { isSwarmError } from '../../core/domain/errors.js';
+import { runProcess } from '../../process/run-process.js';
+import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from '../setup/agent-prices.js';
+import { poolConfigs } from '../setup/agent-pool.js';
+import { probeBackend, writeChecks } from '../setup/probe-backend.js';
 import { checkProjectSetup, type ProjectReport } from './project-report.js';
-import { locateProject } from '../../../workspace/locate-project.js';
+import { locateProject } from '../../workspace/locate-project.js';
 
 type Env = Record<string, string | undefined>;
 

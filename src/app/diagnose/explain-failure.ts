@@ -1,8 +1,8 @@
 import { isAbsolute, normalize, relative } from 'node:path';
-import { evaluatorScript, missingPaths } from '../../../core/evaluation/missing-path.js';
-import { ignoredRoot, pathStatus } from '../../../workspace/path-status.js';
-import { isInside } from '../../../workspace/worktrees.js';
-import { detectProjectKind } from '../detect-project.js';
+import { evaluatorScript, missingPaths } from '../../core/evaluation/missing-path.js';
+import { ignoredRoot, pathStatus } from '../../workspace/path-status.js';
+import { isInside } from '../../workspace/worktrees.js';
+import { detectProjectKind } from '../setup/detect-project.js';
 
 /** One thing that stops a run, and what to do about it. */
 export interface Problem {

@@ -1,7 +1,7 @@
-import type { SwarmConfig } from '../../../config/index.js';
-import { isSwarmError } from '../../../core/domain/errors.js';
-import { GitWorkspace } from '../../../workspace/index.js';
-import type { Workspace } from '../../../core/ports/index.js';
+import type { SwarmConfig } from '../../config/index.js';
+import { isSwarmError } from '../../core/domain/errors.js';
+import { GitWorkspace } from '../../workspace/index.js';
+import type { Workspace } from '../../core/ports/index.js';
 import { checkBaseline, type BaselineCheck } from './check-baseline.js';
 import { checkClusterStorage } from './check-cluster-storage.js';
 import { checkProject } from './check-project.js';

@@ -3,8 +3,8 @@ import type { SwarmConfig } from '../../config/index.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/index.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
-import { checkProject } from '../setup/diagnose/check-project.js';
-import { explainEvaluationFailure } from '../setup/diagnose/explain-failure.js';
+import { checkProject } from '../diagnose/check-project.js';
+import { explainEvaluationFailure } from '../diagnose/explain-failure.js';
 
 /**
  * Why the baseline did not score, with the real cause and its fix: a setup that failed, a path

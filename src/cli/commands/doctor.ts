@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { agentBackend } from '../../agents/registry.js';
-import type { BackendCheck, DoctorReport } from '../../app/setup/diagnose/doctor.js';
+import type { BackendCheck, DoctorReport } from '../../app/diagnose/doctor.js';
 import { formatScore } from '../../core/domain/score.js';
 import { printJson } from '../options.js';
 
@@ -63,7 +63,7 @@ export const registerDoctor = (program: Command): void => {
     .option('--no-baseline', 'skip the evaluation of the baseline')
     .option('--json', 'print the report as JSON')
     .action(async (flags: { json?: boolean; probe?: boolean; baseline?: boolean }) => {
-      const { runDoctor } = await import('../../app/setup/diagnose/doctor.js');
+      const { runDoctor } = await import('../../app/diagnose/doctor.js');
       const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false, baseline: flags.baseline ?? true, progress: (line) => process.stderr.write(`${line}\n`) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${render(report, flags.probe ?? false)}\n`);

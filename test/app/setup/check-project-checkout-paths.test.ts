@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkProject } from '../../../src/app/setup/diagnose/check-project.js';
+import { checkProject } from '../../../src/app/diagnose/check-project.js';
 import { configSchema } from '../../../src/config/index.js';
 import { makeRepo, type TempRepo } from '../../support/git-repo.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { explainEvaluationFailure } from '../../../src/app/setup/diagnose/explain-failure.js';
+import { explainEvaluationFailure } from '../../../src/app/diagnose/explain-failure.js';
 import { makeRepo, writeFiles, type TempRepo } from '../../support/git-repo.js';
 
 const cleanups: Array<() => void> = [];

@@ -1,4 +1,4 @@
-import { findRegions } from '../../core/code/evolve-regions.js';
+import { findRegions } from '../../../core/code/evolve-regions.js';
 import type { RegionRewrite, SearchReplaceBlock } from './parse-blocks.js';
 
 /** A file with EVOLVE-BLOCK regions: path relative to the worktree and its text. */

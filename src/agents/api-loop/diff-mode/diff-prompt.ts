@@ -1,4 +1,4 @@
-import type { Role } from '../../core/domain/types.js';
+import type { Role } from '../../../core/domain/types.js';
 import { numberedRegions, type SourceText } from './apply-blocks.js';
 
 const FENCE = '```';

@@ -1,15 +1,15 @@
-import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
-import type { AgentOutcome, AgentTask } from '../../core/ports/index.js';
-import { historyFromJson, historyToJson } from '../api-loop/history.js';
-import { describeModelError, type HistoryItem, type ModelApi } from '../api-loop/model-api.js';
-import { limitField } from '../api-loop/model-error-limit.js';
-import { openJsonTranscript } from '../api-loop/transcript.js';
-import { UsageMeter, type AttemptLimits } from '../api-loop/usage-meter.js';
-import { collectSources, writeTexts } from '../local/collect-sources.js';
+import { extractHypothesis } from '../../../core/attempt/agent-prompt.js';
+import type { AgentOutcome, AgentTask } from '../../../core/ports/index.js';
+import { historyFromJson, historyToJson } from '../history.js';
+import { describeModelError, type HistoryItem, type ModelApi } from '../model-api.js';
+import { limitField } from '../model-error-limit.js';
+import { openJsonTranscript } from '../transcript.js';
+import { UsageMeter, type AttemptLimits } from '../usage-meter.js';
+import { collectSources, writeTexts } from '../../local/collect-sources.js';
 import { applyRegionRewrites, applySearchReplace, type ApplyResult, type SourceText } from './apply-blocks.js';
 import { composeDiffPrompt, diffSystemPrompt, retryPrompt } from './diff-prompt.js';
 import { parseRegionRewrites, parseSearchReplace } from './parse-blocks.js';
-import { readFindings } from '../../workspace/findings.js';
+import { readFindings } from '../../../workspace/findings.js';
 
 export interface DiffOptions {
   resamples: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyRegionRewrites, applySearchReplace } from '../../../src/agents/diff-mode/apply-blocks.js';
-import { parseRegionRewrites, parseSearchReplace } from '../../../src/agents/diff-mode/parse-blocks.js';
+import { applyRegionRewrites, applySearchReplace } from '../../../../src/agents/api-loop/diff-mode/apply-blocks.js';
+import { parseRegionRewrites, parseSearchReplace } from '../../../../src/agents/api-loop/diff-mode/parse-blocks.js';
 
 const PROG = `const head = 1;
 // EVOLVE-BLOCK-START

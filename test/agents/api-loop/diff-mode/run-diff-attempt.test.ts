@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAnthropicApi } from '../../../src/agents/anthropic/anthropic-api.js';
-import { createApiAgent, type ApiAgentOptions } from '../../../src/agents/api-loop/api-agent.js';
-import { createOpenAiApi } from '../../../src/agents/openai/openai-api.js';
-import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
-import type { FakeServer } from '../../support/fake-llm/http-server.js';
-import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
-import { assistantTurns, requestText } from '../../support/fake-llm/scripted-reply.js';
-import { createTempWorktree, type TempWorktree } from '../local/temp-worktree.js';
+import { createAnthropicApi } from '../../../../src/agents/anthropic/anthropic-api.js';
+import { createApiAgent, type ApiAgentOptions } from '../../../../src/agents/api-loop/api-agent.js';
+import { createOpenAiApi } from '../../../../src/agents/openai/openai-api.js';
+import { startFakeAnthropic } from '../../../support/fake-llm/anthropic-json.js';
+import type { FakeServer } from '../../../support/fake-llm/http-server.js';
+import { startFakeOpenAi } from '../../../support/fake-llm/openai-chat.js';
+import { assistantTurns, requestText } from '../../../support/fake-llm/scripted-reply.js';
+import { createTempWorktree, type TempWorktree } from '../../local/temp-worktree.js';
 
 const PROG = '// EVOLVE-BLOCK-START\nconst a = 1.0;\n// EVOLVE-BLOCK-END\nconst tail = 1.0;\n';
 const GOOD = 'HYPOTHESIS: a should be 3\nprog.js\n<<<<<<< SEARCH\nconst a = 1.0;\n=======\nconst a = 3.0;\n>>>>>>> REPLACE\n';
