@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEvaluatorRunner } from '../dist/app/evaluation/create-evaluator-runner.js';
-import { validateConfig } from '../dist/config/validate-config.js';
+import { validateConfig } from '../dist/config-assembly/validate-config.js';
 import { createRepo } from './lib/fixture-repo.mjs';
 import { runCli } from './lib/proc.mjs';
 import { median } from './lib/stats.mjs';

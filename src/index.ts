@@ -21,7 +21,7 @@ import type { EvaluatorLanguage } from './app/setup/init-project.js';
 import type { AppliedProgram } from './workspace/apply-program.js';
 
 export { SwarmError, isSwarmError, type SwarmErrorCode } from './core/domain/errors.js';
-export type { SwarmConfig, SwarmConfigInput, AgentBackendName } from './config/index.js';
+export type { SwarmConfig, SwarmConfigInput, AgentBackendName } from './config-assembly/index.js';
 export type { AttemptDetail, StatusReport, GraphFormat, RunSearchOptions, RunSearchResult, SpawnOptions, SpawnResult, WaitResult, EvalHereOptions, EvalHereResult };
 export type { ApplyAttemptOptions, PruneOptions, PruneResult, ReviewReport, DoctorReport, EvaluatorLanguage, AppliedProgram, EdgeKind };
 

@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../config/index.js';
+import type { SwarmConfig } from '../config-assembly/index.js';
 import type { AgentBackend } from '../core/ports/agent-backend.js';
 import type { AccessCheck, Env } from './access/access-check.js';
 import type { ModelProvider } from './api-loop/model-provider.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../config/index.js';
+import { configSchema } from '../config-assembly/index.js';
 import { AGENT_BACKEND_NAMES, AGENT_BACKEND_REGISTRY, agentBackend, findAgentBackend } from './registry.js';
 
 const defaults = configSchema.parse({ evaluator: { command: 'true' } });

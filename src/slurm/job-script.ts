@@ -1,4 +1,4 @@
-import type { SlurmSettings } from '../config/index.js';
+import type { SlurmSettings } from '../config-assembly/index.js';
 import type { EvalJob } from '../core/ports/index.js';
 import { shellQuote as quote } from '../core/text/shell-quote.js';
 

@@ -4,8 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AgentBackendDescriptor } from '../../src/agents/backend-descriptor.js';
 import { AGENT_BACKEND_REGISTRY } from '../../src/agents/registry.js';
-import { configSchema } from '../../src/config/index.js';
-import { configJsonSchema } from '../../src/config/json-schema.js';
+import { configSchema } from '../../src/config-assembly/index.js';
+import { configJsonSchema } from '../../src/config-assembly/json-schema.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARCHITECTURE = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');

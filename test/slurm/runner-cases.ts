@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SlurmSettings } from '../../src/config/index.js';
+import type { SlurmSettings } from '../../src/config-assembly/index.js';
 import type { EvalJob } from '../../src/core/ports/index.js';
 import { SlurmEvaluatorRunner } from '../../src/eval/runners/slurm/slurm-runner.js';
 import { ensureSlurm, jobState, resumeNode, scontrol, swarmJobs, waitFor } from '../support/slurm.js';

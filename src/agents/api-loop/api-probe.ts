@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { AccessCheck } from '../access/access-check.js';
 import { oneLine, PROBE_PROMPT, PROBE_TIMEOUT_MS } from '../access/probe-process.js';
 import { createModelApi } from './create-model-api.js';

@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { Price } from '../../core/budget/pricing.js';
 import { knownPrice } from '../../core/budget/known-price.js';
 import { resolveApiAccess } from './api-access.js';

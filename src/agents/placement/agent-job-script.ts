@@ -1,4 +1,4 @@
-import type { AgentSlurmSettings } from '../../config/resolve-config.js';
+import type { AgentSlurmSettings } from '../../config-assembly/resolve-config.js';
 import { shellQuote as quote } from '../../core/text/shell-quote.js';
 import { CANNOT_ENTER_CHECKOUT, SBATCH_EXPORT, timeLimitMinutes } from '../../slurm/job-script.js';
 

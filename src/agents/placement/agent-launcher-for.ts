@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentConfig } from '../../config/resolve-config.js';
+import type { AgentConfig } from '../../config-assembly/resolve-config.js';
 import type { AgentJobRecord, AgentLauncher } from '../../core/ports/index.js';
 import { SlurmAgentLauncher } from './slurm-agent-launcher.js';
 

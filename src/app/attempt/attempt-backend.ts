@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { AgentBackend } from '../../core/ports/index.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunContext } from '../context/run-context.js';

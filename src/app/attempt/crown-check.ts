@@ -1,7 +1,7 @@
 import { isBetter } from '../../core/domain/score.js';
 import { beatsBeyond, crownMargin, noiseSpread, SCORE_STDERR, type NoiseSpread } from '../../core/evaluation/noise-margin.js';
 import type { EvalOutcome } from '../../core/ports/index.js';
-import { evaluationStages } from '../../config/index.js';
+import { evaluationStages } from '../../config-assembly/index.js';
 import type { RunContext } from '../context/run-context.js';
 
 type NoiseDeps = Pick<RunContext, 'runId' | 'config' | 'store' | 'incumbent'>;

@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { violatedConstraint } from '../../core/objectives/constraints.js';
 import type { Objectives } from '../../core/objectives/objectives.js';
 import type { AttemptResult } from './attempt-result.js';

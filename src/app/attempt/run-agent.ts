@@ -1,5 +1,5 @@
 import { agentLauncherFor } from '../../agents/placement/agent-launcher-for.js';
-import { evaluationStages } from '../../config/index.js';
+import { evaluationStages } from '../../config-assembly/index.js';
 import { costShareUsd } from '../../core/budget/cost-share.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { attemptId } from '../../core/domain/ids.js';

@@ -1,5 +1,5 @@
 import type PQueue from 'p-queue';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { RunId } from '../../core/domain/ids.js';
 import type { Role } from '../../core/domain/types.js';
 import type { AgentBackend, EvaluatorRunner } from '../../core/ports/index.js';

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { evaluationStages, type SwarmConfig } from '../../config/index.js';
+import { evaluationStages, type SwarmConfig } from '../../config-assembly/index.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { isSwarmError } from '../../core/domain/errors.js';
 import type { Workspace } from '../../core/ports/index.js';

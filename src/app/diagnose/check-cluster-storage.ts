@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { EVALUATOR_RUNNER_REGISTRY } from '../../eval/runners/registry.js';
 import { probeNodePath } from '../../slurm/probe-node-path.js';
 import { agentConfigs } from '../setup/agent-pool.js';

@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import picomatch from 'picomatch';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { evaluatorScript } from '../../core/evaluation/missing-path.js';
 import { repoGlobs, repoPath } from '../../workspace/locate-project.js';
 import { pathStatus, uncommittedPaths } from '../../workspace/path-status.js';

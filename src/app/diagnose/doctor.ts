@@ -1,7 +1,7 @@
 import { isSet, type AccessCheck } from '../../agents/access/access-check.js';
 import { findBinary } from '../../agents/cli-common/resolve-binary.js';
 import { AGENT_BACKEND_NAMES, agentBackend } from '../../agents/registry.js';
-import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
+import { configSchema, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config-assembly/index.js';
 import { isSwarmError } from '../../core/domain/errors.js';
 import { runProcess } from '../../process/run-process.js';
 import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from '../setup/agent-prices.js';

@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { isSwarmError } from '../../core/domain/errors.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import type { Workspace } from '../../core/ports/index.js';

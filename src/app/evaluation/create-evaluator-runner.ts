@@ -1,4 +1,4 @@
-import type { EvaluatorConfig, SwarmConfig } from '../../config/index.js';
+import type { EvaluatorConfig, SwarmConfig } from '../../config-assembly/index.js';
 import type { EvaluatorRunner } from '../../core/ports/index.js';
 import { boundedAcrossProcesses } from '../../eval/eval-slots.js';
 import { EVALUATOR_RUNNER_REGISTRY } from '../../eval/runners/registry.js';

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluationStages, loadConfig } from '../../config/index.js';
+import { evaluationStages, loadConfig } from '../../config-assembly/index.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { selfEvaluationRefusal } from '../../core/budget/budget.js';
 import { SwarmError } from '../../core/domain/errors.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import type { EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
 import type { Direction } from '../../core/domain/score.js';
-import { evaluationStages, type StageConfig } from '../../config/index.js';
+import { evaluationStages, type StageConfig } from '../../config-assembly/index.js';
 import { runCascade } from '../../eval/run-cascade.js';
 import type { EvaluationKind } from '../../store/records.js';
 import { referenceFromCommit, type ProtectedReference } from '../../workspace/protected-files.js';

@@ -6,7 +6,7 @@ import { passedEnv } from '../../core/trust/env-allow-list.js';
 import type { EvaluatorRunner } from '../../core/ports/index.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Workspace } from '../../core/ports/workspace.js';
-import type { StageConfig, SwarmConfig } from '../../config/index.js';
+import type { StageConfig, SwarmConfig } from '../../config-assembly/index.js';
 import type { EvaluationKind } from '../../store/records.js';
 import type { ProtectedReference } from '../../workspace/protected-files.js';
 import { evaluateCheckout } from './evaluate-checkout.js';

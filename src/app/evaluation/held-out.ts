@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { HeldOutConfig } from '../../config/index.js';
+import type { HeldOutConfig } from '../../config-assembly/index.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { evaluateProgram, type ProgramEvaluation } from './evaluate-program.js';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { isSafeLinkPath, linkPath } from '../../workspace/provision/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sandboxLinkMounts } from './link-targets.js';
 import { join } from 'node:path';
-import { loadConfig } from '../../config/index.js';
+import { loadConfig } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { formatScore } from '../../core/domain/score.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';

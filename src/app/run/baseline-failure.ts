@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/index.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';

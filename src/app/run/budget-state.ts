@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { BudgetState } from '../../core/budget/budget.js';
 import type { RunCostMeter } from '../../core/budget/run-cost-meter.js';
 import type { AttemptView, Budget } from '../../core/domain/types.js';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoadedConfig } from '../../config/index.js';
+import type { LoadedConfig } from '../../config-assembly/index.js';
 import type { AgentBackend, EvaluatorRunner, RunQueries, StoreHandle, Workspace } from '../../core/ports/index.js';
 import type { RunRecord } from '../../store/records.js';
 import { SwarmStore } from '../../store/swarm-store.js';

@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { createRng, deriveSeed } from '../../core/domain/random.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import {

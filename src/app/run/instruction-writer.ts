@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { creditVariants } from '../../core/planning/instruction-variants.js';
 import { parseWriterReply, WRITER_SYSTEM, writerPrompt } from '../../core/planning/instruction-writer-prompt.js';
 import type { RunStore } from '../../core/ports/run-store.js';

@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { planSeed, type SeedStream } from '../../core/planning/plan-seed.js';
 import type { PlanRequest, WavePlan } from '../../core/planning/plan-request.js';
 import { planEvolve } from '../../core/planning/policies/evolve.js';

@@ -7,7 +7,7 @@ import type { AttemptRecord } from '../../core/ports/records.js';
 import type { AgentPool } from '../setup/agent-pool.js';
 import { backendClosedUntil } from '../attempt/backend-gate.js';
 import { trippedPoolEntries } from './pool-breaker.js';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 
 /** Mixed into an attempt's seed for its weighted draw, so the draw is its own stream. */
 const POOL_STREAM = 0x9001;

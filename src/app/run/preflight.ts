@@ -1,7 +1,7 @@
 import type { Env } from '../../agents/access/access-check.js';
 import { apiAccess } from '../../agents/api-loop/api-access.js';
 import { agentBackend, modelProviderOf } from '../../agents/registry.js';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { poolConfigs } from '../setup/agent-pool.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import PQueue from 'p-queue';
-import type { LoadedConfig } from '../../config/index.js';
+import type { LoadedConfig } from '../../config-assembly/index.js';
 import { runId as toRunId } from '../../core/domain/ids.js';
 import { loadSystemPrompts } from '../attempt/system-prompts.js';
 import { writeSwarmShim } from '../setup/cli-path.js';

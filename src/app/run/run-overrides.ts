@@ -1,4 +1,4 @@
-import { overrideFlag, type ConfigOverrides } from '../../config/index.js';
+import { overrideFlag, type ConfigOverrides } from '../../config-assembly/index.js';
 import { definedEntries, overridesJson, parseStoredOverrides, type OverrideName } from '../../config/stored-overrides.js';
 
 export { overridesJson, parseStoredOverrides };

@@ -1,4 +1,4 @@
-import { loadConfig, type ConfigOverrides } from '../../config/index.js';
+import { loadConfig, type ConfigOverrides } from '../../config-assembly/index.js';
 import { formatScore } from '../../core/domain/score.js';
 import type { RunRecord } from '../../store/records.js';
 import { GitWorkspace } from '../../workspace/index.js';

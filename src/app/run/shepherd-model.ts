@@ -1,5 +1,5 @@
 import { describeModelError, type HistoryItem, type ModelApi } from '../../agents/api-loop/model-api.js';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { ShepherdModel } from '../../core/ports/shepherd-model.js';
 import { costOf } from '../../core/budget/pricing.js';
 import { createModelApi } from '../../agents/api-loop/create-model-api.js';

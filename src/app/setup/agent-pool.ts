@@ -1,4 +1,4 @@
-import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
+import type { AgentBackendName, SwarmConfig } from '../../config-assembly/index.js';
 import type { AgentBackend } from '../../core/ports/index.js';
 import type { PoolCandidate } from '../../core/planning/pool-choice.js';
 import { createBackend } from './create-backend.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ANTHROPIC_MODEL } from '../../agents/anthropic/default-model.js';
 import { DEFAULT_OPENAI_MODEL } from '../../agents/openai/default-model.js';
-import { validateConfig } from '../../config/index.js';
+import { validateConfig } from '../../config-assembly/index.js';
 import { knownPrice } from '../../core/budget/known-price.js';
 import { agentPricing, describePricing, refuseUnpricedDollarBudget, shepherdPricing } from './agent-prices.js';
 

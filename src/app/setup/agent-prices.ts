@@ -1,4 +1,4 @@
-import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
+import type { AgentBackendName, SwarmConfig } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { describePrice, knownPrice, type KnownPrice } from '../../core/budget/known-price.js';
 import { PRICE_TABLE_DATE } from '../../core/budget/price-table.js';

@@ -1,5 +1,5 @@
 import { agentBackend } from '../../agents/registry.js';
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { AgentBackend } from '../../core/ports/index.js';
 import { swarmArgv } from './cli-path.js';
 

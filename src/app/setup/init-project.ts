@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { CONFIG_FILE_NAME } from '../../config/index.js';
+import { CONFIG_FILE_NAME } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { ignoredPaths, trackedFiles } from '../../workspace/ignored-paths.js';
 import { insideRepository } from '../../workspace/init-repository.js';

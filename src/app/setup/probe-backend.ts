@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccessCheck, Env } from '../../agents/access/access-check.js';
 import { agentBackend } from '../../agents/registry.js';
-import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
+import type { AgentBackendName, SwarmConfig } from '../../config-assembly/index.js';
 
 /**
  * One tiny request through a backend (`swarm doctor --probe`), by its registry entry: the CLIs are

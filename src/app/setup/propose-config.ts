@@ -1,4 +1,4 @@
-import { completeConfigFile } from '../../config/index.js';
+import { completeConfigFile } from '../../config-assembly/index.js';
 
 /** What `swarm init` proposes for a project's `.swarmrc.json`. */
 export interface ConfigProposal {

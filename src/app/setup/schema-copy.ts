@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SCHEMA_REFERENCE, configJsonSchemaText } from '../../config/index.js';
+import { SCHEMA_REFERENCE, configJsonSchemaText } from '../../config-assembly/index.js';
 import { projectPaths } from './project-paths.js';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../../config/index.js';
+import { loadConfig } from '../../config-assembly/index.js';
 import { isSwarmError, SwarmError } from '../../core/domain/errors.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
 import { openProjectStore } from '../setup/open-store.js';

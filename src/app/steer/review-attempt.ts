@@ -2,7 +2,7 @@ import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
-import { evaluationStages, loadConfig } from '../../config/index.js';
+import { evaluationStages, loadConfig } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { meanInterval, pairedGain, withinNoise, type MeanInterval } from '../../core/evaluation/seed-statistics.js';
 import type { Direction } from '../../core/domain/score.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AGENT_BACKENDS, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config/index.js';
+import { AGENT_BACKENDS, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config-assembly/index.js';
 import { budgetVerdict } from '../../core/budget/budget.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/ids.js';

@@ -1,5 +1,5 @@
 import { agentBackend } from '../../agents/registry.js';
-import type { AgentBackendName, SwarmConfig } from '../../config/index.js';
+import type { AgentBackendName, SwarmConfig } from '../../config-assembly/index.js';
 import { createCircuitBreaker } from '../../core/budget/circuit-breaker.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import type { RunStore } from '../../core/ports/index.js';

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AGENT_BACKENDS, loadConfig } from '../../config/index.js';
+import { AGENT_BACKENDS, loadConfig } from '../../config-assembly/index.js';
 import type { AgentBackend } from '../../core/ports/index.js';
 import { currentProcessIdentity } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';

@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config/index.js';
+import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { AgentLauncher } from '../../core/ports/index.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { provisionWorktree, type Provisioned, type SetupFailure } from '../../workspace/provision/index.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { AGENT_BACKEND_NAMES } from '../../agents/registry.js';
-import type { ConfigOverrides } from '../../config/index.js';
+import type { ConfigOverrides } from '../../config-assembly/index.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl } from '../../core/text/terminal-text.js';
 import { SwarmError } from '../../core/domain/errors.js';

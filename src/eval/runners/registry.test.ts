@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../config/index.js';
+import { configSchema } from '../../config-assembly/index.js';
 import { EVALUATOR_RUNNER_NAMES, EVALUATOR_RUNNER_REGISTRY, EVALUATOR_RUNNERS, findEvaluatorRunner } from './registry.js';
 
 const defaults = configSchema.parse({ evaluator: { command: 'true' } });

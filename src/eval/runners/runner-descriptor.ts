@@ -1,4 +1,4 @@
-import type { EvaluatorConfig } from '../../config/index.js';
+import type { EvaluatorConfig } from '../../config-assembly/index.js';
 import type { EvaluatorRunner } from '../../core/ports/evaluator-runner.js';
 import type { RunnerSettings } from './runner-settings.js';
 

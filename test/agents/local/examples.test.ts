@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalAgent } from '../../../src/agents/local/local-agent.js';
-import { configSchema } from '../../../src/config/index.js';
+import { configSchema } from '../../../src/config-assembly/index.js';
 import { attemptId, runId } from '../../../src/core/domain/ids.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimRun, resumableRun, type ClaimRunInput } from '../../../src/app/run/claim-run.js';
-import { loadConfig } from '../../../src/config/index.js';
+import { loadConfig } from '../../../src/config-assembly/index.js';
 import { processStartTime } from '../../../src/process/process-identity.js';
 import { SwarmStore } from '../../../src/store/swarm-store.js';
 

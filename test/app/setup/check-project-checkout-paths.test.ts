@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkProject } from '../../../src/app/diagnose/check-project.js';
-import { configSchema } from '../../../src/config/index.js';
+import { configSchema } from '../../../src/config-assembly/index.js';
 import { makeRepo, type TempRepo } from '../../support/git-repo.js';
 
 const repos: TempRepo[] = [];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchema } from '../../../src/config/index.js';
+import { configSchema } from '../../../src/config-assembly/index.js';
 import { parseJsonc } from '../../../src/config/parse-jsonc.js';
 import { runCli } from '../../support/toy-repo.js';
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/index.js';
+import { configSchema } from '../../../src/config-assembly/index.js';
 import { parseJsonc } from '../../../src/config/parse-jsonc.js';
 import { runCli } from '../../support/toy-repo.js';
 

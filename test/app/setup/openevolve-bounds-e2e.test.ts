@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchema } from '../../../src/config/index.js';
+import { configSchema } from '../../../src/config-assembly/index.js';
 import { runCli, type CliResult } from '../../support/toy-repo.js';
 
 /**

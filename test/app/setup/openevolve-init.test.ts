@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchema } from '../../../src/config/index.js';
+import { configSchema } from '../../../src/config-assembly/index.js';
 import { runCli, type CliResult } from '../../support/toy-repo.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../fixtures/openevolve/cascade/', import.meta.url));

@@ -1,8 +1,8 @@
 import { SwarmError } from '../core/domain/errors.js';
 import type { Direction } from '../core/domain/score.js';
-import { configSchema, type SwarmConfigInput } from './schema.js';
+import { configSchema, type SwarmConfigInput } from '../config/schema.js';
 import { formatConfigIssues } from './format-issues.js';
-import { withWrittenDefaults } from './written-defaults.js';
+import { withWrittenDefaults } from '../config/written-defaults.js';
 
 /** Where `swarm init` writes a copy of schema.json, as the config's `$schema` names it (see docs/decisions.md). */
 export const SCHEMA_REFERENCE = './.swarm/schema.json';

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
-import { applyOverrides, labelOverriddenProblems, type ConfigOverrides } from './overrides.js';
-import { parseJsonc } from './parse-jsonc.js';
+import { applyOverrides, labelOverriddenProblems, type ConfigOverrides } from '../config/overrides.js';
+import { parseJsonc } from '../config/parse-jsonc.js';
 import type { SwarmConfig } from './resolve-config.js';
 import { validateConfig } from './validate-config.js';
 

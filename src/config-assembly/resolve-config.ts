@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { EVAL_SANDBOXES } from './evaluator-schema.js';
-import type { AGENT_BACKENDS, LOG_LEVELS, SHEPHERD_POLICIES, configSchema } from './schema.js';
+import type { EVAL_SANDBOXES } from '../config/evaluator-schema.js';
+import type { AGENT_BACKENDS, LOG_LEVELS, SHEPHERD_POLICIES, configSchema } from '../config/schema.js';
 
 /** The resolved configuration: plain data, every default filled, every duration in milliseconds. */
 export type SwarmConfig = z.output<typeof configSchema>;
@@ -34,4 +34,4 @@ export const evaluationStages = (evaluator: EvaluatorConfig): StageConfig[] =>
   evaluator.cascade.length > 0
     ? evaluator.cascade
     : [{ name: 'main', command: evaluator.command, timeoutMs: evaluator.timeoutMs, threshold: null, thresholdOn: 'score' }];
-export type { AgentSlurmSettings } from './agent-runner-schema.js';
+export type { AgentSlurmSettings } from '../config/agent-runner-schema.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { configSchema } from './schema.js';
-import { describeExpected, objectKeys, schemaAt, unwrapSchema } from './schema-walk.js';
-import { writtenDefault } from './written-defaults.js';
+import { configSchema } from '../config/schema.js';
+import { describeExpected, objectKeys, schemaAt, unwrapSchema } from '../config/schema-walk.js';
+import { writtenDefault } from '../config/written-defaults.js';
 
 type Schema = z.core.$ZodType;
 

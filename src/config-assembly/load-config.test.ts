@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SwarmError } from '../core/domain/errors.js';
 import { loadConfig } from './load-config.js';
-import { parseJsonc } from './parse-jsonc.js';
+import { parseJsonc } from '../config/parse-jsonc.js';
 
 let root: string;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestMatch, editDistance } from './did-you-mean.js';
+import { closestMatch, editDistance } from '../config/did-you-mean.js';
 import { evaluationStages } from './resolve-config.js';
 import { validateConfig } from './validate-config.js';
 

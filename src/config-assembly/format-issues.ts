@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { didYouMean } from './did-you-mean.js';
-import { configSchema } from './schema.js';
+import { didYouMean } from '../config/did-you-mean.js';
+import { configSchema } from '../config/schema.js';
 import {
   type PathKey, describeExpected, enumValues, isDuration, objectKeys, requiredKeys, schemaAt, unwrapSchema,
-} from './schema-walk.js';
+} from '../config/schema-walk.js';
 
 type Schema = z.core.$ZodType;
 
