@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../config-assembly/index.js';
+import type { ConfigWithAgentSection, PluginFunction, SharedConfig } from '../config/config-types.js';
 import type { AgentBackend } from '../core/ports/agent-backend.js';
 import type { AccessCheck, Env } from './access/access-check.js';
 import type { ModelProvider } from './api-loop/model-provider.js';
@@ -18,6 +18,13 @@ export interface BackendContext {
  * `access` and `probe` load the implementation when they are called, so the CLI can list the
  * backends without loading an SDK or zod.
  */
+/**
+ * The config a backend's functions read: the shared settings and its own section (`agent.<key>`,
+ * typed from its `settings.ts`); the shared settings alone for a backend without one.
+ */
+export type BackendConfig<Settings extends BackendSettings | null> =
+  [Settings] extends [BackendSettings<infer Key, infer Schema>] ? ConfigWithAgentSection<Key, Schema> : SharedConfig;
+
 export interface AgentBackendDescriptor<Settings extends BackendSettings | null = BackendSettings | null> {
   /** One line for `--agent` help, `swarm doctor` and the docs. */
   doc: string;
@@ -29,28 +36,28 @@ export interface AgentBackendDescriptor<Settings extends BackendSettings | null 
   /** What it can do, which the config check, the run loop, pricing and doctor read instead of lists of names. */
   capabilities: BackendCapabilities;
   /** The model it runs when agent.model does not name one, and where that name comes from, for pricing (`swarm doctor`, a dollar budget). */
-  defaultModel: (config: SwarmConfig, env: Env) => DefaultModel;
+  defaultModel: PluginFunction<[config: BackendConfig<Settings>, env: Env], DefaultModel>;
   /** The model API it runs on, for a backend on swarm's own tool loop (anthropic, openai); absent for the others. */
   modelProvider?: ModelProvider;
   /** The executable it runs, and the setting naming it; null for a backend built into swarm. */
-  binary: (config: SwarmConfig) => { name: string | null; setting: string } | null;
+  binary: PluginFunction<[config: BackendConfig<Settings>], { name: string | null; setting: string } | null>;
   /** How to install the executable, for the message when it is missing. */
   installHint: string | null;
   /** Whether its usage comes in tokens only (then a cost limit needs `agent.prices[model]`). */
-  pricedByTokens: (config: SwarmConfig) => boolean;
+  pricedByTokens: PluginFunction<[config: BackendConfig<Settings>], boolean>;
   /** Builds the backend; a missing executable or key is a SwarmError CONFIG_INVALID. */
-  create: (config: SwarmConfig, context: BackendContext) => Promise<AgentBackend>;
+  create: PluginFunction<[config: BackendConfig<Settings>, context: BackendContext], Promise<AgentBackend>>;
   /** Whether it can work at all here: a key or a login, a binary, code to change (never a secret's value). */
-  access: (config: SwarmConfig, root: string, env: Env) => Promise<AccessCheck>;
+  access: PluginFunction<[config: BackendConfig<Settings>, root: string, env: Env], Promise<AccessCheck>>;
   /** One tiny request through it (`swarm doctor --probe`) in the scratch directory `cwd`; null: nothing to probe. */
-  probe: ((config: SwarmConfig, binaryPath: string | null, env: Env, cwd: string) => Promise<AccessCheck | null>) | null;
+  probe: PluginFunction<[config: BackendConfig<Settings>, binaryPath: string | null, env: Env, cwd: string], Promise<AccessCheck | null>> | null;
   /**
    * `swarm doctor`'s checks of what would keep the agent from writing the worktree (its sandbox, its
    * permission settings) and, where the CLI can do it without a model, a file created and removed in
    * the fresh directory `context.scratch` through the agent's own sandbox; each check ok, or the
    * problem and its fix. Absent: nothing to check.
    */
-  writeChecks?: (config: SwarmConfig, context: WriteCheckContext) => Promise<AccessCheck[]>;
+  writeChecks?: PluginFunction<[config: BackendConfig<Settings>, context: WriteCheckContext], Promise<AccessCheck[]>>;
 }
 
 /** What a backend's doctor checks of writing get: the project, the environment, its executable and a fresh directory. */

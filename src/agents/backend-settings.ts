@@ -24,3 +24,6 @@ export interface BackendSettings<Key extends string = string, Schema extends z.Z
 
 /** Declares a settings section, keeping its key and schema types for the config's inferred types. */
 export const backendSettings = <Key extends string, Schema extends z.ZodType>(settings: BackendSettings<Key, Schema>): BackendSettings<Key, Schema> => settings;
+
+/** What a backend's section resolves to (`config.agent.<key>`). */
+export type SettingsOutput<S extends BackendSettings> = z.output<ReturnType<S['schema']>>;

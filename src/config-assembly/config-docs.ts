@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configSchema } from '../config/schema.js';
+import { configSchema } from './schema.js';
 import { describeExpected, objectKeys, schemaAt, unwrapSchema } from '../config/schema-walk.js';
 import { writtenDefault } from '../config/written-defaults.js';
 

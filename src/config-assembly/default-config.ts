@@ -1,6 +1,6 @@
 import { SwarmError } from '../core/domain/errors.js';
 import type { Direction } from '../core/domain/score.js';
-import { configSchema, type SwarmConfigInput } from '../config/schema.js';
+import { configSchema, type SwarmConfigInput } from './schema.js';
 import { formatConfigIssues } from './format-issues.js';
 import { withWrittenDefaults } from '../config/written-defaults.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { didYouMean } from '../config/did-you-mean.js';
-import { configSchema } from '../config/schema.js';
+import { configSchema } from './schema.js';
 import {
   type PathKey, describeExpected, enumValues, isDuration, objectKeys, requiredKeys, schemaAt, unwrapSchema,
 } from '../config/schema-walk.js';

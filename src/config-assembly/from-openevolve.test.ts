@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../config/schema.js';
+import { configSchema } from './schema.js';
 import { mapOpenEvolve, type OpenEvolveExample } from './from-openevolve.js';
 
 const example = (overrides: Partial<OpenEvolveExample> = {}): OpenEvolveExample => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_LEVELS, type SwarmConfigInput } from '../config/schema.js';
+import { LOG_LEVELS, type SwarmConfigInput } from './schema.js';
 
 /** What `swarm init --from-openevolve` found in the example directory. */
 export interface OpenEvolveExample {

@@ -1,4 +1,4 @@
-export { configSchema, type SwarmConfigInput, AGENT_BACKENDS, SHEPHERD_POLICIES, LOG_LEVELS } from '../config/schema.js';
+export { configSchema, type SwarmConfigInput, AGENT_BACKENDS, SHEPHERD_POLICIES, LOG_LEVELS } from './schema.js';
 export {
   type SwarmConfig, type StageConfig, type EvaluatorConfig, type HeldOutConfig, type SlurmSettings, type AgentConfig,
   type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages,

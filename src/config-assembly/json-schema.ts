@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configSchema } from '../config/schema.js';
+import { configSchema } from './schema.js';
 
 /** The JSON Schema (draft 2020-12) of `.swarmrc.json`, as committed in schema.json. */
 export const configJsonSchema = (): z.core.JSONSchema.BaseSchema => ({

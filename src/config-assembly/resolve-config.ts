@@ -1,9 +1,7 @@
-import type { z } from 'zod';
 import type { EVAL_SANDBOXES } from '../config/evaluator-schema.js';
-import type { AGENT_BACKENDS, LOG_LEVELS, SHEPHERD_POLICIES, configSchema } from '../config/schema.js';
+import type { AGENT_BACKENDS, LOG_LEVELS, SHEPHERD_POLICIES, SwarmConfig } from './schema.js';
 
-/** The resolved configuration: plain data, every default filled, every duration in milliseconds. */
-export type SwarmConfig = z.output<typeof configSchema>;
+export type { SwarmConfig } from './schema.js';
 
 export type AgentBackendName = (typeof AGENT_BACKENDS)[number];
 export type ShepherdPolicyName = (typeof SHEPHERD_POLICIES)[number];

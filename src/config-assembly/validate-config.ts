@@ -1,6 +1,6 @@
 import { formatConfigIssues } from './format-issues.js';
 import type { SwarmConfig } from './resolve-config.js';
-import { configSchema } from '../config/schema.js';
+import { configSchema } from './schema.js';
 
 export type ConfigValidation = { ok: true; config: SwarmConfig } | { ok: false; problems: string[] };
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { AGENT_BACKEND_NAMES } from '../agents/registry.js';
 import { SwarmError } from '../core/domain/errors.js';
 import { AGENT_RUNNERS, agentSlurmSchema } from './agent-runner-schema.js';
-import { agentBackendSections, backendsWith, poolEntryBackendSections } from './agent-sections.js';
-import { evaluatorSchema } from './evaluator-schema.js';
+import { agentBackendSections, poolEntryBackendSections } from './agent-sections.js';
+import type { ConfigPlugins } from './config-plugins.js';
+import { evaluatorSchemaFor } from './evaluator-schema.js';
 import { durationSchema, int, positiveDurationSchema } from './schema-primitives.js';
 import { workspaceSchema } from './workspace-schema.js';
 
-/** The agent backends, as the registry (`agents/registry.ts`) names them. */
-export const AGENT_BACKENDS = AGENT_BACKEND_NAMES;
 export const SHEPHERD_POLICIES = ['rules', 'greedy', 'random', 'swarm', 'evolve', 'rsi', 'llm'] as const;
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'] as const;
 export const DIRECTIONS = ['maximize', 'minimize'] as const;
@@ -74,24 +72,30 @@ const limitsSchema = z.strictObject({
 
 const POOL_ROLES = ['explorer', 'optimizer'] as const;
 
-/** One `agent.pool` entry: a backend and model, its share of attempts, and its own settings (else the agent's). */
-const poolEntrySchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z0-9][\w.:-]*$/, 'letters, digits and . _ : - only').optional()
-    .describe('Name of the entry (status, `swarm spawn --backend <name>`); default: the backend, with ":<model>" when a model is set.'),
-  backend: z.enum(AGENT_BACKENDS).describe('Agent backend of this entry.'),
-  model: z.string().min(1).nullable().default(null).describe('Model of this entry; null = the backend\'s default.'),
-  weight: z.number().nonnegative().default(1).describe('Share of new attempts under agent.poolPolicy "weight" (relative to the other entries\' weights); the tie-breaker of "bandit".'),
-  roles: z.array(z.enum(POOL_ROLES)).min(1).default(['explorer', 'optimizer']).describe('Roles this entry runs.'),
-  baseUrl: z.url().nullable().optional().describe('Base URL of the model API (anthropic, openai); absent = agent.baseUrl.'),
-  mode: z.enum(['agent', 'diff']).optional().describe('anthropic/openai: absent = agent.mode.'),
-  ...poolEntryBackendSections(),
-  api: apiAgentSchema.optional().describe('Settings of an anthropic/openai entry; absent = agent.api.'),
-  runner: z.enum(AGENT_RUNNERS).optional().describe('Where this entry\'s agent runs ("local" or "slurm", as agent.runner); absent = agent.runner.'),
-  slurm: agentSlurmSchema.optional().describe('Batch job settings of this entry\'s agents under runner "slurm"; absent = agent.slurm.'),
-}).transform((entry) => ({ ...entry, name: entry.name ?? (entry.model === null ? entry.backend : `${entry.backend}:${entry.model}`) }));
+type Backends = ConfigPlugins['backends'];
 
-const sharedAgentShape = {
-  backend: z.enum(AGENT_BACKENDS).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
+/** One `agent.pool` entry: a backend and model, its share of attempts, and its own settings (else the agent's). */
+const poolEntrySchemaFor = (backends: Backends) => {
+  // Typed as `object`: the static type is the shared entry's; the backends' sections are added by the assembled config's type.
+  const backendSections: object = poolEntryBackendSections(backends);
+  return z.strictObject({
+    name: z.string().regex(/^[A-Za-z0-9][\w.:-]*$/, 'letters, digits and . _ : - only').optional()
+      .describe('Name of the entry (status, `swarm spawn --backend <name>`); default: the backend, with ":<model>" when a model is set.'),
+    backend: z.enum(backends.names).describe('Agent backend of this entry.'),
+    model: z.string().min(1).nullable().default(null).describe('Model of this entry; null = the backend\'s default.'),
+    weight: z.number().nonnegative().default(1).describe('Share of new attempts under agent.poolPolicy "weight" (relative to the other entries\' weights); the tie-breaker of "bandit".'),
+    roles: z.array(z.enum(POOL_ROLES)).min(1).default(['explorer', 'optimizer']).describe('Roles this entry runs.'),
+    baseUrl: z.url().nullable().optional().describe('Base URL of the model API (anthropic, openai); absent = agent.baseUrl.'),
+    mode: z.enum(['agent', 'diff']).optional().describe('anthropic/openai: absent = agent.mode.'),
+    ...backendSections,
+    api: apiAgentSchema.optional().describe('Settings of an anthropic/openai entry; absent = agent.api.'),
+    runner: z.enum(AGENT_RUNNERS).optional().describe('Where this entry\'s agent runs ("local" or "slurm", as agent.runner); absent = agent.runner.'),
+    slurm: agentSlurmSchema.optional().describe('Batch job settings of this entry\'s agents under runner "slurm"; absent = agent.slurm.'),
+  }).transform((entry) => ({ ...entry, name: entry.name ?? (entry.model === null ? entry.backend : `${entry.backend}:${entry.model}`) }));
+};
+
+const sharedAgentShapeFor = (backends: Backends) => ({
+  backend: z.enum(backends.names).default('local').describe('Agent backend; "local" is an offline mutator that needs no model.'),
   model: z.string().min(1).nullable().default(null).describe('Model name passed to the backend; null = the backend\'s default.'),
   timeout: positiveDurationSchema.prefault('20m').describe('Timeout of one agent session.'),
   stallTimeout: positiveDurationSchema.nullable().default(null)
@@ -112,57 +116,61 @@ const sharedAgentShape = {
   api: apiAgentSchema.prefault({}).describe('Settings of the anthropic and openai backends.'),
   limits: limitsSchema.prefault({}).describe('Rate and usage limits: attempts wait for the reset instead of failing (see docs/agents.md).'),
   diff: diffModeSchema.prefault({}).describe('Settings of diff mode (agent.mode = "diff").'),
-  pool: z.array(poolEntrySchema).default([])
+  pool: z.array(poolEntrySchemaFor(backends)).default([])
     .describe('Several agents and models in one run: each new attempt gets one entry (agent.poolPolicy); empty = agent.backend alone. The other agent settings (timeout, limits, maxTurns, prices) are shared.'),
   poolPolicy: z.enum(['weight', 'bandit']).default('weight')
     .describe('How a pool entry is chosen for a new attempt: "weight" = seeded draw by weight; "bandit" = discounted UCB over improvement per dollar (per attempt for entries that cost nothing).'),
   runner: z.enum(AGENT_RUNNERS).default('local')
     .describe('Where the agent process runs: "local" on this machine, or "slurm": each attempt\'s agent (claude-code, codex, command; anthropic and openai in agent mode, their tool loop via `swarm agent-job`) as a batch job on a node (agent.slurm), its worktree and logs on storage the nodes share. See docs/cluster.md.'),
   slurm: agentSlurmSchema.prefault({}).describe('Batch job settings of agent.runner "slurm".'),
+});
+
+const agentSchemaFor = (backends: Backends) => {
+  // Read from the descriptors' capabilities: which backends a batch job can run, and which of them only in agent mode.
+  const SLURM_JOB_BACKENDS = backends.slurmJob;
+  const DIFF_MODE_BACKENDS = backends.diffMode;
+  const sharedAgentShape = sharedAgentShapeFor(backends);
+  // Typed as `object`: the static type is the shared settings'; the backends' sections are added by the assembled config's type.
+  const backendSections: object = agentBackendSections(backends, Object.keys(sharedAgentShape));
+  // The settings every backend reads, then each backend's own section (`settings.ts` in its folder), from the registry.
+  return z.strictObject({ ...sharedAgentShape, ...backendSections }).superRefine((agent, ctx) => {
+    // Each agent's runner: a pool entry's own, else agent.runner. Only an agent CLI can be a batch job.
+    const placed = agent.pool.length > 0
+      ? agent.pool.map((entry, i) => ({ backend: entry.backend, diff: (entry.mode ?? agent.mode) === 'diff', runner: entry.runner ?? agent.runner, own: entry.runner !== undefined, path: ['pool', i, 'runner'], what: `pool entry "${entry.name ?? entry.backend}"` }))
+      : [{ backend: agent.backend, diff: agent.mode === 'diff', runner: agent.runner, own: true, path: ['runner'], what: 'agent.backend' }];
+    const apiDiff = (p: { backend: string; diff: boolean }): boolean => p.diff && DIFF_MODE_BACKENDS.includes(p.backend);
+    const driverBound = placed.filter((p) => p.runner === 'slurm' && (!SLURM_JOB_BACKENDS.includes(p.backend) || apiDiff(p)));
+    for (const p of driverBound.filter((d, i) => d.own || driverBound.findIndex((e) => !e.own) === i)) {
+      const setting = p.own && p.path.length > 1 ? `${p.what}'s runner` : 'agent.runner';
+      const why = apiDiff(p)
+        ? `the "${p.backend}" backend in diff mode (${p.what}) makes one model call and runs no command, so it stays in the driver: set ${setting} to "local" or ${p.path.length > 1 ? 'the entry\'s mode' : 'agent.mode'} to "agent"`
+        : `the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends`;
+      ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent that works in its worktree as a batch job (${SLURM_JOB_BACKENDS.join(', ')}; ${DIFF_MODE_BACKENDS.join(', ')} in agent mode only); ${why}` });
+    }
+    const seen = new Set<string>();
+    agent.pool.forEach((entry, i) => {
+      if (seen.has(entry.name)) ctx.addIssue({ code: 'custom', path: ['pool', i], message: `two pool entries are named "${entry.name}"; give one a "name"` });
+      seen.add(entry.name);
+    });
+    if (agent.pool.length === 0) return;
+    for (const role of POOL_ROLES) {
+      if (!agent.pool.some((e) => e.roles.includes(role))) ctx.addIssue({ code: 'custom', path: ['pool'], message: `no pool entry runs the ${role} role; add "${role}" to the roles of an entry` });
+    }
+    if (agent.poolPolicy === 'weight' && agent.pool.every((e) => e.weight === 0)) ctx.addIssue({ code: 'custom', path: ['pool', 0, 'weight'], message: 'every pool entry has weight 0; give one a positive weight' });
+  }).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
 };
 
-// Read from the descriptors' capabilities: which backends a batch job can run, and which of them only in agent mode.
-const SLURM_JOB_BACKENDS: readonly string[] = backendsWith('slurmJob');
-const DIFF_MODE_BACKENDS: readonly string[] = backendsWith('diffMode');
-
-// The settings every backend reads, then each backend's own section (`settings.ts` in its folder), from the registry.
-const agentSchema = z.strictObject({ ...sharedAgentShape, ...agentBackendSections(Object.keys(sharedAgentShape)) }).superRefine((agent, ctx) => {
-  // Each agent's runner: a pool entry's own, else agent.runner. Only an agent CLI can be a batch job.
-  const placed = agent.pool.length > 0
-    ? agent.pool.map((entry, i) => ({ backend: entry.backend, diff: (entry.mode ?? agent.mode) === 'diff', runner: entry.runner ?? agent.runner, own: entry.runner !== undefined, path: ['pool', i, 'runner'], what: `pool entry "${entry.name ?? entry.backend}"` }))
-    : [{ backend: agent.backend, diff: agent.mode === 'diff', runner: agent.runner, own: true, path: ['runner'], what: 'agent.backend' }];
-  const apiDiff = (p: { backend: string; diff: boolean }): boolean => p.diff && DIFF_MODE_BACKENDS.includes(p.backend);
-  const driverBound = placed.filter((p) => p.runner === 'slurm' && (!SLURM_JOB_BACKENDS.includes(p.backend) || apiDiff(p)));
-  for (const p of driverBound.filter((d, i) => d.own || driverBound.findIndex((e) => !e.own) === i)) {
-    const setting = p.own && p.path.length > 1 ? `${p.what}'s runner` : 'agent.runner';
-    const why = apiDiff(p)
-      ? `the "${p.backend}" backend in diff mode (${p.what}) makes one model call and runs no command, so it stays in the driver: set ${setting} to "local" or ${p.path.length > 1 ? 'the entry\'s mode' : 'agent.mode'} to "agent"`
-      : `the "${p.backend}" backend (${p.what}) runs inside the driver: set ${setting} to "local" or use one of those backends`;
-    ctx.addIssue({ code: 'custom', path: p.own ? p.path : ['runner'], message: `${setting} "slurm" runs an agent that works in its worktree as a batch job (${SLURM_JOB_BACKENDS.join(', ')}; ${DIFF_MODE_BACKENDS.join(', ')} in agent mode only); ${why}` });
-  }
-  const seen = new Set<string>();
-  agent.pool.forEach((entry, i) => {
-    if (seen.has(entry.name)) ctx.addIssue({ code: 'custom', path: ['pool', i], message: `two pool entries are named "${entry.name}"; give one a "name"` });
-    seen.add(entry.name);
+const llmShepherdSchemaFor = (backends: Backends) => {
+  // The backends on a model API of swarm's own (the registry's first is the default).
+  const [DEFAULT_PLANNER_BACKEND, ...OTHER_PLANNER_BACKENDS] = backends.modelApi;
+  if (DEFAULT_PLANNER_BACKEND === undefined) throw new SwarmError('INTERNAL', 'no registered agent backend runs a model API; shepherd.llm.backend would have none to name');
+  return z.strictObject({
+    backend: z.enum([DEFAULT_PLANNER_BACKEND, ...OTHER_PLANNER_BACKENDS]).default(DEFAULT_PLANNER_BACKEND).describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
+    model: z.string().min(1).nullable().default(null).describe('Planning model; null = agent.model when the agent uses the same API, else the backend\'s default model.'),
+    baseUrl: z.url().nullable().default(null).describe('Base URL of the planning API; null = agent.baseUrl when the agent uses the same API, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL or the default.'),
+    waveSize: int(1, 1000).nullable().default(null).describe('Most attempts the model may plan per wave; null = shepherd.waveSize (shepherd.initialExplorers for the first wave).'),
   });
-  if (agent.pool.length === 0) return;
-  for (const role of POOL_ROLES) {
-    if (!agent.pool.some((e) => e.roles.includes(role))) ctx.addIssue({ code: 'custom', path: ['pool'], message: `no pool entry runs the ${role} role; add "${role}" to the roles of an entry` });
-  }
-  if (agent.poolPolicy === 'weight' && agent.pool.every((e) => e.weight === 0)) ctx.addIssue({ code: 'custom', path: ['pool', 0, 'weight'], message: 'every pool entry has weight 0; give one a positive weight' });
-}).transform(({ timeout, stallTimeout, ...agent }) => ({ ...agent, timeoutMs: timeout, stallTimeoutMs: stallTimeout }));
-
-// The backends on a model API of swarm's own (the registry's first is the default).
-const MODEL_API_BACKENDS = backendsWith('modelProvider');
-const [DEFAULT_PLANNER_BACKEND] = MODEL_API_BACKENDS;
-if (DEFAULT_PLANNER_BACKEND === undefined) throw new SwarmError('INTERNAL', 'no registered agent backend runs a model API; shepherd.llm.backend would have none to name');
-
-const llmShepherdSchema = z.strictObject({
-  backend: z.enum(MODEL_API_BACKENDS).default(DEFAULT_PLANNER_BACKEND).describe('API the planning model is reached through (key from ANTHROPIC_API_KEY / OPENAI_API_KEY).'),
-  model: z.string().min(1).nullable().default(null).describe('Planning model; null = agent.model when the agent uses the same API, else the backend\'s default model.'),
-  baseUrl: z.url().nullable().default(null).describe('Base URL of the planning API; null = agent.baseUrl when the agent uses the same API, else ANTHROPIC_BASE_URL / OPENAI_BASE_URL or the default.'),
-  waveSize: int(1, 1000).nullable().default(null).describe('Most attempts the model may plan per wave; null = shepherd.waveSize (shepherd.initialExplorers for the first wave).'),
-});
+};
 
 const evolveSchema = z.strictObject({
   islands: int(1, 64).default(3).describe('Islands of the program database ("evolve" policy); each evolves its own lineages.'),
@@ -184,7 +192,7 @@ const rsiSchema = z.strictObject({
   k: int(1, 100).default(4).describe('Size of the program frontier and most needs of each kind considered.'),
 });
 
-const shepherdSchema = z.strictObject({
+const shepherdSchemaFor = (backends: Backends) => z.strictObject({
   schedule: z.enum(['waves', 'async']).default('waves')
     .describe('"waves": plan a wave, wait for all of it; "async": no barrier, plan one attempt whenever a slot frees (attempts still get a generation number).'),
   evolve: evolveSchema.prefault({}).describe('Program database of the "evolve" policy.'),
@@ -200,7 +208,7 @@ const shepherdSchema = z.strictObject({
   codeNiches: z.boolean().default(false)
     .describe('When no niche metric is named: true = niches are code signatures (which constants of the EVOLVE-BLOCKs moved which way from the baseline, which lines changed), false = niches are lineages.'),
   seed: int(0, Number.MAX_SAFE_INTEGER).default(1).describe('Seed of every random choice, for reproducible runs; also the SWARM_SEED of official evaluations and of `swarm eval` (confirmations use the next seeds).'),
-  llm: llmShepherdSchema.prefault({}).describe('The model that plans waves when shepherd.policy is "llm".'),
+  llm: llmShepherdSchemaFor(backends).prefault({}).describe('The model that plans waves when shepherd.policy is "llm".'),
   novelty: z.strictObject({
     threshold: z.number().gt(0).max(1).nullable().default(null)
       .describe('Similarity (estimated Jaccard of normalized token shingles, comments stripped) at or above which an attempt\'s code counts as a near-duplicate of an evaluated program of the run: it reuses that program\'s result with the flag "near-duplicate:aN" instead of being evaluated, never crowned and never an improvement; null = off. 0.9 catches reformatting and small additions, not a changed constant in a small program.'),
@@ -231,15 +239,19 @@ const logSchema = z.strictObject({
   maxEvaluatorLogBytes: int(0).default(16 * 1024 * 1024).describe('Bytes of each evaluator output stream (stdout, stderr) kept in its log file: the first and the last half, with a line saying how much was left out between them; 0 = everything.'),
 });
 
-/** The schema of `.swarmrc.json`: strict objects, every key described and defaulted except evaluator.command. */
-export const configSchema = z.strictObject({
+/**
+ * The schema of `.swarmrc.json` with these plugins: strict objects, every key described and defaulted
+ * except evaluator.command. Its static type has the shared settings only (backend and runner names as
+ * strings, no plugin section); `config-assembly` builds it from the registries and states the full type.
+ */
+export const configSchemaFor = (plugins: ConfigPlugins) => z.strictObject({
   $schema: z.string().optional().describe('Path or URL of this JSON Schema, for editors; ignored by swarm.'),
   task: taskSchema.prefault({}).describe('The task the agents work on.'),
   objective: objectiveSchema.prefault({}).describe('The primary metric and whether to maximize or minimize it.'),
-  evaluator: evaluatorSchema.describe('How an attempt is scored. Required: evaluator.command.'),
+  evaluator: evaluatorSchemaFor(plugins.runners).describe('How an attempt is scored. Required: evaluator.command.'),
   workspace: workspaceSchema.prefault({}).describe('How every worktree is provisioned: ignored files carried in, shared links, setup commands, submodules.'),
-  agent: agentSchema.prefault({}).describe('The agent backend and its limits.'),
-  shepherd: shepherdSchema.prefault({}).describe('How the Shepherd plans waves.'),
+  agent: agentSchemaFor(plugins.backends).prefault({}).describe('The agent backend and its limits.'),
+  shepherd: shepherdSchemaFor(plugins.backends).prefault({}).describe('How the Shepherd plans waves.'),
   budget: budgetSchema.prefault({}).describe('When a run stops.'),
   concurrency: concurrencySchema.prefault({}).describe('How much runs in parallel.'),
   log: logSchema.prefault({}).describe('Logging.'),
@@ -255,5 +267,5 @@ export const configSchema = z.strictObject({
     },
   }));
 
-/** What a `.swarmrc.json` may contain (defaults optional). */
-export type SwarmConfigInput = z.input<typeof configSchema>;
+/** The schema as `configSchemaFor` types it: the shared settings, without the plugins' names and sections. */
+export type SharedConfigSchema = ReturnType<typeof configSchemaFor>;

@@ -1,4 +1,12 @@
-import type { SlurmSettings } from '../config-assembly/index.js';
+/** The batch settings an sbatch call reads (evaluator.slurm and agent.slurm both have them). */
+export interface SbatchSettings {
+  partition: string | null;
+  gres: string | null;
+  gpus: number;
+  cpus: number | null;
+  memory: string | null;
+  extraArgs: readonly string[];
+}
 import type { EvalJob } from '../core/ports/index.js';
 import { shellQuote as quote } from '../core/text/shell-quote.js';
 
@@ -40,7 +48,7 @@ export const SBATCH_EXPORT = '--export=ALL';
 export const timeLimitMinutes = (timeoutMs: number): number => Math.ceil(timeoutMs / 60_000) + 1;
 
 /** `sbatch` arguments for one job script. */
-export const sbatchArgs = (settings: SlurmSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; comment: string | null }): string[] => [
+export const sbatchArgs = (settings: SbatchSettings, job: { name: string; timeoutMs: number; stdout: string; stderr: string; cwd: string; script: string; comment: string | null }): string[] => [
   '--parsable',
   '--no-requeue',
   `--job-name=${job.name}`,

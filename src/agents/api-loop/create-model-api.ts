@@ -1,4 +1,4 @@
-import type { SwarmConfig } from '../../config-assembly/index.js';
+import type { SharedConfig } from '../../config/config-types.js';
 import type { Price } from '../../core/budget/pricing.js';
 import { knownPrice } from '../../core/budget/known-price.js';
 import { resolveApiAccess } from './api-access.js';
@@ -23,7 +23,7 @@ export const modelApiFrom = async (provider: ModelProvider, settings: ModelClien
 };
 
 /** The client settings of `provider` under `config` (the default model when none is chosen). */
-export const modelClientSettings = (config: SwarmConfig, provider: ModelProvider, choice: { model: string | null; baseUrl: string | null }): ModelClientSettings => {
+export const modelClientSettings = (config: SharedConfig, provider: ModelProvider, choice: { model: string | null; baseUrl: string | null }): ModelClientSettings => {
   const model = choice.model ?? provider.defaultModel;
   const { api } = config.agent;
   return { provider: provider.name, model, baseUrl: choice.baseUrl, maxRetries: api.maxRetries, requestTimeoutMs: api.requestTimeoutMs, price: knownPrice(model, config.agent.prices)?.price };
@@ -33,5 +33,5 @@ export const modelClientSettings = (config: SwarmConfig, provider: ModelProvider
  * A model API client for `provider`, keyed from the environment. Throws SwarmError
  * CONFIG_INVALID when the key is missing. The SDK is loaded only when a run needs it.
  */
-export const createModelApi = async (config: SwarmConfig, provider: ModelProvider, choice: { model: string | null; baseUrl: string | null }): Promise<ModelApi> =>
+export const createModelApi = async (config: SharedConfig, provider: ModelProvider, choice: { model: string | null; baseUrl: string | null }): Promise<ModelApi> =>
   modelApiFrom(provider, modelClientSettings(config, provider, choice));

@@ -1,5 +1,5 @@
 import type { AgentTask } from '../../core/ports/index.js';
-import type { ClaudeCodeConfig } from '../../config-assembly/resolve-config.js';
+import type { ClaudeCodeConfig } from './settings.js';
 
 /**
  * The argv of one `claude -p` run: stream-json transcript, permission mode, limits, role

@@ -2,7 +2,7 @@ import { extractHypothesis } from '../../core/attempt/agent-prompt.js';
 import { costOf, type Price } from '../../core/budget/pricing.js';
 import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/index.js';
 import { knownPrice } from '../../core/budget/known-price.js';
-import type { ClaudeCodeConfig } from '../../config-assembly/resolve-config.js';
+import type { ClaudeCodeConfig } from './settings.js';
 import { cappedOutcome, processProblem, runAgentCli } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { claudeArgs, claudeEnv } from './claude-args.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ClaudeCodeConfig } from '../../config-assembly/resolve-config.js';
+import type { ClaudeCodeConfig } from './settings.js';
 import { homeOf, isSet, type AccessCheck, type Env } from '../access/access-check.js';
 
 const settingsFile = z.looseObject({ permissions: z.looseObject({ deny: z.array(z.string()).optional() }).optional() });

@@ -1,4 +1,4 @@
-import { backendSettings } from '../backend-settings.js';
+import { backendSettings, type SettingsOutput } from '../backend-settings.js';
 
 /** `agent.claudeCode`: the Claude Code executable and its permission settings. */
 export const claudeCodeSettings = backendSettings({
@@ -13,3 +13,6 @@ export const claudeCodeSettings = backendSettings({
     extraArgs: z.array(z.string()).default([]).describe('Extra arguments passed to claude before the prompt.'),
   }),
 });
+
+/** agent.claudeCode resolved. */
+export type ClaudeCodeConfig = SettingsOutput<typeof claudeCodeSettings>;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CodexConfig } from '../../config-assembly/resolve-config.js';
+import type { CodexConfig } from './settings.js';
 import { runProcess } from '../../process/run-process.js';
 import { isSet, type AccessCheck, type Env } from '../access/access-check.js';
 import { codexHomeFor, readCodexToml, unquote } from './codex-config-toml.js';

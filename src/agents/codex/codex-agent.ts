@@ -3,7 +3,7 @@ import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/ind
 import { costOf, type Price } from '../../core/budget/pricing.js';
 import { knownPrice } from '../../core/budget/known-price.js';
 import { runProcess } from '../../process/run-process.js';
-import type { CodexConfig } from '../../config-assembly/resolve-config.js';
+import type { CodexConfig } from './settings.js';
 import { lastLines, processProblem, runAgentCli, cappedOutcome } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { codexArgs } from './codex-args.js';

@@ -1,5 +1,5 @@
 import type { AgentTask } from '../../core/ports/index.js';
-import type { CodexConfig } from '../../config-assembly/resolve-config.js';
+import type { CodexConfig } from './settings.js';
 
 /**
  * Codex has no flag to append to its system prompt in `exec`; the role instructions go first in

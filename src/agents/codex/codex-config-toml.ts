@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CodexConfig } from '../../config-assembly/resolve-config.js';
+import type { CodexConfig } from './settings.js';
 import { homeOf, isSet, type Env } from '../access/access-check.js';
 
 // The few reads of codex's config.toml, apart from codex-access.ts (which runs `codex login status`)

@@ -1,4 +1,4 @@
-import type { CodexConfig } from '../../config-assembly/resolve-config.js';
+import type { CodexConfig } from './settings.js';
 import type { AccessCheck, Env } from '../access/access-check.js';
 import { oneLine, PROBE_PROMPT, PROBE_TIMEOUT_MS, runProbeProcess } from '../access/probe-process.js';
 import { parseCodexStream } from './codex-events.js';

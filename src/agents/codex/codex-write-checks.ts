@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { CodexConfig } from '../../config-assembly/resolve-config.js';
+import type { CodexConfig } from './settings.js';
 import { runProcess } from '../../process/run-process.js';
 import { homeOf, isSet, type AccessCheck, type Env } from '../access/access-check.js';
 import { codexEditFailures } from './codex-stderr.js';

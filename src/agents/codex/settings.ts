@@ -1,4 +1,4 @@
-import { backendSettings } from '../backend-settings.js';
+import { backendSettings, type SettingsOutput } from '../backend-settings.js';
 
 /** `agent.codex`: the Codex executable, its sandbox and config overrides. */
 export const codexSettings = backendSettings({
@@ -14,3 +14,6 @@ export const codexSettings = backendSettings({
       .describe('Codex config overrides passed as `-c key=value` (value parsed as TOML by codex), e.g. {"model_reasoning_effort": "high"}.'),
   }),
 });
+
+/** agent.codex resolved. */
+export type CodexConfig = SettingsOutput<typeof codexSettings>;

@@ -4,7 +4,7 @@ import type { AgentBackend, AgentOutcome, AgentTask } from '../../core/ports/ind
 import { costOf, type Price } from '../../core/budget/pricing.js';
 import { readStdoutJson } from '../../core/evaluation/stdout-json.js';
 import { knownPrice } from '../../core/budget/known-price.js';
-import type { CommandAgentConfig } from '../../config-assembly/resolve-config.js';
+import type { CommandAgentConfig } from './settings.js';
 import { processProblem, runAgentCli, cappedOutcome } from '../cli-common/run-agent-cli.js';
 import { summarize } from '../cli-common/summary.js';
 import { summarizeCommandText } from './command-summary.js';

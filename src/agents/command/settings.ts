@@ -1,4 +1,4 @@
-import { backendSettings } from '../backend-settings.js';
+import { backendSettings, type SettingsOutput } from '../backend-settings.js';
 
 /** `agent.command`: the command line of any agent CLI and how to read its output. */
 export const commandSettings = backendSettings({
@@ -15,3 +15,6 @@ export const commandSettings = backendSettings({
     costUsdPath: z.string().min(1).nullable().default(null).describe('json output: dot path of the cost in USD; null = from tokens and agent.prices.'),
   }),
 });
+
+/** agent.command resolved. */
+export type CommandAgentConfig = SettingsOutput<typeof commandSettings>;

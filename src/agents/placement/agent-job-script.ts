@@ -1,4 +1,4 @@
-import type { AgentSlurmSettings } from '../../config-assembly/resolve-config.js';
+import type { AgentSlurmSettings } from '../../config/agent-runner-schema.js';
 import { shellQuote as quote } from '../../core/text/shell-quote.js';
 import { CANNOT_ENTER_CHECKOUT, SBATCH_EXPORT, timeLimitMinutes } from '../../slurm/job-script.js';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AgentConfig } from '../../config-assembly/resolve-config.js';
+import type { SharedAgentConfig } from '../../config/config-types.js';
 import type { AgentJobRecord, AgentLauncher } from '../../core/ports/index.js';
 import { SlurmAgentLauncher } from './slurm-agent-launcher.js';
 
@@ -11,7 +11,7 @@ export const agentJobDir = (worktree: string, role: 'agent' | 'setup' = 'agent')
  * `agent.runner`: none for "local" (a process group here), a Slurm batch job for "slurm".
  */
 export const agentLauncherFor = (
-  agent: Pick<AgentConfig, 'runner' | 'slurm'>,
+  agent: Pick<SharedAgentConfig, 'runner' | 'slurm'>,
   attempt: { runId: string; attemptId: string; worktree: string; onJob: (job: AgentJobRecord) => void; role?: 'agent' | 'setup' },
 ): AgentLauncher | undefined =>
   agent.runner === 'slurm'

@@ -1,7 +1,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AgentSlurmSettings } from '../../config-assembly/resolve-config.js';
+import type { AgentSlurmSettings } from '../../config/agent-runner-schema.js';
 import { isSwarmError } from '../../core/domain/errors.js';
 import type { AgentExit, AgentJobRecord, AgentLaunch, AgentLauncher } from '../../core/ports/index.js';
 import { judgeJobState, type SlurmJobRecord } from '../../slurm/job-record.js';

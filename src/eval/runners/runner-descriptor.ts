@@ -1,4 +1,4 @@
-import type { EvaluatorConfig } from '../../config-assembly/index.js';
+import type { EvaluatorWithSection, PluginFunction, SharedEvaluatorConfig } from '../../config/config-types.js';
 import type { EvaluatorRunner } from '../../core/ports/evaluator-runner.js';
 import type { RunnerSettings } from './runner-settings.js';
 
@@ -39,6 +39,10 @@ export type StorageProbe = { kind: 'seen' } | { kind: 'unseen' | 'unchecked'; de
  * One evaluator runner (`evaluator.runner`), as `eval/runners/registry.ts` names it. `create`
  * loads the implementation when called; an unusable setting is a SwarmError CONFIG_INVALID.
  */
+/** The evaluator config a runner reads: the shared settings and its own section (`evaluator.<key>`), or the shared settings alone. */
+export type RunnerEvaluatorConfig<Settings extends RunnerSettings | null> =
+  [Settings] extends [RunnerSettings<infer Key, infer Schema>] ? EvaluatorWithSection<Key, Schema> : SharedEvaluatorConfig;
+
 export interface EvaluatorRunnerDescriptor<Settings extends RunnerSettings | null = RunnerSettings | null> {
   /** One line for the docs: where evaluations run. */
   doc: string;
@@ -49,6 +53,6 @@ export interface EvaluatorRunnerDescriptor<Settings extends RunnerSettings | nul
   /** Jobs that outlive a killed driver, and how to reap them; null = nothing outlives it. */
   leftovers: RunnerLeftovers | null;
   /** Doctor: whether the machines it runs evaluations on see `dir` (the worktree folder); null = it runs on this machine. */
-  checkStorage: ((dir: string, evaluator: EvaluatorConfig) => Promise<StorageProbe>) | null;
-  create: (evaluator: EvaluatorConfig, context: RunnerContext) => Promise<EvaluatorRunner>;
+  checkStorage: PluginFunction<[dir: string, evaluator: RunnerEvaluatorConfig<Settings>], Promise<StorageProbe>> | null;
+  create: PluginFunction<[evaluator: RunnerEvaluatorConfig<Settings>, context: RunnerContext], Promise<EvaluatorRunner>>;
 }

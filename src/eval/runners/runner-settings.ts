@@ -18,5 +18,8 @@ export interface RunnerSettings<Key extends string = string, Schema extends z.Zo
   schema: (kit: RunnerSettingsKit) => Schema;
 }
 
+/** What a runner's section resolves to. */
+export type RunnerSettingsOutput<S extends RunnerSettings> = z.output<ReturnType<S['schema']>>;
+
 /** Declares a runner's settings section, keeping its key and schema types for the config's inferred types. */
 export const runnerSettings = <Key extends string, Schema extends z.ZodType>(settings: RunnerSettings<Key, Schema>): RunnerSettings<Key, Schema> => settings;

@@ -1,4 +1,4 @@
-import { runnerSettings } from '../runner-settings.js';
+import { runnerSettings, type RunnerSettingsOutput } from '../runner-settings.js';
 
 /** `evaluator.slurm`: the batch job settings of every evaluation job. */
 export const slurmSettings = runnerSettings({
@@ -15,3 +15,6 @@ export const slurmSettings = runnerSettings({
     retries: int(0, 5).default(1).describe('Resubmissions of an evaluation the cluster failed (node failure, preemption, a lost job); a failing program is never resubmitted.'),
   }).transform(({ pollInterval, ...slurm }) => ({ ...slurm, pollMs: pollInterval })),
 });
+
+/** evaluator.slurm resolved (durations in ms). */
+export type SlurmSettings = RunnerSettingsOutput<typeof slurmSettings>;

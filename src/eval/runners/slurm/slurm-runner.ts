@@ -9,7 +9,7 @@ import { readFileTail } from '../../../process/output-tail.js';
 import { parseEvaluatorOutput } from '../../parse-result.js';
 import { ensureLogDir } from '../../../process/process-group.js';
 import { judgeJobState, type SlurmJobRecord } from '../../../slurm/job-record.js';
-import type { SlurmSettings } from '../../../config-assembly/index.js';
+import type { SlurmSettings } from './settings.js';
 import { CANNOT_ENTER_CHECKOUT, jobEnvironment, jobScript, sbatchArgs } from '../../../slurm/job-script.js';
 import { slurmCli, type SlurmCli } from '../../../slurm/slurm-cli.js';
 import { swarmJobComment, swarmJobName, thisJobOwner } from '../../../slurm/job-tag.js';
