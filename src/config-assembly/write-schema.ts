@@ -20,7 +20,7 @@ export const writeSchemaFiles = async (repoRoot: string): Promise<string[]> => {
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isMain) {
-  // Runs as dist/config/write-schema.js: the repository root is two folders up.
+  // Runs as dist/config-assembly/write-schema.js: the repository root is two folders up.
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   for (const file of await writeSchemaFiles(repoRoot)) console.log(`wrote ${path.relative(repoRoot, file)}`);
 }
