@@ -7,6 +7,7 @@ import { runCascade } from '../../eval/run-cascade.js';
 import type { EvaluationKind } from '../../store/records.js';
 import { referenceFromCommit, type ProtectedReference } from '../../workspace/protected-files.js';
 import { collectArtifacts } from './collect-artifacts.js';
+import { journaledRunner, type EvaluationJournal } from './evaluation-journal.js';
 import { guardProtected } from './guard-evaluation.js';
 import { guardLinks } from './guard-links.js';
 import { sharedLinkTargets } from './link-targets.js';
@@ -49,6 +50,8 @@ export interface EvaluateCheckoutInput {
   artifacts: { globs: string[]; dir: string } | null;
   /** Checkout paths shared into `cwd` by workspace.link, checked around each stage (absent or null: none). */
   links?: { root: string; targets: string[] } | null;
+  /** Where each job's outcome is kept the moment it ends, and taken from on a resume (absent: none; see evaluation-journal.ts). */
+  journal?: EvaluationJournal;
 }
 
 /**
@@ -59,8 +62,10 @@ export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<Ch
   const links = input.links === undefined || input.links === null || input.links.targets.length === 0 ? null : guardLinks(input.runner, input.links.root, input.links.targets);
   const inner = links?.runner ?? input.runner;
   const guarded = input.protection === null ? null : guardProtected(inner, input.protection);
+  // Outermost: the journal keeps the outcome as recorded (guarded), and a kept job runs no guard.
+  const runner = input.journal === undefined ? guarded?.runner ?? inner : journaledRunner(guarded?.runner ?? inner, input.journal, input.kind);
   const cascade = await runCascade(
-    guarded?.runner ?? inner,
+    runner,
     input.stages,
     { cwd: input.cwd, seed: input.seed, env: input.env, logDir: input.logDir, metric: input.metric },
     input.direction,
