@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
 import { SwarmStore } from '../../store/swarm-store.js';
+import { violatedPathsOf } from './guard-evaluation.js';
 import { evaluationJournal, journaledRunner } from './evaluation-journal.js';
 
 const dirs: string[] = [];
@@ -43,6 +44,12 @@ const countingRunner = (): EvaluatorRunner & { ran: string[] } => {
 const job = (stage: string, seed: number): EvalJob => ({ command: 'true', stage, seed, cwd: '/', env: {}, logDir: '/logs', metric: 'score', timeoutMs: 1000 });
 
 describe('evaluation journal', () => {
+  it('reads the protected paths back from a guarded outcome\'s reason, and none from another reason', () => {
+    expect(violatedPathsOf('the evaluated program changed protected files (a.txt, data/b.csv) during stage main; the score does not count. Programs may not modify evaluator.protect paths')).toEqual(['a.txt', 'data/b.csv']);
+    expect(violatedPathsOf('evaluator exited with code 1')).toEqual([]);
+    expect(violatedPathsOf(null)).toEqual([]);
+  });
+
   it('keeps each job as a row when it ends, and a second journal takes them back occurrence by occurrence instead of running them', async () => {
     const { store, id } = storeWithAttempt();
     const live = countingRunner();
@@ -58,12 +65,14 @@ describe('evaluation journal', () => {
 
     const resumed = countingRunner();
     const journal = evaluationJournal(store, id, 'c1');
-    const again = journaledRunner(resumed, journal, 'baseline');
+    const heard: Array<number | null> = [];
+    const again = journaledRunner(resumed, journal, 'baseline', (kept) => heard.push(kept.score));
     expect((await again.run(job('main', 7), signal)).score).toBe(1);
     expect((await again.run(job('main', 7), signal)).score).toBe(2);
     expect((await again.run(job('main', 8), signal)).score).toBe(1);
     expect(resumed.ran).toEqual(['main-8']);
     expect(journal.taken()).toBe(2);
+    expect(heard).toEqual([1, 2]);
     expect(store.listEvaluations(id).map((r) => r.seed)).toEqual([7, 7, 8]);
   });
 

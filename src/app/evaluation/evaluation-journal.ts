@@ -73,12 +73,16 @@ export const evaluationJournal = (store: Pick<RunStore, 'listEvaluations' | 'add
 /**
  * A runner whose jobs go through the journal: a kept job is not run again, a job that ran is kept
  * (redacted, as recorded) the moment it ends. A job canceled by `signal` is not kept: it did not finish.
+ * `taken` hears of each outcome taken back (its guard did not run this time).
  */
-export const journaledRunner = (inner: EvaluatorRunner, journal: EvaluationJournal, kind: EvaluationKind): EvaluatorRunner => ({
+export const journaledRunner = (inner: EvaluatorRunner, journal: EvaluationJournal, kind: EvaluationKind, taken: (outcome: EvalOutcome) => void = () => undefined): EvaluatorRunner => ({
   run: async (job: EvalJob, signal: AbortSignal): Promise<EvalOutcome> => {
     const key = { kind, stage: job.stage, seed: job.seed };
     const kept = journal.take(key);
-    if (kept !== null) return kept;
+    if (kept !== null) {
+      taken(kept);
+      return kept;
+    }
     const outcome = await inner.run(job, signal);
     if (!signal.aborted) journal.keep(key, redactEvalOutcome(outcome));
     return outcome;
