@@ -2,6 +2,7 @@ import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/id
 import type { AttemptRecord, RunRecord } from '../../store/records.js';
 import { checkBaselineNoise } from '../evaluation/baseline-noise.js';
 import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';
+import { evaluationJournal } from '../evaluation/evaluation-journal.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
 import type { AttemptOrigin, AttemptResult } from './record.js';
@@ -18,7 +19,7 @@ import { recordSetupFailure } from './record-stop.js';
 const BASELINE: AttemptOrigin = { role: 'baseline', parents: [] };
 
 /** What the baseline's prepare step hands its evaluate step (no agent ran, nothing was committed). */
-interface BaselineWork {
+export interface BaselineWork {
   worktree: string;
   baseCommit: string;
 }
@@ -47,7 +48,9 @@ const baselineSteps = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, 
     return { worktree, baseCommit: prepared.baseCommit };
   },
   evaluate: async ({ worktree, baseCommit }) => {
-    const input = await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed);
+    // Each job kept as it ends (evaluation-journal.ts): a resumed baseline (resume-evaluation.ts) runs only what is missing.
+    const journal = evaluationJournal(ctx.store, attempt.id, baseCommit);
+    const input = { ...(await attemptEvaluationInput(ctx, attempt, worktree, 'baseline', attempt.seed)), journal };
     const first = await evaluateCheckout(input);
     const checked = ctx.config.evaluator.noiseCheck && !ctx.force.aborted;
     const noise = checked ? await checkBaselineNoise(input, first, ctx.config.evaluator.confirm) : { evaluation: first, warning: null, noise: null };
@@ -74,10 +77,17 @@ const baselineSteps = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, 
       flags: evaluation.violations.length > 0 ? [PROTECTED_VIOLATION] : [],
       evaluation,
     });
-    storeResult(ctx, attempt.id, result, evaluation.results);
+    storeResult(ctx, attempt.id, result);
     return result;
   },
 });
+
+/**
+ * The baseline's evaluate step on a checkout of its commit (its evaluation resumed after a kill:
+ * resume-evaluation.ts); null when a second Ctrl-C stopped it.
+ */
+export const evaluateBaseline = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, work: BaselineWork, out: { log: Logger; warn: (line: string) => void }): Promise<AttemptResult | null> =>
+  baselineSteps(ctx, run, attempt, out).evaluate(work);
 
 /**
  * Wave 0: the unmodified program at the run's base commit, evaluated like any attempt so every

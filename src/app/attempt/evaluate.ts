@@ -8,7 +8,8 @@ import { violatedConstraint } from '../../core/objectives/constraints.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEvaluation, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
-import { storeEvaluations, storeResult } from './stored-result.js';
+import { storeResult } from './stored-result.js';
+import { evaluationJournal } from '../evaluation/evaluation-journal.js';
 import type { RunContext } from '../context/run-context.js';
 import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
 import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
@@ -29,12 +30,13 @@ export type EvaluateDeps = EvaluationDeps & CodeIndexDeps & Pick<RunContext, 'ev
  * Official evaluation. Every attempt of a run is scored with the same seed (`shepherd.seed`, the
  * default of `swarm eval` too), so scores of a stochastic evaluator are comparable and an agent's
  * own measurements match the official one; a new best is confirmed with the following seeds.
+ * Each job's row is kept the moment it ends (evaluation-journal.ts): a kill from then on never
+ * runs that job on this commit again; a resumed evaluation (resume-evaluation.ts) takes it back.
  */
-const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, work: CommittedWork): Promise<OfficialEvaluation> => {
-  const input = await attemptEvaluationInput(ctx, attempt, work.worktree, 'official', ctx.config.shepherd.seed);
+export const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, work: Pick<CommittedWork, 'worktree' | 'head'>): Promise<OfficialEvaluation> => {
+  const journal = evaluationJournal(ctx.store, attempt.id, work.head);
+  const input = { ...(await attemptEvaluationInput(ctx, attempt, work.worktree, 'official', ctx.config.shepherd.seed)), journal };
   const first = await evaluateCheckout(input);
-  // Stored at once (not in the record step): a kill from here on never evaluates this commit again.
-  if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, first.results, work.head);
   // A noisy evaluator (the baseline's noise check): confirmed twice unless configured, crowned only beyond the margin.
   const noise = runNoise(ctx);
   const confirm = effectiveConfirm(ctx.config.evaluator.confirm, noise);
@@ -43,13 +45,12 @@ const evaluateOfficially = async (ctx: EvaluateDeps, attempt: AttemptRecord, wor
   if (violatedConstraint(objective.constraints, objective.metric, first.final.score, first.final.metrics) !== null) return { evaluation: first, withinNoise: null };
   if (!needsConfirmation(first.final, ctx.incumbent?.score ?? null, confirm, objective.direction)) return { evaluation: first, withinNoise: withinNoise(ctx, noise, first.final, 1) };
   const confirmed = await confirmBest(input, first.final, confirm);
-  if (!ctx.force.aborted) storeEvaluations(ctx, attempt.id, confirmed.results, work.head);
   const evaluation = { final: confirmed.final, results: [...first.results, ...confirmed.results], violations: confirmed.violations };
   return { evaluation, withinNoise: withinNoise(ctx, noise, confirmed.final, 1 + confirm) };
 };
 
 /** An official evaluation, and the noise margin its score did not clear (null: it did, or no noise). */
-interface OfficialEvaluation {
+export interface OfficialEvaluation {
   evaluation: CheckoutEvaluation;
   withinNoise: { margin: number } | null;
 }
@@ -79,7 +80,8 @@ export const evaluateWork = async (
     const reason = outcome.status === 'abstained' ? `agent abstained: ${outcome.summary}` : `agent failed: ${outcome.error ?? 'no reason given'}`;
     return { kind: 'failed', reason, head, diff, flags, evaluation: null };
   }
-  movePhase(ctx.store, attempt.id, 'evaluate', { headCommit: head });
+  // Flags and diff with the move: a resumed evaluation (resume-evaluation.ts) judges from them.
+  movePhase(ctx.store, attempt.id, 'evaluate', { headCommit: head, diff, flags });
   // Invalid unevaluated: an evaluation would run through the link, and no child may inherit it.
   if (audit.escapingLinks.length > 0) {
     return { kind: 'invalid', reason: escapingSymlinkReason(audit.escapingLinks), head, diff, flags: [...flags, ESCAPING_SYMLINK], evaluation: null };
@@ -108,16 +110,34 @@ export const evaluateWork = async (
         return official.evaluation;
       });
   if (!evaluation || ctx.force.aborted) return null;
-  if (noisy !== null) flags.push(WITHIN_NOISE);
-  if (!audit.flags.includes('no-change') && outputUnchanged(ctx, spec.parents[0], evaluation.final)) flags.push('output-unchanged');
+  await rememberCode(ctx, audit.codeHash, attempt.id);
+  if (copied === null) await rememberProgram(ctx, attempt.id, head, audit.signature);
+  const result = judgeEvaluation(ctx, spec.parents[0], work, flags, evaluation, noisy !== null);
+  storeResult(ctx, attempt.id, result, copied ? evaluation.results : []);
+  return result;
+};
+
+/**
+ * The end of step evaluate, shared with a resumed evaluation: the flags the evaluation itself
+ * earned (within-noise, output-unchanged, protected-violation, leftover-processes) added to the
+ * audit's `flags`, and the attempt's result.
+ */
+export const judgeEvaluation = (
+  ctx: EvaluateDeps,
+  parent: string | undefined,
+  work: { head: string; diff: AttemptResult['diff'] },
+  audited: readonly string[],
+  evaluation: CheckoutEvaluation,
+  noisy: boolean,
+): AttemptResult => {
+  const { head, diff } = work;
+  const flags = [...audited];
+  if (noisy) flags.push(WITHIN_NOISE);
+  if (!audited.includes('no-change') && outputUnchanged(ctx, parent, evaluation.final)) flags.push('output-unchanged');
   if (evaluation.violations.length > 0) flags.push(PROTECTED_VIOLATION);
   // The evaluator exited and left processes running (stopped by the runner): the score counts, the habit is named.
   if (evaluation.results.some((r) => (r.outcome.leftoverProcesses ?? 0) > 0)) flags.push(LEFTOVER_PROCESSES);
-  await rememberCode(ctx, audit.codeHash, attempt.id);
-  if (copied === null) await rememberProgram(ctx, attempt.id, head, audit.signature);
-  const result: AttemptResult = evaluation.final.valid
+  return evaluation.final.valid
     ? applyConstraints(ctx.config, { kind: 'scored', reason: null, head, diff, flags, evaluation })
     : { kind: 'invalid', reason: evaluation.final.reason ?? 'evaluation invalid', head, diff, flags, evaluation };
-  storeResult(ctx, attempt.id, result, copied ? evaluation.results : []);
-  return result;
 };

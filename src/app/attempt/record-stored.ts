@@ -7,7 +7,7 @@ import type { RunContext } from '../context/run-context.js';
 import { storedResult } from './stored-result.js';
 
 /** The run's best recorded attempt, so recording recovered attempts announces only real improvements. */
-const restoreIncumbent = (ctx: RunContext): void => {
+export const restoreIncumbent = (ctx: RunContext): void => {
   const id = ctx.store.bestAttemptIds(ctx.runId, ctx.config.objective.direction, 1)[0];
   const best = id === undefined ? null : ctx.store.getAttempt(id);
   ctx.incumbent = best?.score != null ? { id: best.id, score: best.score } : null;

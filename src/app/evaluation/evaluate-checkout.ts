@@ -7,7 +7,8 @@ import { runCascade } from '../../eval/run-cascade.js';
 import type { EvaluationKind } from '../../store/records.js';
 import { referenceFromCommit, type ProtectedReference } from '../../workspace/protected-files.js';
 import { collectArtifacts } from './collect-artifacts.js';
-import { guardProtected } from './guard-evaluation.js';
+import { journaledRunner, type EvaluationJournal } from './evaluation-journal.js';
+import { guardProtected, violatedPathsOf } from './guard-evaluation.js';
 import { guardLinks } from './guard-links.js';
 import { sharedLinkTargets } from './link-targets.js';
 import { redactEvalOutcome, redactLogFiles } from './redaction.js';
@@ -49,6 +50,8 @@ export interface EvaluateCheckoutInput {
   artifacts: { globs: string[]; dir: string } | null;
   /** Checkout paths shared into `cwd` by workspace.link, checked around each stage (absent or null: none). */
   links?: { root: string; targets: string[] } | null;
+  /** Where each job's outcome is kept the moment it ends, and taken from on a resume (absent: none; see evaluation-journal.ts). */
+  journal?: EvaluationJournal;
 }
 
 /**
@@ -59,8 +62,14 @@ export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<Ch
   const links = input.links === undefined || input.links === null || input.links.targets.length === 0 ? null : guardLinks(input.runner, input.links.root, input.links.targets);
   const inner = links?.runner ?? input.runner;
   const guarded = input.protection === null ? null : guardProtected(inner, input.protection);
+  // Outermost: the journal keeps the outcome as recorded (guarded), and a kept job runs no guard:
+  // the protected paths a kept outcome's reason names count as this evaluation's violations.
+  const retaken: string[] = [];
+  const runner = input.journal === undefined
+    ? guarded?.runner ?? inner
+    : journaledRunner(guarded?.runner ?? inner, input.journal, input.kind, (kept) => retaken.push(...violatedPathsOf(kept.reason)));
   const cascade = await runCascade(
-    guarded?.runner ?? inner,
+    runner,
     input.stages,
     { cwd: input.cwd, seed: input.seed, env: input.env, logDir: input.logDir, metric: input.metric },
     input.direction,
@@ -71,7 +80,7 @@ export const evaluateCheckout = async (input: EvaluateCheckoutInput): Promise<Ch
   return {
     final: redactEvalOutcome(cascade.final),
     results: cascade.stages.map((s) => ({ stage: s.stage, seed: input.seed, kind: input.kind, outcome: redactEvalOutcome(s.outcome) })),
-    violations: [...(guarded?.violations() ?? []), ...(links?.violations() ?? [])],
+    violations: [...new Set([...(guarded?.violations() ?? []), ...retaken]), ...(links?.violations() ?? [])],
   };
 };
 

@@ -4,6 +4,12 @@ import { protectedDrift, removeByProducts, restoreProtected, setProtectedWritabl
 /** The audit flag of an attempt whose agent or evaluated program changed a protected path. */
 export const PROTECTED_VIOLATION = 'protected-violation';
 
+const VIOLATION_OPENING = 'the evaluated program changed protected files (';
+
+/** The protected paths an outcome's reason says its job changed (an outcome kept by the evaluation journal and taken back); [] for any other reason. */
+export const violatedPathsOf = (reason: string | null): string[] =>
+  reason?.startsWith(VIOLATION_OPENING) === true ? reason.slice(VIOLATION_OPENING.length, reason.indexOf(') during stage ')).split(', ').filter((path) => path !== '') : [];
+
 export interface GuardedRunner {
   runner: EvaluatorRunner;
   /** Protected paths some job changed, in the order found. */
@@ -34,8 +40,7 @@ export const guardProtected = (inner: EvaluatorRunner, ref: ProtectedReference):
     if (changed.length === 0) return outcome;
     for (const path of changed) violations.add(path);
     await restoreProtected(job.cwd, ref, changed);
-    const reason = `the evaluated program changed protected files (${changed.join(', ')}) during stage ${job.stage}; the score does not count. Programs may not modify evaluator.protect paths`;
-    return { ...outcome, valid: false, score: null, reason };
+    return { ...outcome, valid: false, score: null, reason: `${VIOLATION_OPENING}${changed.join(', ')}) during stage ${job.stage}; the score does not count. Programs may not modify evaluator.protect paths` };
   };
   return { runner: { run }, violations: () => [...violations] };
 };

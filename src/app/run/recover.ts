@@ -6,11 +6,13 @@ import type { AttemptRecord, EdgeRecord } from '../../store/records.js';
 import { interruptEarlierRuns, reapOrphanProcesses } from './reap-earlier-runs.js';
 import { reapClusterJobs } from './reap-cluster-jobs.js';
 import { recordStoredResults } from '../attempt/record-stored.js';
+import { resumeEvaluations } from '../attempt/resume-evaluation.js';
 import type { RunContext } from '../context/run-context.js';
 
 /**
  * After a crash or kill: processes and Slurm jobs earlier drivers left are killed, stale git locks cleared,
- * attempts evaluated but not recorded are recorded from their stored result, the others left
+ * attempts evaluated but not recorded are recorded from their stored result, those killed while
+ * evaluating have their evaluation finished from the jobs it kept (resume-evaluation.ts), the others left
  * `running` (of this run or an earlier one) marked interrupted, their worktrees and branches
  * removed. Returns this run's interrupted attempts so their slots can be re-planned.
  */
@@ -38,6 +40,8 @@ export const recoverInterrupted = async (ctx: RunContext, report: (line: string)
   const running = ctx.store.listAttempts(ctx.runId).filter((a) => a.status === 'running');
   const recorded = new Set(await recordStoredResults(ctx, running));
   if (recorded.size > 0) report(`recorded ${recorded.size} attempt(s) evaluated before the stop, without evaluating again: ${[...recorded].join(', ')}`);
+  // Killed while evaluating, after an evaluator finished: its evaluation is finished, not thrown away.
+  for (const id of await resumeEvaluations(ctx, running.filter((a) => !recorded.has(a.id)), report)) recorded.add(id);
   const stale = running.filter((a) => !recorded.has(a.id));
   if (stale.length > 0) {
     ctx.store.transaction(() => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluateCheckout, type EvaluateCheckoutInput } from '../../../src/app/evaluation/evaluate-checkout.js';
+import { violatedPathsOf } from '../../../src/app/evaluation/guard-evaluation.js';
 import { LocalEvaluatorRunner } from '../../../src/eval/local-evaluator-runner.js';
 import { referenceFromCommit } from '../../../src/workspace/protected-files.js';
 import { makeRepo, writeFiles, type TempRepo } from '../../support/git-repo.js';
@@ -48,6 +49,8 @@ describe('evaluations guarded against changes to protected files', () => {
     expect(result.final.score).toBeNull();
     expect(result.final.reason).toContain('data/weight.txt');
     expect(result.violations).toEqual(['data/weight.txt']);
+    // What a resumed evaluation reads back from the kept outcome (evaluation-journal.ts).
+    expect(violatedPathsOf(result.final.reason)).toEqual(['data/weight.txt']);
     expect(readFileSync(join(repo.dir, 'data', 'weight.txt'), 'utf8')).toBe('1\n');
     expect(statSync(join(repo.dir, 'data', 'weight.txt')).mode & 0o200).not.toBe(0);
   });

@@ -1,0 +1,194 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../../src/core/views/report.js';
+import { createToyRepo, runCli, startCli, stopOrphans, type ToyRepo } from '../../support/toy-repo.js';
+
+// Issue 41, item 3: an evaluator run that finished is never run again because the driver was
+// killed. Each test kills the driver (SIGKILL) in one window between an evaluator's exit and the
+// attempt's record, resumes with `swarm run`, and counts the evaluator's invocations (each one
+// appends "<attempt> <stage> <seed>" to a log outside the repository).
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+
+const outsideDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'swarm-resume-eval-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+const toyRepo = (config: Record<string, unknown>, files: Record<string, string> = {}): ToyRepo => {
+  const repo = createToyRepo(config, files);
+  cleanups.push(() => repo.cleanup());
+  return repo;
+};
+
+const query = <T>(repo: ToyRepo, sql: string, ...params: unknown[]): T[] | undefined => {
+  const file = join(repo.dir, '.swarm', 'swarm.db');
+  if (!existsSync(file)) return undefined;
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare(sql).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined; // mid-migration: poll again
+  }
+};
+
+const until = async <T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 60_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what}: not reached in time`);
+};
+
+/** The evaluator's invocations, as "<attempt> <stage> <seed>" lines (and what it printed, for noisy.js). */
+const invocations = (log: string, id: string): string[] =>
+  existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith(`${id} `)) : [];
+const countOf = (lines: readonly string[], stage: string, seed: number): number => lines.filter((line) => line.split(' ')[1] === stage && line.split(' ')[2] === String(seed)).length;
+
+const status = async (repo: ToyRepo): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+
+/** Starts `swarm run`, waits for `moment`, SIGKILLs the driver and what it left running. */
+const killWhen = async <T>(repo: ToyRepo, what: string, moment: () => T | undefined | null | false): Promise<T> => {
+  const first = startCli(repo.dir, ['run']);
+  try {
+    const found = await until(what, moment);
+    first.child.kill('SIGKILL');
+    await first.done;
+    await stopOrphans(repo.dir);
+    return found;
+  } catch (error) {
+    first.child.kill('SIGKILL');
+    await first.done;
+    await stopOrphans(repo.dir);
+    throw error;
+  }
+};
+
+// Score 1 in an attempt's checkout (it has findings.md), 0 for the baseline: the first attempt is a new best.
+const SCORE = `node -e 'console.log(JSON.stringify({ score: require("fs").existsSync("findings.md") ? 1 : 0 }))'`;
+
+describe('a finished evaluation survives a kill of the driver', () => {
+  it('killed during the confirmation of a new best: the resumed run keeps the official evaluation and runs only the confirmation', async () => {
+    const outside = outsideDir();
+    const log = join(outside, 'evaluations.log');
+    const hang = join(outside, 'hang');
+    writeFileSync(hang, '');
+    // Explorers only (they never run `swarm eval`): every invocation on an attempt is the driver's.
+    const repo = toyRepo({
+      budget: { attempts: 2 },
+      concurrency: { agents: 1, evaluations: 1 },
+      shepherd: { seed: 7, initialExplorers: 2, waveSize: 2 },
+      evaluator: { command: `echo "$SWARM_ATTEMPT_ID $SWARM_STAGE $SWARM_SEED" >> ${log} && ${SCORE} && if [ "$SWARM_SEED" = 8 ] && [ -f ${hang} ]; then sleep 300; fi`, confirm: 1 },
+    });
+    const id = await killWhen(repo, 'a confirmation running', () => {
+      const confirming = existsSync(log) ? readFileSync(log, 'utf8').split('\n').find((line) => / main 8$/.test(line)) : undefined;
+      return confirming?.split(' ')[0];
+    });
+    rmSync(hang);
+    const [killed] = query<{ phase: string; status: string }>(repo, 'SELECT phase, status FROM attempts WHERE id = ?', id) ?? [];
+    expect(killed).toEqual({ phase: 'evaluate', status: 'running' });
+    expect(query(repo, "SELECT id FROM evaluations WHERE attempt_id = ? AND kind = 'official'", id)).toHaveLength(1);
+    const before = invocations(log, id);
+    expect(countOf(before, 'main', 7)).toBe(1);
+    expect(countOf(before, 'main', 8)).toBe(1);
+
+    const second = await runCli(repo.dir, ['run']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
+    const after = invocations(log, id);
+    // The official evaluation ran once in all; the confirmation killed with the driver ran again.
+    expect(countOf(after, 'main', 7)).toBe(1);
+    expect(countOf(after, 'main', 8)).toBe(2);
+    const recorded = (await status(repo)).attempts.find((a) => a.id === id);
+    expect(recorded?.status).toBe('scored');
+    expect(recorded?.status === 'scored' ? recorded.score : null).toBe(1);
+    expect(query(repo, 'SELECT kind, seed, score FROM evaluations WHERE attempt_id = ? ORDER BY id', id)).toEqual([
+      { kind: 'official', seed: 7, score: 1 },
+      { kind: 'confirm', seed: 8, score: 1 },
+    ]);
+    expect(repo.git('show', `swarm/r1/${id}:findings.md`)).toContain(id);
+  }, 120_000);
+
+  it('killed during the baseline noise check: the resumed baseline keeps its finished runs and runs only the missing seeds', async () => {
+    const outside = outsideDir();
+    const log = join(outside, 'evaluations.log');
+    const hang = join(outside, 'hang');
+    writeFileSync(hang, '');
+    // A different score on every run: the noise check repeats the baseline with seeds 8 and 9; seed 9 hangs.
+    const noisy = `const fs = require('node:fs');
+const [log, hang] = process.argv.slice(2);
+const { SWARM_ATTEMPT_ID: id, SWARM_STAGE: stage, SWARM_SEED: seed } = process.env;
+const n = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\\n').length : 0;
+const score = 1 + n / 100;
+fs.appendFileSync(log, id + ' ' + stage + ' ' + seed + ' ' + score + '\\n');
+if (seed === '9' && fs.existsSync(hang)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300000);
+console.log(JSON.stringify({ score }));
+`;
+    const repo = toyRepo({ budget: { attempts: 1 }, shepherd: { seed: 7 }, evaluator: { command: `node noisy.js ${log} ${hang}` } }, { 'noisy.js': noisy });
+    const baseline = await killWhen(repo, 'the noise check at seed 9', () => {
+      const line = existsSync(log) ? readFileSync(log, 'utf8').split('\n').find((l) => l.split(' ')[2] === '9') : undefined;
+      return line?.split(' ')[0];
+    });
+    rmSync(hang);
+    const kept = query<{ seed: number; score: number }>(repo, "SELECT seed, score FROM evaluations WHERE attempt_id = ? AND kind = 'baseline' ORDER BY id", baseline) ?? [];
+    expect(kept.map((row) => row.seed)).toEqual([7, 7, 8]);
+    // The scores kept are the ones printed.
+    const printed = invocations(log, baseline).slice(0, 3).map((line) => Number(line.split(' ')[3]));
+    expect(kept.map((row) => row.score)).toEqual(printed);
+
+    const second = await runCli(repo.dir, ['run']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(`${baseline}: resumed its evaluation: 3 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
+    const after = invocations(log, baseline);
+    expect([7, 8, 9].map((seed) => countOf(after, 'main', seed))).toEqual([2, 1, 2]);
+    const report = await status(repo);
+    // The same baseline, recorded; no second one was made.
+    expect(report.attempts.filter((a) => a.role === 'baseline').map((a) => [a.id, a.status])).toEqual([[baseline, 'scored']]);
+    const rows = query<{ seed: number; score: number }>(repo, "SELECT seed, score FROM evaluations WHERE attempt_id = ? AND kind = 'baseline' ORDER BY id", baseline) ?? [];
+    expect(rows.map((row) => row.seed)).toEqual([7, 7, 8, 9]);
+    expect(rows.slice(0, 3).map((row) => row.score)).toEqual(printed);
+  }, 120_000);
+
+  it('killed while a later cascade stage runs: the resumed run keeps the finished stage and runs only the later one', async () => {
+    const outside = outsideDir();
+    const log = join(outside, 'evaluations.log');
+    const hang = join(outside, 'hang');
+    writeFileSync(hang, '');
+    const stage = (name: string, after = ''): Record<string, unknown> => ({ name, command: `echo "$SWARM_ATTEMPT_ID $SWARM_STAGE $SWARM_SEED" >> ${log} && ${SCORE}${after}` });
+    const repo = toyRepo({
+      budget: { attempts: 2 },
+      concurrency: { agents: 1, evaluations: 1 },
+      shepherd: { seed: 7, initialExplorers: 2, waveSize: 2 },
+      evaluator: { cascade: [stage('quick'), stage('full', ` && if [ -f findings.md ] && [ -f ${hang} ]; then sleep 300; fi`)] },
+    });
+    const id = await killWhen(repo, 'a full stage running', () => {
+      const line = existsSync(log) ? readFileSync(log, 'utf8').split('\n').find((l) => / full 7$/.test(l) && !l.startsWith(query<{ id: string }>(repo, "SELECT id FROM attempts WHERE role = 'baseline'")?.[0]?.id ?? '?')) : undefined;
+      return line?.split(' ')[0];
+    });
+    rmSync(hang);
+    expect(query(repo, 'SELECT stage FROM evaluations WHERE attempt_id = ?', id)).toEqual([{ stage: 'quick' }]);
+
+    const second = await runCli(repo.dir, ['run']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
+    const after = invocations(log, id);
+    expect(countOf(after, 'quick', 7)).toBe(1);
+    expect(countOf(after, 'full', 7)).toBe(2);
+    const recorded = (await status(repo)).attempts.find((a) => a.id === id);
+    expect(recorded?.status === 'scored' ? recorded.score : null).toBe(1);
+    expect(query(repo, 'SELECT stage FROM evaluations WHERE attempt_id = ? ORDER BY id', id)).toEqual([{ stage: 'quick' }, { stage: 'full' }]);
+  }, 120_000);
+});
