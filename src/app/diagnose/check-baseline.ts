@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { evaluationStages, type SwarmConfig } from '../../config-assembly/index.js';
-import { passedEnv } from '../../core/trust/env-allow-list.js';
+import { allowedEnv, passedEnv } from '../../core/trust/env-allow-list.js';
 import { isSwarmError } from '../../core/domain/errors.js';
 import type { Workspace } from '../../core/ports/index.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
@@ -12,6 +12,7 @@ import { redactSecrets } from '../evaluation/redaction.js';
 import { provisionFailureText, provisionStep, setupFailureText } from '../workspace/provision-step.js';
 import { projectPaths, runnerLocks } from '../setup/project-paths.js';
 import { explainEvaluationFailure, type Problem } from './explain-failure.js';
+import { checkImportedCode } from './check-imported-code.js';
 
 export interface BaselineCheck {
   /** The baseline scored in a provisioned worktree of the last commit. */
@@ -65,6 +66,8 @@ export const checkBaseline = async (workspace: Workspace, config: SwarmConfig, s
     if (refused !== undefined) {
       return failed(commit, provisionFailureText(provisioned) ?? refused.reason, { problem: `${refused.path} ${refused.reason}`, fix: refused.fix }, summary);
     }
+    const imported = config.evaluator.runner === 'local' ? await checkImportedCode({ root, worktree: workspace.projectFolder(worktree), command: evaluationStages(config.evaluator).map((s) => s.command).join('\n'), env: { ...allowedEnv(process.env, config.evaluator.passEnv), ...config.evaluator.env } }) : [];
+    if (imported[0] !== undefined) return { ok: false, commit, score: null, reason: imported[0].problem, provisioned: summary, problems: imported };
     const problems: Problem[] = provisioned.missingSubmodules.map((missing) => ({ problem: `submodule ${missing.split(' (')[0]} cannot be checked out in a worktree`, fix: missing.replace(/^[^(]*\(|\)$/g, '') }));
     let runner;
     try {

@@ -15,7 +15,8 @@ import { linkShared, type RefusedLink } from './shared-links.js';
 import { describeEscapes, envEscapes } from './env-escapes.js';
 import { ancestorModulesEscape } from './ancestor-modules.js';
 import { checkoutSubmodules } from './submodules.js';
-import { readSetupMarker, writeSetupMarker } from './provisioned-paths.js';
+import { readSetupMarker } from './provisioned-paths.js';
+import { markPrepared, outputsNameThisPlace } from './moved-outputs.js';
 
 export type { SetupFailure } from './run-setup.js';
 export { readProvisioned } from './provisioned-paths.js';
@@ -97,10 +98,14 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   if (marker !== null && marker !== key) await removeOutputs(input.worktree, (await cachedOutputs(input.cacheDir, marker)) ?? []);
   const present = async (outputs: readonly string[]): Promise<boolean> => (await Promise.all(outputs.map((o) => lstat(join(input.worktree, o)).then(() => true, () => false)))).every(Boolean);
   // A reused worktree keeps what setup made, unless its reset cleaned it away.
-  if (marker === key && (await present(cached ?? []))) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached ?? [] };
+  if (marker === key && (await present(cached ?? []))) {
+    // A pooled worktree moved here from another attempt's path: its environment is made to name this one.
+    if (await outputsNameThisPlace(input.worktree, input.cacheDir, key)) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached ?? [] };
+    await removeOutputs(input.worktree, cached ?? []);
+  }
   if (cached !== null) {
     await restoreOutputs(input.cacheDir, key, cached, input.worktree);
-    await writeSetupMarker(input.worktree, key);
+    await markPrepared(input.worktree, key);
     return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached };
   }
   const before = new Set(await untrackedEntries(input.worktree));
@@ -117,7 +122,7 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   // What would run another tree's code is neither used nor cached (see refusedOutputs).
   if ((await refusedOutputs(input, outputs)).length > 0) return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: null, notCached: null }, outputs };
   const notCached = await saveOutputs(input.cacheDir, key, outputs, input.worktree);
-  await writeSetupMarker(input.worktree, key);
+  await markPrepared(input.worktree, key);
   return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: null, notCached }, outputs };
 };
 

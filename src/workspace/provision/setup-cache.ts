@@ -37,6 +37,12 @@ const cachedManifest = async (cacheDir: string, key: string): Promise<CacheManif
   return parsed.success ? parsed.data : null;
 };
 
+/** Where the outputs cached under `key` name the worktree they were built in (see relocate-outputs.ts), or null. */
+export const cachedRelocation = async (cacheDir: string, key: string): Promise<Pick<CacheManifest, 'rewrite' | 'links'> | null> => {
+  const manifest = await cachedManifest(cacheDir, key);
+  return manifest === null ? null : { rewrite: manifest.rewrite, links: manifest.links };
+};
+
 /** The outputs cached under `key`, or null when no environment was prepared for it. */
 export const cachedOutputs = async (cacheDir: string, key: string): Promise<string[] | null> => (await cachedManifest(cacheDir, key))?.outputs ?? null;
 
