@@ -72,7 +72,7 @@ export const trimLogFile = async (path: string, keep: number, note: string): Pro
     const out = await open(temp, 'w');
     try {
       await out.write(head.subarray(0, headEnd));
-      await out.write(`\n[swarm: ${dropped} bytes of this log left out here; ${note}]\n`);
+      await out.write(`${headEnd > 0 && head[headEnd - 1] !== 10 ? '\n' : ''}[swarm: ${dropped} bytes of this log left out here; ${note}]\n`);
       await out.write(tail.subarray(tailStart));
     } finally {
       await out.close();
