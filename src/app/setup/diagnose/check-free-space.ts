@@ -1,10 +1,10 @@
+import { statfsSync, statSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { SwarmConfig } from '../../../config/index.js';
 import { formatSpaceBytes } from '../../../core/views/run-space.js';
 import { tryGit } from '../../../workspace/git-command.js';
 import { folderBytes } from '../../logs/log-files.js';
-import { freeBytes, mountPointOf } from '../../run/disk-full.js';
 import { projectPaths } from '../project-paths.js';
 import type { Problem } from './explain-failure.js';
 
@@ -19,6 +19,32 @@ const trackedBytes = async (root: string): Promise<number> => {
     if (stats?.isFile() === true) sum += stats.size;
   }
   return sum;
+};
+
+/** The first existing folder at or above `path` (a folder swarm has not made yet is made on its parent's file system). */
+const existing = (path: string): string => {
+  let current = resolve(path);
+  for (;;) {
+    try {
+      statSync(current);
+      return current;
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return current;
+      current = parent;
+    }
+  }
+};
+
+/** The file system of `path` (its device) and the bytes free there to an unprivileged writer (null: cannot be asked). */
+const fileSystemOf = (path: string): { device: string; free: number | null } => {
+  const at = existing(path);
+  try {
+    const stats = statfsSync(at);
+    return { device: String(statSync(at).dev), free: stats.bavail * stats.bsize };
+  } catch {
+    return { device: at, free: null };
+  }
 };
 
 interface Need {
@@ -38,10 +64,10 @@ export const checkFreeSpace = async (root: string, projectDir: string, config: S
   const setupCache = await folderBytes(paths.setupCacheDir).catch(() => 0);
   const needs = new Map<string, { folder: string; free: number | null; needs: Need[] }>();
   const add = (folder: string, need: Need): void => {
-    const mount = mountPointOf(folder);
-    const seen = needs.get(mount) ?? { folder, free: freeBytes(folder), needs: [] };
+    const { device, free } = fileSystemOf(folder);
+    const seen = needs.get(device) ?? { folder, free, needs: [] };
     seen.needs.push(need);
-    needs.set(mount, seen);
+    needs.set(device, seen);
   };
   if (config.log.maxRunLogBytes > 0) add(paths.swarmDir, { what: `${formatSpaceBytes(config.log.maxRunLogBytes)} of logs (log.maxRunLogBytes)`, bytes: config.log.maxRunLogBytes });
   if (setupCache > 4096) add(paths.swarmDir, { what: `${formatSpaceBytes(setupCache)} of setup cache (as much again for a changed workspace.setup)`, bytes: setupCache });
