@@ -30,7 +30,7 @@ describe('swarm doctor and the free space', () => {
     const small = createToyRepo({ log: { maxRunLogBytes: 1024 * 1024 } });
     repos.push(small);
     expect((await runCli(small.dir, ['doctor', '--no-baseline'])).stdout).not.toMatch(/warning: the file system of/);
-  }, 60_000);
+  }, 180_000);
 
   const mountPoint = mkdtempSync(join(tmpdir(), 'swarm-doctor-space-'));
   const mounted = ((): boolean => {
@@ -63,5 +63,5 @@ describe('swarm doctor and the free space', () => {
     expect(line, out.stdout).not.toBeNull();
     expect(line?.[1]).toBe(join(repo.dir, '.swarm'));
     expect(line?.[4]).toMatch(/^2\.0 GiB of logs \(log\.maxRunLogBytes\) \+ 3 worktrees \(concurrency\.agents and the baseline's\) × ~\d+ KiB \(the tracked files\)$/);
-  }, 60_000);
+  }, 180_000);
 });

@@ -46,9 +46,9 @@ interface Measured {
  * The run's accountant of `.swarm/logs` (log.maxRunLogBytes): every evaluation of the run's runner
  * asks it first and gets how much of each output stream it may keep — the configured
  * log.maxEvaluatorLogBytes while the run has room, less as the logs near the cap — and room is made
- * by cutting the oldest finished logs to their first and last lines (attempts finished first, then
- * the finished `swarm eval` logs of running ones), each cut said in the file and by an event of
- * its attempt. What the run uses (logs, worktrees, database) is recorded as the `run.space` event.
+ * by cutting the oldest logs to their first and last lines (oldest attempt first; of a running
+ * attempt only its finished `swarm eval` logs), each cut said in the file and by an event of its
+ * attempt. What the run uses (logs, worktrees, database) is recorded as the `run.space` event.
  * Never fails an evaluation: a measurement that fails leaves the job its configured cap.
  */
 export class RunLogBudget {
@@ -62,6 +62,9 @@ export class RunLogBudget {
   private lastRecordedAt = 0;
   private pendingRecord = true;
   private counted = false;
+  private warnedOver = false;
+  /** Finished attempts whose logs are all cut to KEEP_STEPS[n]: not walked again at that step. */
+  private readonly cutDown = new Map<string, number>();
 
   constructor(private readonly options: RunLogBudgetOptions) {}
 
@@ -129,7 +132,10 @@ export class RunLogBudget {
   private async settle(grant: Grant, job: EvalJob): Promise<void> {
     this.grants.delete(grant);
     for (const file of grant.files) this.settled.add(file);
-    if (grant.attempt !== null) this.finished.delete(grant.attempt);
+    if (grant.attempt !== null) {
+      this.finished.delete(grant.attempt);
+      this.cutDown.delete(grant.attempt);
+    }
     if (this.worktreeBytes === null) this.worktreeBytes = await this.worktreeOf(job.cwd);
     await this.enforce(0);
   }
@@ -168,47 +174,58 @@ export class RunLogBudget {
     return { total, attempts };
   }
 
-  /** The logs that may be cut, oldest attempt first: all of a finished attempt's, the finished `swarm eval` logs of a running one. */
-  private async candidates(attempts: Measured['attempts']): Promise<Array<{ attempt: string; file: LogFile }>> {
+  /**
+   * The logs of one attempt that may be cut (all of a finished attempt's, the finished `swarm eval`
+   * logs of a running one), oldest first; `complete` when none was passed over as possibly still written.
+   */
+  private async candidatesOf(attempt: Measured['attempts'][number]): Promise<{ files: LogFile[]; complete: boolean }> {
     const busy = new Set<string>();
     for (const grant of this.grants) for (const file of grant.files) busy.add(file);
     const quietBefore = Date.now() - QUIET_MS;
-    const out: Array<{ attempt: string; file: LogFile }> = [];
-    for (const attempt of attempts) {
-      const dir = join(this.options.paths.logsDir, attempt.id);
-      const { files } = await listLogFiles(dir);
-      for (const file of files.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
-        if (!isTrimmableLog(file.path) || busy.has(file.path)) continue;
-        if (!this.settled.has(file.path) && file.mtimeMs > quietBefore) continue;
-        if (attempt.running && !/^eval-/.test(relative(dir, file.path))) continue;
-        out.push({ attempt: attempt.id, file });
-      }
+    const dir = join(this.options.paths.logsDir, attempt.id);
+    const out: LogFile[] = [];
+    let complete = true;
+    for (const file of (await listLogFiles(dir)).files.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
+      if (!isTrimmableLog(file.path) || (attempt.running && !/^eval-/.test(relative(dir, file.path)))) continue;
+      if (busy.has(file.path) || (!this.settled.has(file.path) && file.mtimeMs > quietBefore)) complete = false;
+      else out.push(file);
     }
-    return out;
+    return { files: out, complete };
   }
 
-  /** Cuts logs, oldest first, until the total is at most `target`; returns the new total. Each cut attempt gets an event. */
+  /**
+   * Cuts logs until the total is at most `target`: each step (what a cut file keeps) goes through
+   * the attempts oldest first, walking one attempt's folder at a time; a finished attempt whose logs
+   * are all cut to a step is not walked again at that step. Returns the new total; each cut attempt gets an event.
+   */
   private async trim(measured: Measured, target: number): Promise<number> {
     let total = measured.total;
-    const candidates = await this.candidates(measured.attempts);
     const cut = new Map<string, { files: Set<string>; droppedBytes: number }>();
     const note = `log.maxRunLogBytes keeps this run's logs under ${formatSpaceBytes(this.options.capBytes)}, so its older logs keep their first and last lines`;
-    for (const keep of KEEP_STEPS) {
-      for (const { attempt, file } of candidates) {
+    for (const [step, keep] of KEEP_STEPS.entries()) {
+      for (const attempt of measured.attempts) {
         if (total <= target) break;
-        if (file.size <= keep + 256) continue;
-        const dropped = await trimLogFile(file.path, keep, note).catch(() => 0);
-        if (dropped === 0) continue;
-        const after = await lstat(file.path).catch(() => null);
-        const disk = after === null ? 0 : after.blocks > 0 ? after.blocks * 512 : after.size;
-        total -= file.disk - disk;
-        this.finished.delete(attempt);
-        const seen = cut.get(attempt) ?? { files: new Set<string>(), droppedBytes: 0 };
-        // A file cut again (a later, smaller step) counts once.
-        cut.set(attempt, { files: seen.files.add(file.path), droppedBytes: seen.droppedBytes + dropped });
-        this.dropped += dropped;
-        file.size = after?.size ?? 0;
-        file.disk = disk;
+        if (!attempt.running && (this.cutDown.get(attempt.id) ?? -1) >= step) continue;
+        const { files, complete } = await this.candidatesOf(attempt);
+        let whole = complete;
+        for (const file of files) {
+          if (total <= target) {
+            whole = false;
+            break;
+          }
+          if (file.size <= keep + 256) continue;
+          const dropped = await trimLogFile(file.path, keep, note).catch(() => 0);
+          if (dropped === 0) continue;
+          const after = await lstat(file.path).catch(() => null);
+          const disk = after === null ? 0 : after.blocks > 0 ? after.blocks * 512 : after.size;
+          total -= file.disk - disk;
+          this.finished.delete(attempt.id);
+          const seen = cut.get(attempt.id) ?? { files: new Set<string>(), droppedBytes: 0 };
+          // A file cut again (a later, smaller step) counts once.
+          cut.set(attempt.id, { files: seen.files.add(file.path), droppedBytes: seen.droppedBytes + dropped });
+          this.dropped += dropped;
+        }
+        if (whole && !attempt.running) this.cutDown.set(attempt.id, step);
       }
     }
     for (const [attempt, what] of cut) {
@@ -216,7 +233,10 @@ export class RunLogBudget {
       this.options.store.addEvent(this.options.runId, LOGS_TRIMMED_EVENT, { files: what.files.size, droppedBytes: what.droppedBytes, capBytes: this.options.capBytes }, attempt);
     }
     if (cut.size > 0) this.pendingRecord = true;
-    if (total > target) this.options.warn({ bytes: total, target }, 'the run\'s logs stay over log.maxRunLogBytes: what is left cannot be cut (logs being written, artifacts, result files)');
+    if (total > target && !this.warnedOver) {
+      this.warnedOver = true;
+      this.options.warn({ bytes: total, target }, 'the run\'s logs stay over log.maxRunLogBytes: what is left cannot be cut (logs being written, artifacts, result files)');
+    }
     return total;
   }
 
