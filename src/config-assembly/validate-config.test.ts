@@ -33,7 +33,7 @@ describe('validateConfig: one problem per kind, as dot-path and hint', () => {
     ['an unknown top-level key', { evaluator: { command: 'x' }, concurency: {} },
       'concurency: unknown key (did you mean "concurrency"?)'],
     ['an unknown key far from all', { evaluator: { command: 'x' }, log: { colour: true } },
-      'log.colour: unknown key; known keys: level, maxEvaluatorLogBytes'],
+      'log.colour: unknown key; known keys: level, maxEvaluatorLogBytes, maxRunLogBytes'],
     ['a bad enum', { evaluator: { command: 'x' }, agent: { backend: 'gpt' } },
       'agent.backend: expected one of "local", "claude-code", "codex", "anthropic", "openai", "command", got "gpt"'],
     ['a bad enum close to a value', { evaluator: { command: 'x' }, objective: { direction: 'max' } },
@@ -258,6 +258,7 @@ describe('validateConfig: resolution', () => {
       log: {
         level: 'info',
         maxEvaluatorLogBytes: 16 * 1024 * 1024,
+        maxRunLogBytes: 2 * 1024 * 1024 * 1024,
       },
     } });
   });

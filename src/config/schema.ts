@@ -237,6 +237,7 @@ const concurrencySchema = z.strictObject({
 const logSchema = z.strictObject({
   level: z.enum(LOG_LEVELS).default('info').describe('Log level (pino).'),
   maxEvaluatorLogBytes: int(0).default(16 * 1024 * 1024).describe('Bytes of each evaluator output stream (stdout, stderr) kept in its log file: the first and the last half, with a line saying how much was left out between them; 0 = everything.'),
+  maxRunLogBytes: int(0).default(2 * 1024 * 1024 * 1024).describe('Bytes of .swarm/logs one run may use (its attempts\' agent transcripts, evaluation and `swarm eval` logs, with the run log): as they near it, new evaluations keep less of each stream, and the oldest finished logs are cut to their first and last lines with a line saying how much was left out (an event of the run, shown by `swarm show`); 0 = no cap.'),
 });
 
 /**

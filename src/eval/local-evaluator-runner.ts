@@ -67,6 +67,10 @@ export const evalJobFiles = (job: Pick<EvalJob, 'logDir' | 'stage' | 'seed'>): {
  */
 const withheldFromEvaluator = (name: string): boolean => !isAllowedEnvName(name);
 
+/** The bytes of each stream kept: the smaller of the runner's and the job's cap (0 = no cap). */
+const keptLogBytes = (own: number, job: number | undefined): number =>
+  job === undefined || job <= 0 ? own : own <= 0 ? job : Math.min(own, job);
+
 export class LocalEvaluatorRunner implements EvaluatorRunner {
   private readonly tailBytes: number | undefined;
   private readonly killGraceMs: number | undefined;
@@ -119,7 +123,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       stderrFile: files.stderr,
       tailBytes: this.tailBytes,
       killGraceMs: this.killGraceMs,
-      maxLogBytes: this.maxLogBytes,
+      maxLogBytes: keptLogBytes(this.maxLogBytes, job.maxLogBytes),
     });
     const resultText = await readOptional(files.result);
     const parsed = parseEvaluatorOutput({

@@ -247,6 +247,11 @@ export class StatusJsonReads {
       .map(([id, fromRun, fromAttempt, fromScore]) => ({ id: text(id, 'id'), from: `${text(fromRun, 'run')}/${text(fromAttempt, 'id')}`, fromScore: numOrNull(fromScore, 'score') }));
   }
 
+  /** The data (JSON) of the run's latest event of `type`, or null (the recorded space: core/views/run-space.ts). */
+  latestEventData(runId: string, type: string): string | null {
+    return textOrNull(this.one('SELECT data_json FROM events WHERE run_id = ? AND type = ? ORDER BY id DESC LIMIT 1', runId, type) ?? null, 'event data');
+  }
+
   /** The id of the latest run. */
   latestRunId(): string | null {
     return textOrNull(this.one('SELECT id FROM runs ORDER BY seq DESC LIMIT 1') ?? null, 'run id');

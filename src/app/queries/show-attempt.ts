@@ -4,6 +4,7 @@ import { findEvaluatorRunner } from '../../eval/runners/registry.js';
 import { signatureKey } from '../../core/code/code-signature.js';
 import type { AttemptDetail } from '../../core/views/report.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
+import { LOGS_TRIMMED_EVENT, trimmedOf } from '../../core/views/run-space.js';
 import { FINDINGS_FILE } from '../../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
@@ -47,6 +48,13 @@ const jobLabelOf = (configJson: string): string => {
   return (config.success ? findEvaluatorRunner(config.data.evaluator.runner)?.jobLabel : undefined) ?? 'job';
 };
 
+/** The files and bytes cut from an attempt's logs under log.maxRunLogBytes, summed over its events; null when none were. */
+const logsTrimmedOf = (store: Pick<RunStore, 'attemptEvents'>, runId: string, id: string): AttemptDetail['logsTrimmed'] => {
+  const cuts = store.attemptEvents(runId, id, [LOGS_TRIMMED_EVENT]).map((e) => trimmedOf(e.data));
+  if (cuts.length === 0) return null;
+  return { files: cuts.reduce((sum, c) => sum + c.files, 0), droppedBytes: cuts.reduce((sum, c) => sum + c.droppedBytes, 0) };
+};
+
 /** `swarm show <attempt>`. */
 export const showAttempt = async (options: { cwd: string; attemptId: string }): Promise<AttemptDetail> => {
   const { store, workspace } = await openProjectStore(options.cwd);
@@ -76,6 +84,7 @@ export const showAttempt = async (options: { cwd: string; attemptId: string }): 
       })),
       findingsEntry: findings === null ? null : findingsFor(findings, attempt.id),
       logDir: attempt.logDir,
+      logsTrimmed: logsTrimmedOf(store, attempt.runId, attempt.id),
       transcriptPath: attempt.transcriptPath,
       usage: attempt.usage,
       selfEvaluations: selfEvaluationsOf(store, attempt.runId, attempt.id),

@@ -1,4 +1,5 @@
 import type { AttemptStatus, Role } from '../../core/domain/types.js';
+import { RUN_SPACE_EVENT, runSpaceOf } from '../../core/views/run-space.js';
 import { compareScores, isBetter } from '../../core/domain/score.js';
 import type { RoleCost } from '../../core/views/cost-by-role.js';
 import type { AttemptRow, StatusReport, WaveRow } from '../../core/views/report.js';
@@ -92,6 +93,7 @@ export const buildStatusDigest = (store: RunQueries, threshold: number, runId?: 
     imports: store.imports.list(run.id).map((i) => ({ id: i.attemptId, from: `${i.fromRun}/${i.fromAttempt}`, fromScore: i.fromScore })),
     instructions: instructions.rows.map(({ text: _text, ...row }) => row),
     digest: { hidden: total - rows.length, newBest: read.newBest },
+    space: runSpaceOf(store.listEventsOfType(run.id, [RUN_SPACE_EVENT]).at(-1)?.data),
   };
 };
 

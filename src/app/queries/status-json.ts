@@ -5,6 +5,7 @@ import type { AttemptStatus } from '../../core/domain/types.js';
 import type { BackendFigures } from '../../core/views/backend-figures.js';
 import type { RoleCost } from '../../core/views/cost-by-role.js';
 import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
+import { RUN_SPACE_EVENT, runSpaceOf } from '../../core/views/run-space.js';
 import { backendModelsOf } from '../../core/views/recorded-config.js';
 import { bestSummary, runSummary } from '../../core/views/run-summary.js';
 import { openStatusJsonReads, type AttemptGroup, type StatusJsonReads, type StatusJsonRun } from '../../store/status-json-reads.js';
@@ -84,7 +85,8 @@ const report = (reads: StatusJsonReads, run: StatusJsonRun): Buffer[] | null => 
     `"nominations":${JSON.stringify(nominatedAttempts(nominations, (id) => scoreOf.get(id) ?? null))}`,
     `"front":${JSON.stringify(reads.front(run.id))}`,
     `"imports":${JSON.stringify(reads.imports(run.id))}`,
-    '"instructions":[]}',
+    '"instructions":[]',
+    `"space":${JSON.stringify(runSpaceOf(reads.latestEventData(run.id, RUN_SPACE_EVENT)))}}`,
   ].join(',');
   return [
     Buffer.from(head),

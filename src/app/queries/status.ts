@@ -8,6 +8,7 @@ import { backendFigures } from '../../core/views/backend-figures.js';
 import { backendModelsOf } from '../../core/views/recorded-config.js';
 import { bestSummary, runSummary } from '../../core/views/run-summary.js';
 import { nominatedAttempts } from '../../core/views/nominated-attempts.js';
+import { RUN_SPACE_EVENT, runSpaceOf } from '../../core/views/run-space.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
@@ -72,6 +73,7 @@ export const buildStatusReport = (store: RunQueries, runId?: string): StatusRepo
     front: store.front.members(run.id),
     imports: store.imports.list(run.id).map((i) => ({ id: i.attemptId, from: `${i.fromRun}/${i.fromAttempt}`, fromScore: i.fromScore })),
     instructions: instructions.rows.map(({ text: _text, ...row }) => row),
+    space: runSpaceOf(store.listEventsOfType(run.id, [RUN_SPACE_EVENT]).at(-1)?.data),
   };
 };
 

@@ -16,6 +16,7 @@ import { diskFullError } from './disk-full.js';
 import { claimReserve, createDiskFullStop, diskFullOf, settleDiskFull } from './disk-full-stop.js';
 import { writeProjectMemory } from './project-memory.js';
 import { createRunDeps, createRunState } from './run-dependencies.js';
+import { RunLogBudget } from '../logs/run-log-budget.js';
 
 export interface DriverSessionInput {
   workspace: Workspace;
@@ -83,6 +84,7 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   let claimedRun: string | null = null;
   let unguard = (): void => undefined;
   let evalHandoff: EvalHandoffServer | null = null;
+  let logBudget: RunLogBudget | null = null;
   const diskStop = createDiskFullStop({ reserveFile: opened.reserveFile, root: workspace.root, logger, abort: (reason) => crashed.abort(reason) });
   try {
     // Run ids never reuse a number whose branches exist (e.g. after `.swarm/` was deleted).
@@ -92,7 +94,10 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
     unguard = guardAgainstCrash({ runId: run.id, root: workspace.root, store, logger: logger.child({ run: run.id }), flush, abort: (reason) => crashed.abort(reason), halt: (error) => diskStop.halt(error) });
     await input.onClaimed?.({ run, resumed });
     workspace.configureWorktrees(config.workspace);
-    const deps = await createRunDeps({ runId: run.id, loaded, paths, store, workspace, runner: input.runner, backend: input.backend, logger });
+    // Every evaluation of the run asks the run's log budget (log.maxRunLogBytes) how much output it may keep.
+    logBudget = new RunLogBudget({ runId: run.id, paths, store, capBytes: config.log.maxRunLogBytes, streamBytes: config.log.maxEvaluatorLogBytes, slots: config.concurrency.evaluations + config.concurrency.agents, warn: (detail, message) => logger.warn(detail, message) });
+    void logBudget.refresh();
+    const deps = await createRunDeps({ runId: run.id, loaded, paths, store, workspace, runner: logBudget.runner(input.runner), backend: input.backend, logger });
     evalHandoff = startEvalHandoff({ ...deps, force, halt: (error) => diskStop.halt(error) });
     const state = createRunState(deps, { stop, force, report: input.report ?? ((line) => logger.warn(line)) });
     // A driver nothing drains keeps a drain of its own: the breaker's stop is recorded and reported, never shared.
@@ -126,6 +131,7 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
     await evalHandoff?.stop();
     // The pool's idle worktrees go with the run: after it, only what its attempts left stays.
     await workspace.drainWorktrees().catch((error: unknown) => logger.warn({ err: error }, 'could not remove the pooled worktrees; the next run cleans them up'));
+    if (store.isOpen && diskStop.full === null) await logBudget?.refresh();
     store.close();
     if (diskStop.full === null) rmSync(opened.reserveFile, { force: true });
     flush();

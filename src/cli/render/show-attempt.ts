@@ -1,4 +1,5 @@
 import { instructionLine } from './status-table.js';
+import { formatSpaceBytes } from '../../core/views/run-space.js';
 import type { AttemptDetail, AttemptRow, EvaluationRow as AttemptEvaluation } from '../../core/views/report.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl, stripControlOrNull } from '../../core/text/terminal-text.js';
@@ -190,7 +191,8 @@ export const renderAttempt = (raw: AttemptDetail, options: ShowAttemptOptions): 
   const { inputTokens, outputTokens, costUsd } = detail.usage;
   lines.push(section('usage & logs'));
   lines.push(field('tokens', `${inputTokens} in / ${outputTokens} out · ${formatCost(costUsd)}`, paint));
-  lines.push(field('logs', detail.pruned ? `${detail.logDir}${paint(' — pruned (deleted)', 'yellow')}` : detail.logDir, paint));
+  const trimmed = detail.logsTrimmed ? paint(` — ${formatSpaceBytes(detail.logsTrimmed.droppedBytes)} cut from ${detail.logsTrimmed.files} file${detail.logsTrimmed.files === 1 ? '' : 's'} (first and last lines kept; log.maxRunLogBytes)`, 'yellow') : '';
+  lines.push(field('logs', detail.pruned ? `${detail.logDir}${paint(' — pruned (deleted)', 'yellow')}` : `${detail.logDir}${trimmed}`, paint));
   if (detail.transcriptPath) lines.push(field('transcript', detail.transcriptPath, paint));
   return `${lines.join('\n')}\n`;
 };

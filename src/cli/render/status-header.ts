@@ -5,6 +5,7 @@ import { formatScore, isBetter, type Direction } from '../../core/domain/score.j
 import type { AttemptStatus, RunStatus } from '../../core/domain/types.js';
 import { textWidth, truncate, type Paint, type Style } from './ansi.js';
 import { costByRole } from '../../core/views/cost-by-role.js';
+import { runSpaceLine } from '../../core/views/run-space.js';
 import { describeBackendFigures } from '../../core/views/backend-figures.js';
 import { formatCost, formatDuration } from './format-duration.js';
 
@@ -81,6 +82,7 @@ export const renderStatusHeader = (report: StatusReport, paint: Paint, width: nu
   lines.push(`${label('attempts', paint)}${budget.join(' · ')}`);
   const backends = describeBackendFigures(report.backends, formatCost);
   if (backends !== '') lines.push(`${label('backends', paint)}${stripControl(backends)}`);
+  if (report.space) lines.push(`${label('space', paint)}${truncate(runSpaceLine(report.space), width - LABEL_WIDTH)}`);
   if (run.stopReason !== null) lines.push(`${label('stopped', paint)}${stripControl(run.stopReason)}`);
   for (const wait of report.waits ?? []) {
     const parked = wait.attempts.length > 0 ? ` · parked ${wait.attempts.join(', ')}` : '';

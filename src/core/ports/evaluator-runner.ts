@@ -12,6 +12,8 @@ export interface EvalJob {
   logDir: string;
   /** Primary metric name; the score is metrics[metric]. */
   metric: string;
+  /** At most this many bytes of each output stream kept in its log file (the run's log cap shrinks it); absent: the runner's own. */
+  maxLogBytes?: number;
 }
 
 export interface EvalOutcome {

@@ -1,3 +1,4 @@
+import type { RunSpace } from './run-space.js';
 import type { ClusterRun } from '../domain/cluster-run.js';
 import type { WaitView } from '../limits/describe-wait.js';
 import type { RoleCost } from './cost-by-role.js';
@@ -110,6 +111,8 @@ export interface StatusReport {
   digest?: { hidden: number; newBest: string[] };
   /** The explorer instruction variants of shepherd.metaPrompts with their records; absent or empty when off. */
   instructions?: InstructionRow[];
+  /** The space the run uses (logs, worktrees, database) as its driver last recorded it; null when none was; `buildStatusReport` always sets it. */
+  space?: RunSpace | null;
 }
 
 /** An explorer instruction variant (shepherd.metaPrompts) and what its explorers did. */
@@ -194,6 +197,8 @@ export interface AttemptDetail {
   evaluations: EvaluationRow[];
   findingsEntry: string | null;
   logDir: string;
+  /** What was cut from its logs (head and tail kept) to hold the run under log.maxRunLogBytes; null when nothing was. */
+  logsTrimmed?: { files: number; droppedBytes: number } | null;
   transcriptPath: string | null;
   usage: { inputTokens: number; outputTokens: number; costUsd: number };
   /** The agent's own `swarm eval` calls: recorded scores, and those that gave it none (with why). */
