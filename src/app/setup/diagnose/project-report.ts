@@ -5,6 +5,7 @@ import type { Workspace } from '../../../core/ports/index.js';
 import { checkBaseline, type BaselineCheck } from './check-baseline.js';
 import { checkClusterStorage } from './check-cluster-storage.js';
 import { checkProject } from './check-project.js';
+import { checkWorktreeDisk } from './check-worktree-disk.js';
 import type { Problem } from './explain-failure.js';
 
 export type { Problem } from './explain-failure.js';
@@ -43,6 +44,7 @@ export const checkProjectSetup = async (
   }
   const files = await checkProject(root, project.config, project.file, workspace.subdir);
   const storage = await checkClusterStorage(workspace.projectDir, project.config);
+  const disk = await checkWorktreeDisk(workspace.projectDir, project.config);
   const baseline = withBaseline ? await checkBaseline(workspace, project.config, undefined, progress) : null;
-  return { root: folder, baseline, problems: [...files.problems, ...storage.problems, ...(baseline?.problems ?? [])], warnings: [...files.warnings, ...storage.warnings] };
+  return { root: folder, baseline, problems: [...files.problems, ...storage.problems, ...disk.problems, ...(baseline?.problems ?? [])], warnings: [...files.warnings, ...storage.warnings, ...disk.warnings] };
 };
