@@ -197,3 +197,49 @@ describe.skipIf(!mounted)('worktrees on a file system that refuses the agent\'s 
     }, 180_000);
   }
 });
+
+/**
+ * Worktrees on the same full disk as `.swarm` (no workspace.dir): the driver's own disk-full stop
+ * wins over the breaker's count. The run is interrupted at once with the one line naming the file
+ * system (issue 41), not failed after three attempts; once space is freed `swarm run` resumes it.
+ */
+describe.skipIf(!mounted)('worktrees sharing a full disk with .swarm', () => {
+  let server: FakeServer | undefined;
+  let repo: ToyRepo | undefined;
+  afterAll(async () => {
+    rmSync(filler, { force: true });
+    await server?.close();
+    repo?.cleanup();
+  });
+
+  it('the API loop: the disk-full stop, the run interrupted and resumable', async () => {
+    let refusing = true;
+    server = await startFakeAnthropic((request) => {
+      if (!answersEdit(requestMessages(request).at(-1))) {
+        if (refusing) fill();
+        return { kind: 'message', toolCalls: [{ name: 'edit_file', input: { path: 'prog.js', search: FROM, replace: TO } }] };
+      }
+      return { kind: 'message', toolCalls: [{ name: 'finish', input: { summary: 'a = 3', hypothesis: 'a near 3 is best' } }] };
+    });
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = mountPoint;
+    try {
+      repo = createToyRepo({ ...config({ backend: 'anthropic', model: 'fake-model' }), workspace: {} });
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    const env = { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: server.url };
+    const stopped = await runCli(repo.dir, ['run'], env);
+    expect(stopped.code, stopped.stderr).toBe(1);
+    expect(stopped.stderr.trim().split('\n').at(-1)).toMatch(/^swarm: the file system at \S+ is full \((ENOSPC|SQLITE_FULL)[^)]*\) writing .*; the run is kept as it was: free space there, then `swarm run` resumes where it stopped$/);
+    expect(stopped.stdout).not.toMatch(/attempts in a row of agent/);
+    refusing = false;
+    rmSync(filler, { force: true });
+    const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as { run: { status: string } };
+    expect(status.run.status).toBe('interrupted');
+    const resumed = await runCli(repo.dir, ['run'], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+  }, 180_000);
+});
+
