@@ -35,6 +35,15 @@ const mounted = ((): boolean => {
 })();
 if (!mounted) console.log('unwritable-worktree-e2e: skipped (mounting a tmpfs needs root)');
 
+afterAll(() => {
+  if (!mounted) return;
+  try {
+    execFileSync('umount', ['-l', mountPoint]);
+  } finally {
+    rmSync(mountPoint, { recursive: true, force: true });
+  }
+});
+
 const filler = join(mountPoint, 'filler');
 
 /** Fills the tmpfs to its last page. */
@@ -131,11 +140,6 @@ describe.skipIf(!mounted)('worktrees on a file system that refuses the agent\'s 
   });
   afterAll(() => {
     for (const dir of homes) rmSync(dir, { recursive: true, force: true });
-    try {
-      execFileSync('umount', ['-l', mountPoint]);
-    } finally {
-      rmSync(mountPoint, { recursive: true, force: true });
-    }
   });
   beforeAll(() => {
     mkdirSync(join(mountPoint, 'worktrees'), { recursive: true });
