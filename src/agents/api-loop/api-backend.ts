@@ -37,4 +37,8 @@ export const apiBackend = (provider: ModelProvider, doc: string): AgentBackendDe
     const { probeApi } = await import('./api-probe.js');
     return probeApi(provider, config);
   },
+  writeChecks: async (_config, { scratch }) => {
+    const { probeApiWrite } = await import('./api-write-check.js');
+    return [await probeApiWrite(scratch)];
+  },
 });

@@ -1,7 +1,7 @@
-import { constants } from 'node:fs';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { confinePath } from './confine-path.js';
+import { replaceFile, type ReplaceResult } from './replace-file.js';
 import { truncateOutput } from './truncate-output.js';
 import type { ToolContext, ToolResult } from './tool-context.js';
 
@@ -10,7 +10,16 @@ const ok = (content: string): ToolResult => ({ content, isError: false });
 /** A write the file system refused: the model sees it, and the attempt records it as an edit that failed. */
 const writeFailed = (content: string): ToolResult => ({ content, isError: true, writeFailure: content });
 
-const errorText = (error: unknown): string => (error instanceof Error && 'code' in error ? `${String(error.code)}: ${error.message}` : String(error));
+const errorText = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  // Node's message starts with its code already ("EROFS: read-only file system, open …").
+  const code = 'code' in error ? String(error.code) : '';
+  return code === '' || error.message.startsWith(code) ? error.message : `${code}: ${error.message}`;
+};
+
+/** A write that failed, in the file system's words, saying when the file could not be put back. */
+const refused = (rel: string, result: Extract<ReplaceResult, { ok: false }>): ToolResult =>
+  writeFailed(`cannot write ${rel}: ${errorText(result.error)}${result.restored ? '' : '; the file may be left partly written'}`);
 
 export const readFileTool = async (ctx: ToolContext, input: { path: string }): Promise<ToolResult> => {
   const target = await confinePath(ctx.root, input.path);
@@ -59,12 +68,12 @@ export const writeFileTool = async (ctx: ToolContext, input: { path: string; con
   if (!target.ok) return fail(target.error);
   try {
     await mkdir(dirname(target.path), { recursive: true });
-    // O_NOFOLLOW: a symlink put in place after the check is refused rather than followed.
-    await writeFile(target.path, input.content, { encoding: 'utf8', flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW });
-    return ok(`wrote ${input.content.length} characters to ${target.rel}`);
   } catch (error) {
     return writeFailed(`cannot write ${target.rel}: ${errorText(error)}`);
   }
+  // O_NOFOLLOW: a symlink put in place after the check is refused rather than followed.
+  const written = await replaceFile(target.path, input.content, { followLinks: false });
+  return written.ok ? ok(`wrote ${input.content.length} characters to ${target.rel}`) : refused(target.rel, written);
 };
 
 const countOccurrences = (text: string, search: string): number => {
@@ -87,10 +96,6 @@ export const editFileTool = async (ctx: ToolContext, input: { path: string; sear
   if (count === 0) return fail(`search text not found in ${target.rel}; read the file and copy the text exactly, including whitespace`);
   if (count > 1) return fail(`search text found ${count} times in ${target.rel}; include more surrounding lines so it matches exactly once`);
   const at = text.indexOf(input.search);
-  try {
-    await writeFile(target.path, text.slice(0, at) + input.replace + text.slice(at + input.search.length), 'utf8');
-  } catch (error) {
-    return writeFailed(`cannot write ${target.rel}: ${errorText(error)}`);
-  }
-  return ok(`edited ${target.rel}`);
+  const written = await replaceFile(target.path, text.slice(0, at) + input.replace + text.slice(at + input.search.length), { followLinks: true });
+  return written.ok ? ok(`edited ${target.rel}`) : refused(target.rel, written);
 };

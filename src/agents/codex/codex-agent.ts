@@ -10,6 +10,7 @@ import { codexArgs } from './codex-args.js';
 import { codexHomeOf, rolloutErrorInfo, rolloutTotals } from './codex-rollout.js';
 import { codexEditFailures, withoutCodexNoise } from './codex-stderr.js';
 import { readHead } from '../cli-common/read-head.js';
+import { undoUnlandedWrites, writeCauseAt } from '../cli-common/unlanded-writes.js';
 import { parseCodexStream, totalsFromJson, totalsToJson, type CodexStream, type ThreadTotals } from './codex-events.js';
 
 export const CODEX_BACKEND = 'codex';
@@ -61,7 +62,14 @@ export const createCodexAgent = (options: CodexAgentOptions): AgentBackend => {
     // The helper's refusal is codex's first line: read from the log's head, not the tail kept in memory.
     const stderr = `${await readHead(cli.stderrPath, STDERR_READ_BYTES)}\n${cli.process.stderrTail}`;
     const outcome = codexOutcome(stream, task, problem, price, cli.transcriptPath, seen, errorInfo);
-    const edits = [...codexEditFailures(stderr), ...stream.failedFileChanges.map((change) => `codex file change failed: ${change}`)];
+    // Codex names the file, not the cause: swarm looks at it (read-only, full), and puts back what a refused write truncated.
+    const cause = stream.unlandedPaths[0] === undefined ? null : await writeCauseAt(stream.unlandedPaths[0]);
+    await undoUnlandedWrites(task.worktree, stream.unlandedPaths);
+    const edits = [
+      ...(cause === null ? [] : [`codex could not write: ${cause}`]),
+      ...codexEditFailures(stderr),
+      ...stream.failedFileChanges.map((change) => `codex file change failed: ${change}`),
+    ];
     return cappedOutcome(edits.length > 0 ? { ...outcome, editFailures: edits } : outcome, cli.capped);
   };
   return { name: CODEX_BACKEND, run };

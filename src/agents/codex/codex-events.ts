@@ -48,6 +48,8 @@ export interface CodexStream {
   selfEvalFailures: string[];
   /** Each `file_change` item that ended `"status":"failed"`, as `<kind> <path>` of its changes. */
   failedFileChanges: string[];
+  /** Paths whose last `file_change` failed: a write that may have stopped part-way (a full disk). */
+  unlandedPaths: string[];
   malformed: number;
 }
 
@@ -73,7 +75,8 @@ export const selfEvalFailure = (item: { command?: string | undefined; exit_code?
 /** Reads the JSONL events of `codex exec --json`. */
 export const parseCodexStream = (text: string): CodexStream => {
   const { events, malformed } = parseJsonLines(text, codexEvent);
-  const stream: CodexStream = { threadId: null, finalMessage: '', totals: null, turnFailed: false, errors: [], selfEvalFailures: [], failedFileChanges: [], malformed };
+  const stream: CodexStream = { threadId: null, finalMessage: '', totals: null, turnFailed: false, errors: [], selfEvalFailures: [], failedFileChanges: [], unlandedPaths: [], malformed };
+  const lastStatus = new Map<string, string | undefined>();
   for (const event of events) {
     const started = threadStarted.safeParse(event);
     if (started.success) stream.threadId ??= started.data.thread_id;
@@ -82,6 +85,9 @@ export const parseCodexStream = (text: string): CodexStream => {
     if (item.success && item.data.item.type === 'error' && item.data.item.message) stream.errors.push(item.data.item.message);
     const failure = item.success && item.data.item.type === 'command_execution' ? selfEvalFailure(item.data.item) : null;
     if (failure !== null) stream.selfEvalFailures.push(failure);
+    if (item.success && item.data.item.type === 'file_change') {
+      for (const change of item.data.item.changes ?? []) lastStatus.set(change.path, item.data.item.status);
+    }
     if (item.success && item.data.item.type === 'file_change' && item.data.item.status === 'failed') {
       const changes = item.data.item.changes ?? [];
       stream.failedFileChanges.push(changes.length === 0 ? 'a file change' : changes.map((c) => `${c.kind ?? 'change'} ${c.path}`).join(', '));
@@ -99,6 +105,7 @@ export const parseCodexStream = (text: string): CodexStream => {
     const error = errorEvent.safeParse(event);
     if (error.success) stream.errors.push(error.data.message);
   }
+  stream.unlandedPaths = [...lastStatus].filter(([, status]) => status === 'failed').map(([path]) => path);
   return stream;
 };
 

@@ -5,6 +5,7 @@ import type { AttemptSpec } from '../../core/domain/types.js';
 import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { executeAttempt, type AttemptHooks } from './lifecycle.js';
+import { sharedDiskRefusal } from './shared-disk-refusal.js';
 import { attemptLogDir } from '../setup/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 
@@ -36,5 +37,8 @@ export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, 
   // Why nothing changed, in the agent's words (its note is the attempt's error).
   const why = done.flags.includes(EDIT_FAILED) && done.status !== 'failed' && done.error !== null ? `; ${editFailureNoteIn(done.error)}` : '';
   report(stripControl(`  ${done.id} ${spec.role} from ${spec.parents.join('+')}: ${what}${flags}${star}${why}`));
+  // The worktrees' disk refused the agent and `.swarm`'s refuses too: the disk-full stop, not the breaker.
+  const refusal = await sharedDiskRefusal(done, ctx.paths.swarmDir);
+  if (refusal !== null && ctx.halt?.(refusal) === true) return;
   ctx.breaker.observe(done);
 };

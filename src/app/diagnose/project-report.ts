@@ -6,6 +6,7 @@ import { checkBaseline, type BaselineCheck } from './check-baseline.js';
 import { checkClusterStorage } from './check-cluster-storage.js';
 import { checkFreeSpace } from './check-free-space.js';
 import { checkProject } from './check-project.js';
+import { checkWorktreeDisk } from './check-worktree-disk.js';
 import type { Problem } from './explain-failure.js';
 
 export type { Problem } from './explain-failure.js';
@@ -45,6 +46,7 @@ export const checkProjectSetup = async (
   const files = await checkProject(root, project.config, project.file, workspace.subdir);
   const storage = await checkClusterStorage(workspace.projectDir, project.config);
   const space = await checkFreeSpace(root, workspace.projectDir, project.config);
+  const disk = await checkWorktreeDisk(workspace.projectDir, project.config);
   const baseline = withBaseline ? await checkBaseline(workspace, project.config, undefined, progress) : null;
-  return { root: folder, baseline, problems: [...files.problems, ...storage.problems, ...(baseline?.problems ?? [])], warnings: [...files.warnings, ...storage.warnings, ...space] };
+  return { root: folder, baseline, problems: [...files.problems, ...storage.problems, ...disk.problems, ...(baseline?.problems ?? [])], warnings: [...files.warnings, ...storage.warnings, ...disk.warnings, ...space] };
 };

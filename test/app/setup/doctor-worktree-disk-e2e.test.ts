@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+
+/**
+ * `swarm doctor` on a project whose worktrees live (workspace.dir) on a small tmpfs (root only):
+ * read-only, it is a problem of the project and the API backends' write check fails; with little
+ * room, a warning; the API backends' write check passes on a writable one.
+ */
+const mountPoint = mkdtempSync(join(tmpdir(), 'swarm-doctor-disk-'));
+const mounted = ((): boolean => {
+  if (process.getuid?.() !== 0) return false;
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=20m', 'tmpfs', mountPoint], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!mounted) console.log('doctor-worktree-disk-e2e: skipped (mounting a tmpfs needs root)');
+
+const check = z.object({ ok: z.boolean(), detail: z.string() });
+const problem = z.object({ problem: z.string(), fix: z.string() });
+const report = z.object({
+  backends: z.array(z.object({ backend: z.string(), writes: z.array(check), ok: z.boolean() })),
+  project: z.object({ problems: z.array(problem), warnings: z.array(problem) }),
+});
+
+const NO_KEYS = { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
+
+describe.skipIf(!mounted)('swarm doctor: where the worktrees live', () => {
+  let repo: ToyRepo | undefined;
+  afterEach(() => {
+    execFileSync('mount', ['-o', 'remount,rw', mountPoint]);
+    repo?.cleanup();
+    repo = undefined;
+  });
+  afterAll(() => {
+    try {
+      execFileSync('umount', ['-l', mountPoint]);
+    } finally {
+      rmSync(mountPoint, { recursive: true, force: true });
+    }
+  });
+
+  const doctor = async (): Promise<z.infer<typeof report>> => {
+    repo = createToyRepo({ agent: { backend: 'anthropic' }, workspace: { dir: mountPoint } });
+    const run = await runCli(repo.dir, ['doctor', '--no-baseline', '--json'], NO_KEYS);
+    return report.parse(JSON.parse(run.stdout));
+  };
+
+  it('a small disk: a warning with its free space; the tool loop writes there', async () => {
+    const found = await doctor();
+    expect(found.project.warnings.map((w) => w.problem)).toContainEqual(expect.stringMatching(new RegExp(`^only \\d+\\.\\d MiB free where the worktrees live \\(${mountPoint}.*\\): once it is full the agents' edits fail \\(ENOSPC\\)`)));
+    expect(found.project.problems.filter((p) => p.problem.includes('worktrees live'))).toEqual([]);
+    const anthropic = found.backends.find((b) => b.backend === 'anthropic');
+    expect(anthropic?.writes).toEqual([expect.objectContaining({ ok: true, detail: expect.stringMatching(/^a file written through the tool loop's own write path and removed/) })]);
+  }, 60_000);
+
+  it('a read-only disk: a problem of the project, and the API backends\' write check fails', async () => {
+    execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
+    const found = await doctor();
+    expect(found.project.problems.map((p) => p.problem)).toContainEqual(`the folder where the worktrees live, ${mountPoint}, is on a read-only file system (EROFS): no agent could write its worktree`);
+    for (const name of ['anthropic', 'openai']) {
+      const backend = found.backends.find((b) => b.backend === name);
+      expect(backend?.ok).toBe(false);
+      expect(backend?.writes[0]?.detail).toMatch(new RegExp(`^cannot create a directory where the worktrees live \\(${mountPoint}/.*\\): the file system of ${mountPoint} is read-only \\(EROFS\\)`));
+    }
+  }, 60_000);
+});
