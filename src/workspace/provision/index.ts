@@ -91,16 +91,20 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   const { key } = await setupKey(input.worktree, commands, input.settings.setupKey);
   const elapsed = (): number => performance.now() - started;
   const cached = await cachedOutputs(input.cacheDir, key);
-  const marker = await readSetupMarker(input.worktree);
+  // The marker: the key the worktree was prepared for, and where it was then (a pooled worktree moves).
+  const [marker = null, markedAt = null] = (await readSetupMarker(input.worktree))?.split('\n') ?? [];
+  const mark = `${key}\n${input.worktree}`;
   // A reused worktree prepared for another key: that environment goes, or setup would build on it
   // and find nothing new to keep.
   if (marker !== null && marker !== key) await removeOutputs(input.worktree, (await cachedOutputs(input.cacheDir, marker)) ?? []);
   const present = async (outputs: readonly string[]): Promise<boolean> => (await Promise.all(outputs.map((o) => lstat(join(input.worktree, o)).then(() => true, () => false)))).every(Boolean);
-  // A reused worktree keeps what setup made, unless its reset cleaned it away.
-  if (marker === key && (await present(cached ?? []))) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached ?? [] };
+  // A reused worktree keeps what setup made, unless its reset cleaned it away or it moved (the pool
+  // moves a parked worktree to the next attempt's folder): what setup made names the old folder
+  // (an editable install's .pth, console scripts), so it comes again from the cache, relocated.
+  if (marker === key && markedAt === input.worktree && (await present(cached ?? []))) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached ?? [] };
   if (cached !== null) {
     await restoreOutputs(input.cacheDir, key, cached, input.worktree);
-    await writeSetupMarker(input.worktree, key);
+    await writeSetupMarker(input.worktree, mark);
     return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached };
   }
   const before = new Set(await untrackedEntries(input.worktree));
@@ -117,7 +121,7 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   // What would run another tree's code is neither used nor cached (see refusedOutputs).
   if ((await refusedOutputs(input, outputs)).length > 0) return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: null, notCached: null }, outputs };
   const notCached = await saveOutputs(input.cacheDir, key, outputs, input.worktree);
-  await writeSetupMarker(input.worktree, key);
+  await writeSetupMarker(input.worktree, mark);
   return { report: { key, ran: true, reused: false, durationMs: elapsed(), failure: null, notCached }, outputs };
 };
 
