@@ -121,7 +121,14 @@ const runEntry = (entry, keep, after37) => {
     result.error = error instanceof Error ? error.message : String(error);
     result.ok = false;
   } finally {
-    if (!keep) rmSync(tmp, { recursive: true, force: true });
+    // Something may still be writing below .swarm (a process the run left behind): retry, and never lose the result for it.
+    if (!keep) {
+      try {
+        rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 1000 });
+      } catch (error) {
+        result.cleanup = `not removed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
   }
   return result;
 };

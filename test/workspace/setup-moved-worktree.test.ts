@@ -23,7 +23,7 @@ const input = (repo: TempRepo, worktree: string): ProvisionInput => ({
 });
 
 describe('a provisioned worktree that moved (the pool parks it and hands it to the next attempt)', () => {
-  it('gets what setup made again from the cache, naming its new folder, not the one it left', async () => {
+  it('has what setup made relocated in place to its new folder, not naming the one it left', async () => {
     const repo = makeRepo({ '.gitignore': 'env/\n', 'requirements.txt': 'a==1\n', 'src/main.py': 'print(1)\n' });
     cleanups.push(repo.cleanup);
     const at = (name: string): string => join(repo.dir, '.swarm', 'worktrees', name);

@@ -8,7 +8,7 @@ import { carriedFiles, copyCarried, includePatterns } from './carried-files.js';
 import { carriedSecretValues } from './carried-secrets.js';
 import { writeProvisioned } from './provisioned-paths.js';
 import { runSetup, type SetupFailure } from './run-setup.js';
-import { cachedOutputs, removeOutputs, restoreOutputs, saveOutputs, untrackedEntries } from './setup-cache.js';
+import { cachedOutputs, relocateKept, removeOutputs, restoreOutputs, saveOutputs, untrackedEntries } from './setup-cache.js';
 import { writeProvisionedManifest } from './provisioned-manifest.js';
 import { setupKey } from './setup-key.js';
 import { linkShared, type RefusedLink } from './shared-links.js';
@@ -98,10 +98,16 @@ const prepareSetup = async (input: ProvisionInput): Promise<{ report: SetupRepor
   // and find nothing new to keep.
   if (marker !== null && marker !== key) await removeOutputs(input.worktree, (await cachedOutputs(input.cacheDir, marker)) ?? []);
   const present = async (outputs: readonly string[]): Promise<boolean> => (await Promise.all(outputs.map((o) => lstat(join(input.worktree, o)).then(() => true, () => false)))).every(Boolean);
-  // A reused worktree keeps what setup made, unless its reset cleaned it away or it moved (the pool
-  // moves a parked worktree to the next attempt's folder): what setup made names the old folder
-  // (an editable install's .pth, console scripts), so it comes again from the cache, relocated.
-  if (marker === key && markedAt === input.worktree && (await present(cached ?? []))) return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached ?? [] };
+  // A reused worktree keeps what setup made, unless its reset cleaned it away. One that moved (the
+  // pool hands a parked worktree to the next attempt's folder) has it relocated first: it names
+  // the folder it left (an editable install's .pth, console scripts).
+  if (marker === key && (await present(cached ?? []))) {
+    const here = markedAt === input.worktree || (markedAt !== null && (await relocateKept(input.cacheDir, key, input.worktree, markedAt)));
+    if (here) {
+      if (markedAt !== input.worktree) await writeSetupMarker(input.worktree, mark);
+      return { report: { key, ran: false, reused: true, durationMs: elapsed(), failure: null, notCached: null }, outputs: cached ?? [] };
+    }
+  }
   if (cached !== null) {
     await restoreOutputs(input.cacheDir, key, cached, input.worktree);
     await writeSetupMarker(input.worktree, mark);

@@ -63,6 +63,18 @@ export const restoreOutputs = async (cacheDir: string, key: string, outputs: rea
 };
 
 /**
+ * Makes setup's outputs, kept in a worktree that moved from `from` (the pool hands a parked
+ * worktree to the next attempt's folder), name the worktree's new folder: the files and links the
+ * cache's manifest lists, rewritten in place. False when the cache has no manifest for `key`.
+ */
+export const relocateKept = async (cacheDir: string, key: string, worktree: string, from: string): Promise<boolean> => {
+  const manifest = await cachedManifest(cacheDir, key);
+  if (manifest === null) return false;
+  await relocateOutputs(worktree, { builtIn: [from], rewrite: manifest.rewrite, links: manifest.links });
+  return true;
+};
+
+/**
  * Keeps what a successful setup made (`outputs`, relative to the worktree) under `key`: copied to
  * a scratch folder, then renamed into place, so a concurrent reader sees all of it or nothing.
  * Returns why it was not kept (a binary file naming the worktree, which no copy could correct),
