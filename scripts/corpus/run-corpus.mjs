@@ -153,6 +153,7 @@ for (const heldOut of [false, true]) {
   for (const r of rows) printRow(r);
 }
 function printRow(r) {
-  console.log(`| ${r.name} | ${r.kind} | ${r.chose ?? r.error ?? ''} | ${r.doctor ?? '-'} | ${r.baseline ?? '-'} | ${r.attempts?.[0] ?? '-'} | ${r.attempts?.[1] ?? '-'} | ${r.firstScoredSeconds === null || r.firstScoredSeconds === undefined ? '-' : `${Math.round(r.firstScoredSeconds)} s`} | ${r.clean === undefined ? '-' : r.clean ? 'yes' : 'no'} |`);
+  const e = (text) => String(text).replaceAll('|', '\\|');
+  console.log(`| ${r.name} | ${e(r.kind)} | ${e(r.chose ?? r.error ?? '')} | ${e(r.doctor ?? '-')} | ${r.baseline ?? '-'} | ${e(r.attempts?.[0] ?? '-')} | ${e(r.attempts?.[1] ?? '-')} | ${r.firstScoredSeconds === null || r.firstScoredSeconds === undefined ? '-' : `${Math.round(r.firstScoredSeconds)} s`} | ${r.clean === undefined ? '-' : r.clean ? 'yes' : 'no'} |`);
 }
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;
