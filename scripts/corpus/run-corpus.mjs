@@ -42,9 +42,17 @@ export const ENTRIES = [
     touch: { file: 'src/lib.rs', append: '\n#[allow(dead_code)]\nconst SWARM_TOUCHED_{n}: u8 = 0;\n' }, break: { file: 'src/lib.rs', from: 'if a_len == 0 && b_len == 0 {\n        return 1.0;', to: 'if a_len == 0 && b_len == 0 {\n        return 0.5;' } },
   { name: 'go-uuid', kind: 'Go module, no dependencies, Benchmark functions', setup: [],
     touch: { file: 'uuid.go', append: '\nvar _ = 0\n' }, break: { file: 'uuid.go', from: '\treturn string(buf[:])\n}', to: '\treturn string(buf[1:])\n}' } },
+  // Held out: kinds the corpus above lacks, tried after the fixes it drove (a check that they generalize).
+  { name: 'cachetools', heldOut: true, kind: 'Python src-layout (setuptools), pytest over unittest.TestCase classes, `pip install -e .` and pytest in a plain .venv',
+    setup: ['python3 -m venv .venv', '.venv/bin/python -m pip install --quiet -e . pytest'],
+    touch: { file: 'src/cachetools/keys.py', ...touchPy }, break: { file: 'src/cachetools/keys.py', from: '    return hashkey(*args, **kwargs)\n\n\ndef typedkey', to: '    return hashkey(*args)\n\n\ndef typedkey' } },
+  { name: 'entities', heldOut: true, kind: 'TypeScript npm library, committed package-lock.json, vitest, eslint + biome + tsc in `npm test`',
+    setup: ['npm ci --no-audit --no-fund'],
+    touch: { file: 'src/escape.ts', append: '\n/** Set by swarm\'s stand-in agent. */\nexport const SWARM_TOUCHED_{n} = 0;\n' }, break: { file: 'src/escape.ts', from: '[62, "&gt;"],', to: '[62, "&gt"],' } },
 ];
 
-const env = { ...process.env, GIT_AUTHOR_NAME: 'corpus', GIT_AUTHOR_EMAIL: 'corpus@example.invalid', GIT_COMMITTER_NAME: 'corpus', GIT_COMMITTER_EMAIL: 'corpus@example.invalid', NO_COLOR: '1' };
+// pip: this machine's local index first (its pip.conf lists it as an extra index only, after pypi.org, which it cannot reach).
+const env = { PIP_INDEX_URL: 'file:///opt/pypi/simple', ...process.env, GIT_AUTHOR_NAME: 'corpus', GIT_AUTHOR_EMAIL: 'corpus@example.invalid', GIT_COMMITTER_NAME: 'corpus', GIT_COMMITTER_EMAIL: 'corpus@example.invalid', NO_COLOR: '1' };
 const sh = (cwd, command, timeoutMs = 15 * 60_000) => {
   const started = Date.now();
   const run = spawnSync('sh', ['-c', command], { cwd, env, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
@@ -73,6 +81,7 @@ const runEntry = (entry, keep, after37) => {
     result.chose = initJson.testGated === null
       ? `program template: ${initJson.program ?? 'none'}`
       : `tests \`${initJson.testGated.tests?.command ?? 'none'}\`; score ${initJson.testGated.score.metric} (${initJson.testGated.score.direction}) of \`${initJson.testGated.score.command}\``;
+    result.chose += `; setup: ${initJson.setup?.length ? initJson.setup.map((c) => `\`${c}\``).join(', ') : 'none'}; link: ${initJson.link?.length ? initJson.link.join(', ') : 'none'}`;
     if (after37) {
       // Issue 37's rule, until it is merged: a lock-file install only when git tracks the lock file.
       const config = JSON.parse(readFileSync(join(project, '.swarmrc.json'), 'utf8'));
@@ -112,7 +121,14 @@ const runEntry = (entry, keep, after37) => {
     result.error = error instanceof Error ? error.message : String(error);
     result.ok = false;
   } finally {
-    if (!keep) rmSync(tmp, { recursive: true, force: true });
+    // Something may still be writing below .swarm (a process the run left behind): retry, and never lose the result for it.
+    if (!keep) {
+      try {
+        rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 1000 });
+      } catch (error) {
+        result.cleanup = `not removed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
   }
   return result;
 };
@@ -128,9 +144,16 @@ for (const entry of ENTRIES.filter((e) => names.length === 0 || names.includes(e
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   process.stderr.write(`${result.ok ? 'ok' : `NOT OK${result.error ? ` (${result.error})` : ''}`}; baseline ${result.baseline ?? '-'}; ${(result.attempts ?? []).join('; ')}\n`);
 }
-console.log('| repository | kind | what init chose | doctor | baseline | first try | second try | first scored after | checkout clean |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const r of results) {
-  console.log(`| ${r.name} | ${r.kind} | ${r.chose ?? r.error ?? ''} | ${r.doctor ?? '-'} | ${r.baseline ?? '-'} | ${r.attempts?.[0] ?? '-'} | ${r.attempts?.[1] ?? '-'} | ${r.firstScoredSeconds === null || r.firstScoredSeconds === undefined ? '-' : `${Math.round(r.firstScoredSeconds)} s`} | ${r.clean === undefined ? '-' : r.clean ? 'yes' : 'no'} |`);
+for (const heldOut of [false, true]) {
+  const rows = results.filter((r) => ENTRIES.find((e) => e.name === r.name)?.heldOut === true ? heldOut : !heldOut);
+  if (rows.length === 0) continue;
+  console.log(heldOut ? '\nHeld out:\n' : '');
+  console.log('| repository | kind | what init chose | doctor | baseline | first try | second try | first scored after | checkout clean |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) printRow(r);
+}
+function printRow(r) {
+  const e = (text) => String(text).replaceAll('|', '\\|');
+  console.log(`| ${r.name} | ${e(r.kind)} | ${e(r.chose ?? r.error ?? '')} | ${e(r.doctor ?? '-')} | ${r.baseline ?? '-'} | ${e(r.attempts?.[0] ?? '-')} | ${e(r.attempts?.[1] ?? '-')} | ${r.firstScoredSeconds === null || r.firstScoredSeconds === undefined ? '-' : `${Math.round(r.firstScoredSeconds)} s`} | ${r.clean === undefined ? '-' : r.clean ? 'yes' : 'no'} |`);
 }
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;

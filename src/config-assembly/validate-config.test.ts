@@ -144,7 +144,7 @@ describe('validateConfig: resolution', () => {
         sparse: [],
         setup: [],
         setupTimeoutMs: 600_000,
-        setupKey: ['uv.lock', 'poetry.lock', 'requirements*.txt', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'go.sum'],
+        setupKey: ['uv.lock', 'poetry.lock', 'requirements*.txt', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'go.sum', 'pyproject.toml', 'setup.py', 'setup.cfg', 'package.json'],
         submodules: true,
       },
       agent: {

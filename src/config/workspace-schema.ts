@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { positiveDurationSchema } from './schema-primitives.js';
 
-/** The lock files whose content decides whether a prepared environment can be reused. */
-export const DEFAULT_SETUP_KEY = ['uv.lock', 'poetry.lock', 'requirements*.txt', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'go.sum'];
+/**
+ * The files whose content decides whether a prepared environment can be reused: the lock files,
+ * and the manifests that list dependencies where no lock file pins them (a changed dependency
+ * list must rebuild, not reuse a stale environment).
+ */
+export const DEFAULT_SETUP_KEY = ['uv.lock', 'poetry.lock', 'requirements*.txt', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'go.sum', 'pyproject.toml', 'setup.py', 'setup.cfg', 'package.json'];
 
 /** The `workspace` section: how every worktree (the baseline's and doctor's included) is provisioned. */
 export const workspaceSchema = z.strictObject({

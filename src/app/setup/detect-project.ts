@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { trackedFiles } from '../../workspace/ignored-paths.js';
-import { pipInstall, testExtra, venvHasEditableInstall } from './python-setup.js';
+import { checkoutTopLevel } from '../../workspace/checkout-top-level.js';
+import { describeEscapes, type EnvEscape } from '../../workspace/provision/env-escapes.js';
+import { checkoutVenvEscapes, pipInstall, testExtra } from './python-setup.js';
 
 export type ProjectKind = 'python' | 'node' | 'rust' | 'go' | 'unknown';
 export type EvaluatorLanguage = 'python' | 'node';
@@ -42,11 +44,11 @@ export const readPackageJson = (dir: string): z.infer<typeof packageJsonSchema> 
   }
 };
 
-const pythonProposal = (dir: string): ProjectKindProposal => {
-  const evidence = ['uv.lock', 'pyproject.toml', 'poetry.lock', 'requirements.txt', '.venv'].filter((file) => has(dir, file));
+const pythonProposal = (dir: string, venvEscapes: readonly EnvEscape[]): ProjectKindProposal => {
+  const evidence = ['uv.lock', 'pyproject.toml', 'poetry.lock', 'requirements.txt', 'setup.py', '.venv'].filter((file) => has(dir, file));
   const venv = has(dir, '.venv/bin/python');
   // A checkout venv with the project installed editable runs the checkout's code wherever it is linked.
-  const editable = venv && venvHasEditableInstall(dir);
+  const editable = venv && venvEscapes.length > 0;
   const buildable = has(dir, 'requirements.txt') || has(dir, 'pyproject.toml') || has(dir, 'setup.py');
   const extra = testExtra(dir);
   let setup: string[] = [];
@@ -68,7 +70,7 @@ const pythonProposal = (dir: string): ProjectKindProposal => {
   const checkoutHint = python === '.venv/bin/python' && !venv
     ? `your checkout has no .venv, and the evaluator runs .venv/bin/python: create it with \`${setup.join(' && ')}\``
     : editable && !buildable
-      ? 'your .venv has a package installed editable (it would run your checkout\'s code in every worktree), and nothing here says how to build it: add the commands that build it to workspace.setup'
+      ? `your .venv has a package installed editable (it would run your checkout's code in every worktree: ${describeEscapes('.venv', venvEscapes)}), and nothing here says how to build it: add the commands that build it to workspace.setup`
       : null;
   return { kind: 'python', evidence, setup, language: 'python', python, runCommand: null, solutionGlobs: [], linkVenv, checkoutHint };
 };
@@ -104,10 +106,13 @@ const nodeProposal = (dir: string, tracked: ReadonlySet<string> | null): Project
  * requirements.txt; package.json; Cargo.toml; go.mod), and what that kind needs: the commands
  * that prepare a worktree, the evaluator template, the way to run the program. `tracked`, the
  * files git tracks in `dir` (relative to it), decides whether a lock file reaches a worktree;
- * without it, a lock file that exists counts (see detectProject, which asks git).
+ * without it, a lock file that exists counts (see detectProject, which asks git). `venvEscapes`:
+ * what provisioning's scan found in the checkout's `.venv` (`checkoutVenvEscapes`); a `.venv`
+ * with any is built per worktree, never linked. Without it (none given), the `.venv` counts as
+ * holding no project code.
  */
-export const detectProjectKind = (dir: string, tracked: Iterable<string> | null = null): ProjectKindProposal => {
-  if (['pyproject.toml', 'uv.lock', 'requirements.txt', 'setup.py', 'poetry.lock'].some((file) => has(dir, file))) return pythonProposal(dir);
+export const detectProjectKind = (dir: string, tracked: Iterable<string> | null = null, venvEscapes: readonly EnvEscape[] = []): ProjectKindProposal => {
+  if (['pyproject.toml', 'uv.lock', 'requirements.txt', 'setup.py', 'poetry.lock'].some((file) => has(dir, file))) return pythonProposal(dir, venvEscapes);
   if (has(dir, 'package.json')) return nodeProposal(dir, tracked === null ? null : new Set(tracked));
   if (has(dir, 'Cargo.toml')) {
     return { kind: 'rust', evidence: ['Cargo.toml'], setup: ['cargo build --release --offline'], language: 'node', python: 'python3', runCommand: ['cargo', 'run', '--release', '--offline', '--quiet'], solutionGlobs: ['src/**/*.rs'], linkVenv: false, checkoutHint: null };
@@ -119,5 +124,17 @@ export const detectProjectKind = (dir: string, tracked: Iterable<string> | null 
   return { kind: 'unknown', evidence: [], setup: [], language: 'python', python: venv ? '.venv/bin/python' : 'python3', runCommand: null, solutionGlobs: [], linkVenv: venv, checkoutHint: null };
 };
 
-/** detectProjectKind with the files git tracks in `dir`: what `swarm init` should propose from. */
-export const detectProject = async (dir: string): Promise<ProjectKindProposal> => detectProjectKind(dir, await trackedFiles(dir));
+/**
+ * detectProjectKind with the files git tracks in `dir` (given, or asked of git) and provisioning's
+ * own scan of the checkout's `.venv`: what `swarm init` proposes from.
+ */
+export const detectProject = async (dir: string, tracked?: Iterable<string>): Promise<ProjectKindProposal> => {
+  const root = await checkoutTopLevel(dir).catch(() => dir);
+  return detectProjectKind(dir, tracked ?? await trackedFiles(dir), await checkoutVenvEscapes(dir, root));
+};
+
+/** Folders a setup command builds in the worktree (`.venv`, `node_modules`): never also linked from the checkout. */
+export const builtBySetup = (setup: readonly string[]): string[] => [
+  ...(setup.some((command) => /\s-m\s+venv\s+\.venv\b|^uv sync\b/.test(command)) ? ['.venv'] : []),
+  ...(setup.some((command) => /^(npm (ci|install)|pnpm install|yarn install|bun install)\b/.test(command)) ? ['node_modules'] : []),
+];

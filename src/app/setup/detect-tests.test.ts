@@ -66,6 +66,22 @@ describe('detectTests', () => {
     expect(detect({ 'pyproject.toml': '[project]\nname = "x"\n', 'x.py': '' })).toBeNull();
   });
 
+  it('python: unittest where the project runs it (tox `-m unittest`) or every test file is unittest and none imports pytest', () => {
+    const UNIT = 'import unittest\n\nclass TestA(unittest.TestCase):\n    def test_a(self):\n        pass\n';
+    // tomli's shape: a tests package, unittest.TestCase, tox running `python -m unittest`.
+    const tox = detect({ 'pyproject.toml': '[tool.tox.env_run_base]\ncommands = [\n    ["python", "-m", "unittest"],\n]\n', 'tests/__init__.py': '', 'tests/test_a.py': UNIT }, ['.venv/bin/python']);
+    expect(tox?.tests.argv).toEqual(['.venv/bin/python', '-m', 'unittest', 'discover']);
+    expect(tox?.protect).toEqual(['tests/**']);
+    // A tests folder that is not a package: discovery starts there.
+    expect(detect({ 'setup.py': '', 'tests/test_a.py': UNIT })?.tests.argv).toEqual(['python3', '-m', 'unittest', 'discover', '-s', 'tests']);
+    // One file that imports pytest, a conftest, or pytest named in the project: pytest.
+    expect(detect({ 'setup.py': '', 'tests/test_a.py': UNIT, 'tests/test_b.py': 'import pytest\n\ndef test_b():\n    pass\n' })?.tests.argv).toContain('pytest');
+    expect(detect({ 'setup.py': '', 'tests/test_a.py': UNIT, 'conftest.py': '' })?.tests.argv).toContain('pytest');
+    expect(detect({ 'setup.py': '', 'tox.ini': '[testenv]\ncommands = pytest\n', 'tests/test_a.py': UNIT })?.tests.argv).toContain('pytest');
+    // Plain test functions in a tests folder stay pytest's.
+    expect(detect({ 'setup.py': '', 'tests/test_a.py': 'def test_a():\n    assert 1\n' })?.tests.argv).toContain('pytest');
+  });
+
   it('rust and go: cargo test and go test ./...; benchmarks that build on a stable toolchain', () => {
     expect(detect({ 'Cargo.toml': '[package]\nname = "a"\n', 'src/lib.rs': '', 'tests/t.rs': '' })).toMatchObject({ tests: { argv: ['cargo', 'test', '--offline'] }, bench: null, protect: ['tests/**'] });
     expect(detect({ 'Cargo.toml': '[package]\n', 'benches/b.rs': '#![feature(test)]\n' })?.bench).toBeNull();

@@ -105,12 +105,33 @@ const nodeTests = (dir: string, tracked: readonly string[]): TestsFound | null =
   return { ecosystem: 'node', tests, bench, protect: testFileGlobs(tracked) };
 };
 
+/** Whether the project's Python tests are unittest's: its config runs `-m unittest`, or every test file imports unittest and none pytest. */
+const unittestStyle = (dir: string, config: string, tracked: readonly string[]): boolean => {
+  if (/-m["',\s]+unittest\b|\bunittest discover\b/.test(config)) return true;
+  const sources = tracked
+    .filter((file) => /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(file) || (TEST_DIRS.some((d) => file.startsWith(`${d}/`)) && file.endsWith('.py')))
+    .slice(0, 50).map((file) => readText(dir, file));
+  const tests = sources.filter((text) => /^\s*def test|^class \w+/m.test(text));
+  return tests.length > 0 && !sources.some((text) => /^\s*(import pytest|from pytest\b)/m.test(text)) && tests.every((text) => /^\s*(import unittest|from unittest\b)/m.test(text));
+};
+
+/** `python -m unittest discover`, from the tests folder when it is not a package (discovery enters packages only). */
+const unittestArgv = (python: string[], tracked: readonly string[]): string[] => {
+  const folder = TEST_DIRS.find((d) => tracked.some((file) => file.startsWith(`${d}/`) && file.endsWith('.py')));
+  const packaged = folder !== undefined && tracked.includes(`${folder}/__init__.py`);
+  return [...python, '-m', 'unittest', 'discover', ...(folder !== undefined && !packaged ? ['-s', folder] : [])];
+};
+
 const pythonTests = (dir: string, tracked: readonly string[], python: string[]): TestsFound | null => {
   const config = ['pyproject.toml', 'setup.cfg', 'tox.ini', 'pytest.ini', 'requirements-dev.txt', 'requirements.txt'].map((file) => readText(dir, file)).join('\n');
   const testFiles = tracked.filter((file) => /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(file));
-  const pytestSaid = /pytest/.test(config) || tracked.includes('conftest.py') || TEST_DIRS.some((d) => tracked.some((file) => file.startsWith(`${d}/`)));
+  const pytestNamed = /pytest/.test(config) || tracked.some((file) => /(^|\/)conftest\.py$/.test(file));
+  const pytestSaid = pytestNamed || TEST_DIRS.some((d) => tracked.some((file) => file.startsWith(`${d}/`)));
   if (!pytestSaid && testFiles.length === 0) return null;
   const protect = testFileGlobs(tracked);
+  if (!pytestNamed && unittestStyle(dir, config, tracked)) {
+    return { ecosystem: 'python', tests: { argv: unittestArgv(python, tracked), reason: 'unittest tests (the project runs `python -m unittest`, or its test files import unittest and no pytest)' }, bench: null, protect };
+  }
   if (!pytestSaid) {
     return { ecosystem: 'python', tests: { argv: [...python, '-m', 'unittest', 'discover'], reason: 'test_*.py files and no pytest configuration: unittest' }, bench: null, protect };
   }

@@ -5,7 +5,7 @@ import { CONFIG_FILE_NAME } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { ignoredPaths, trackedFiles } from '../../workspace/ignored-paths.js';
 import { insideRepository } from '../../workspace/init-repository.js';
-import { detectProjectKind, type EvaluatorLanguage, type ProjectKind } from './detect-project.js';
+import { builtBySetup, detectProject, type EvaluatorLanguage, type ProjectKind } from './detect-project.js';
 import { detectTests } from './detect-tests.js';
 import { SCORE_STDERR } from '../../core/evaluation/noise-margin.js';
 import { findProgram, pathsNamedIn, programExists } from './find-program.js';
@@ -77,9 +77,10 @@ const summarize = (plan: TestGatedPlan): TestGatedSummary => ({
   protectedTests: plan.protect,
 });
 
-/** A fresh `.venv` of the setup has no pytest; the test gate needs it. */
+/** A fresh `.venv` of the setup has no pytest; the test gate needs it (unless a setup line installs it already). */
 const withPytest = (setup: string[], plan: TestGatedPlan): string[] =>
-  plan.tests?.argv.includes('pytest') === true && setup.includes('python3 -m venv .venv') ? [...setup, '.venv/bin/python -m pip install --quiet pytest'] : setup;
+  plan.tests?.argv.includes('pytest') === true && setup.includes('python3 -m venv .venv') && !setup.some((command) => /\bpip install\b.*\spytest\b|\[(test|tests|testing|dev)\]/.test(command))
+    ? [...setup, '.venv/bin/python -m pip install --quiet pytest'] : setup;
 
 const toPosix = (path: string): string => path.split(sep).join('/');
 
@@ -136,8 +137,9 @@ export const initProject = async (options: InitOptions): Promise<InitResult> => 
     throw new SwarmError('USAGE', `${dir} is not inside a git repository; run \`git init\` there and commit your program, then \`swarm init\` again`);
   }
   const tracked = await trackedFiles(dir);
-  // With git's tracked files, so a lock file the repository ignores proposes no frozen install.
-  const detected = detectProjectKind(dir, tracked);
+  // With git's tracked files, so a lock file the repository ignores proposes no frozen install,
+  // and provisioning's scan of the checkout's .venv, so an editable install is never linked.
+  const detected = await detectProject(dir, tracked);
   const choice = options.program !== undefined
     ? { program: givenProgram(dir, options.program), reason: 'given with --program' }
     : findProgram(dir, detected.kind, tracked);
@@ -157,10 +159,12 @@ export const initProject = async (options: InitOptions): Promise<InitResult> => 
   const program = plan !== null ? null : choice.program;
   const programSource = program === null ? '' : readFileSync(join(dir, program), 'utf8');
   const runsPython = plan !== null ? detected.kind === 'python' : language === 'python';
-  const link = await proposeLinks(dir, [evaluator, programSource], runsPython && detected.linkVenv);
+  const setup = plan === null ? detected.setup : withPytest(detected.setup, plan);
+  // What setup builds in each worktree (a .venv, node_modules) is not also linked from the checkout.
+  const built = builtBySetup(setup);
+  const link = (await proposeLinks(dir, [evaluator, programSource], runsPython && detected.linkVenv)).filter((path) => !built.includes(path));
   const evaluatorCommand = language === 'python' ? `${detected.python} ${target}` : `node ${target}`;
   const solutionFiles = program !== null ? [program] : detected.solutionGlobs;
-  const setup = plan === null ? detected.setup : withPytest(detected.setup, plan);
   const config = renderConfigText({
     evaluatorCommand, evaluatorFile: target, solutionFiles, setup, link,
     ...(plan !== null ? { protect: plan.protect, objective: { metric: plan.goal.metric, direction: plan.goal.direction } } : {}),

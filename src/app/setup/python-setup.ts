@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
+import { envEscapes, type EnvEscape } from '../../workspace/provision/env-escapes.js';
 
 const has = (dir: string, file: string): boolean => existsSync(join(dir, file));
 const read = (dir: string, file: string): string => {
@@ -54,21 +55,13 @@ export const pipInstall = (dir: string): string => {
 };
 
 /**
- * Whether the checkout's `.venv` has the project installed editable (a setuptools finder or
- * `.pth` path, an `.egg-link`, or a `.pth` naming a folder of the checkout outside the venv):
- * linked into a worktree it would run the checkout's code, so it must be built per worktree.
+ * What in the checkout's `.venv` makes code of the checkout the code that runs (an editable
+ * install's `.pth` path or setuptools finder, an `.egg-link`, `direct_url.json`): the very scan
+ * provisioning runs before it links a path (`linkShared`), so what init proposes to link is what
+ * provisioning accepts. Non-empty: the `.venv` must be built per worktree, never linked. `root`
+ * is the repository's top level (the whole checkout is off limits, not only the project folder).
  */
-export const venvHasEditableInstall = (dir: string): boolean => {
+export const checkoutVenvEscapes = async (dir: string, root: string = dir): Promise<EnvEscape[]> => {
   const venv = join(dir, '.venv');
-  const sites = ['lib', 'lib64'].flatMap((lib) => list(join(venv, lib)).filter((name) => name.startsWith('python')).map((name) => join(venv, lib, name, 'site-packages')));
-  return sites.some((site) => list(site).some((name) => {
-    if (name.startsWith('__editable__') || name.endsWith('.egg-link')) return true;
-    if (!name.endsWith('.pth')) return false;
-    return read(site, name).split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#') && !line.startsWith('import'))
-      .some((line) => {
-        const target = resolve(site, line);
-        const fromDir = relative(dir, target);
-        return isAbsolute(target) && !fromDir.startsWith('..') && !fromDir.startsWith('.venv');
-      });
-  }));
+  return envEscapes(venv, { allowed: [venv], forbidden: [root] });
 };
