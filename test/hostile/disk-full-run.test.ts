@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/core/views/report.js';
 import { findOrphans } from '../../src/process/find-orphans.js';
+import { mountTmpfs } from '../support/tmpfs.js';
 import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
 
 /**
@@ -13,38 +13,17 @@ import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
  * Every case ends in one line naming the file system, exit 1, the database intact, no attempt
  * left running, the run resumable; a resume once space is freed finishes the run.
  */
-const mountPoint = mkdtempSync(join(tmpdir(), 'swarm-full-'));
-const mounted = ((): boolean => {
-  if (process.getuid?.() !== 0) return false;
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=30m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!mounted) console.log('disk-full-run: skipped (mounting a tmpfs needs root)');
-
-const resize = (size: string): void => {
-  execFileSync('mount', ['-o', `remount,size=${size}`, mountPoint]);
-};
+const tmpfs = mountTmpfs('swarm-full', '30m');
 
 /** A toy repository on the tmpfs whose evaluator prints `bytes` of output per run. */
 const repoOnTmpfs = (bytes: number, budget: number, counter: string): ToyRepo => {
-  const saved = process.env.TMPDIR;
-  process.env.TMPDIR = mountPoint;
-  try {
-    const evaluator = `const line = 'x'.repeat(1023) + '\\n';
+  const evaluator = `const line = 'x'.repeat(1023) + '\\n';
 for (let i = 0; i < ${Math.floor(bytes / 1024)}; i++) process.stdout.write(line);
 require('node:fs').appendFileSync(${JSON.stringify(counter)}, 'x');
 const out = JSON.parse(require('node:child_process').execFileSync(process.execPath, ['prog.js']).toString());
 console.log(JSON.stringify({ score: out.value }));
 `;
-    return createToyRepo({ budget: { attempts: budget }, evaluator: { timeout: '60s' } }, { 'evaluate.js': evaluator });
-  } finally {
-    if (saved === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = saved;
-  }
+  return tmpfs.asTmpdir(() => createToyRepo({ budget: { attempts: budget }, evaluator: { timeout: '60s' } }, { 'evaluate.js': evaluator }));
 };
 
 const ONE_LINE = /^swarm: the file system at \S+ is full \((ENOSPC|SQLITE_FULL)[^)]*\) writing .*; the run is kept as it was: free space there, then `swarm run` resumes where it stopped$/;
@@ -80,19 +59,13 @@ const expectStoppedCleanly = async (repo: ToyRepo, result: { code: number | null
   expect(await findOrphans(null, repo.dir)).toEqual([]);
 };
 
-describe.skipIf(!mounted)('a full disk during a run', () => {
+describe.skipIf(!tmpfs.mounted)('a full disk during a run', () => {
   const counter = join(mkdtempSync(join(tmpdir(), 'swarm-count-')), 'evaluations');
   beforeAll(() => writeFileSync(counter, ''));
-  afterAll(() => {
-    try {
-      execFileSync('umount', ['-l', mountPoint]);
-    } finally {
-      rmSync(mountPoint, { recursive: true, force: true });
-    }
-  });
+  afterAll(() => tmpfs.unmount());
 
   it('filled by the evaluator output and the store: one line, attempts interrupted, a resume finishes', async () => {
-    resize('30m');
+    tmpfs.remount('size=30m');
     const repo = repoOnTmpfs(3 * 1024 * 1024, 12, counter);
     const stopped = await runCli(repo.dir, ['run']);
     await expectStoppedCleanly(repo, stopped);
@@ -104,7 +77,7 @@ describe.skipIf(!mounted)('a full disk during a run', () => {
     expect(after.run.stale ?? null).toBeNull();
     expect(after.attempts.filter((a) => a.status === 'running')).toEqual([]);
     expect(after.attempts.filter((a) => a.status === 'failed')).toEqual([]);
-    resize('400m');
+    tmpfs.remount('size=400m');
     const resumed = await runCli(repo.dir, ['run']);
     expect(resumed.code).toBe(0);
     expect((await status(repo)).run.status).toBe('finished');
@@ -113,17 +86,12 @@ describe.skipIf(!mounted)('a full disk during a run', () => {
   }, 400_000);
 
   it('full before the run starts: one line, nothing claimed; once space is freed the run finishes', async () => {
-    resize('30m');
+    tmpfs.remount('size=30m');
     const repo = repoOnTmpfs(1024, 3, counter);
-    const filler = join(mountPoint, 'filler');
-    try {
-      execFileSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=1M', 'count=40'], { stdio: 'ignore' });
-    } catch {
-      // dd stops where the disk is full: that is the point.
-    }
+    tmpfs.fill();
     const stopped = await runCli(repo.dir, ['run']);
     await expectStoppedCleanly(repo, stopped);
-    rmSync(filler);
+    tmpfs.unfill();
     const resumed = await runCli(repo.dir, ['run']);
     expect(resumed.code).toBe(0);
     expect((await status(repo)).run.status).toBe('finished');

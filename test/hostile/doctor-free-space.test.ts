@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mountTmpfs } from '../support/tmpfs.js';
 import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
 
 /**
@@ -32,31 +30,11 @@ describe('swarm doctor and the free space', () => {
     expect((await runCli(small.dir, ['doctor', '--no-baseline'])).stdout).not.toMatch(/warning: the file system of/);
   }, 180_000);
 
-  const mountPoint = mkdtempSync(join(tmpdir(), 'swarm-doctor-space-'));
-  const mounted = ((): boolean => {
-    if (process.getuid?.() !== 0) return false;
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  afterAll(() => {
-    if (mounted) execFileSync('umount', ['-l', mountPoint]);
-    rmSync(mountPoint, { recursive: true, force: true });
-  });
+  const tmpfs = mountTmpfs('swarm-doctor-space', '8m');
+  afterAll(() => tmpfs.unmount());
 
-  it.skipIf(!mounted)('warns on a small tmpfs with the default cap, naming the folder and the figures', async () => {
-    const saved = process.env.TMPDIR;
-    process.env.TMPDIR = mountPoint;
-    let repo: ToyRepo;
-    try {
-      repo = createToyRepo();
-    } finally {
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-    }
+  it.skipIf(!tmpfs.mounted)('warns on a small tmpfs with the default cap, naming the folder and the figures', async () => {
+    const repo = tmpfs.asTmpdir(() => createToyRepo());
     repos.push(repo);
     const out = await runCli(repo.dir, ['doctor', '--no-baseline']);
     const line = WARNING.exec(out.stdout);

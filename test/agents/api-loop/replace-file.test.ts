@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replaceFile } from '../../../src/agents/api-loop/replace-file.js';
+import { mountTmpfs } from '../../support/tmpfs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarm-replace-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,38 +30,16 @@ describe('replaceFile', () => {
 });
 
 // A full file system (a small tmpfs: root only) refuses the write part-way; the file is put back.
-const mount = mkdtempSync(join(tmpdir(), 'swarm-replace-full-'));
-const mounted = ((): boolean => {
-  if (process.getuid?.() !== 0) return false;
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const tmpfs = mountTmpfs('swarm-replace-full', '1m');
+const mount = tmpfs.dir;
 
-describe.skipIf(!mounted)('replaceFile on a full disk', () => {
-  afterAll(() => {
-    try {
-      execFileSync('umount', ['-l', mount]);
-    } finally {
-      rmSync(mount, { recursive: true, force: true });
-    }
-  });
+describe.skipIf(!tmpfs.mounted)('replaceFile on a full disk', () => {
+  afterAll(() => tmpfs.unmount());
 
   it('puts the old content back, or removes the file it made, and reports ENOSPC', async () => {
     const file = join(mount, 'prog.js');
     writeFileSync(file, 'const a = 1;\n');
-    const fd = openSync(join(mount, 'filler'), 'a');
-    for (const size of [65536, 4096, 1]) {
-      try {
-        for (;;) writeSync(fd, Buffer.alloc(size));
-      } catch {
-        // full at this size
-      }
-    }
-    closeSync(fd);
+    tmpfs.fill();
     const grown = await replaceFile(file, 'x'.repeat(64 * 1024), { followLinks: false });
     expect(grown).toMatchObject({ ok: false, restored: true, error: { code: 'ENOSPC' } });
     expect(readFileSync(file, 'utf8')).toBe('const a = 1;\n');

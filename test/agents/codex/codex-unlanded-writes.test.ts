@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseCodexStream } from '../../../src/agents/codex/codex-events.js';
 import { undoUnlandedWrites, writeCauseAt } from '../../../src/agents/cli-common/unlanded-writes.js';
 import { commitFiles, gitOutput } from '../../support/git-repo.js';
+import { mountTmpfs } from '../../support/tmpfs.js';
 
 const line = (item: Record<string, unknown>): string => JSON.stringify({ type: 'item.completed', item });
 
@@ -43,50 +43,28 @@ describe('codex writes that did not land', () => {
 });
 
 // What swarm finds at a path codex could not write: a small tmpfs made full or read-only (root only).
-const mount = mkdtempSync(join(tmpdir(), 'swarm-cause-'));
-const mounted = ((): boolean => {
-  if (process.getuid?.() !== 0) return false;
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mount], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const tmpfs = mountTmpfs('swarm-cause', '2m');
+const mount = tmpfs.dir;
 
-describe.skipIf(!mounted)('the cause swarm finds at a path codex could not write', () => {
+describe.skipIf(!tmpfs.mounted)('the cause swarm finds at a path codex could not write', () => {
   const file = join(mount, 'wt', 'prog.js');
   afterEach(() => {
-    execFileSync('mount', ['-o', 'remount,rw', mount]);
-    rmSync(join(mount, 'filler'), { force: true });
+    tmpfs.remount('rw');
+    tmpfs.unfill();
   });
-  afterAll(() => {
-    try {
-      execFileSync('umount', ['-l', mount]);
-    } finally {
-      rmSync(mount, { recursive: true, force: true });
-    }
-  });
+  afterAll(() => tmpfs.unmount());
 
   it('none on a writable disk with room', async () => {
     expect(await writeCauseAt(file)).toBeNull();
   });
 
   it('a read-only file system (EROFS)', async () => {
-    execFileSync('mount', ['-o', 'remount,ro', mount]);
+    tmpfs.remount('ro');
     expect(await writeCauseAt(file)).toBe(`the file system of ${mount} is read-only (EROFS)`);
   });
 
   it('a full disk (ENOSPC)', async () => {
-    const fd = openSync(join(mount, 'filler'), 'a');
-    for (const size of [65536, 4096]) {
-      try {
-        for (;;) writeSync(fd, Buffer.alloc(size));
-      } catch {
-        // full at this size
-      }
-    }
-    closeSync(fd);
+    tmpfs.fill();
     expect(await writeCauseAt(file)).toMatch(new RegExp(`^the disk of ${mount} is full \\(ENOSPC, 0 KiB free\\)$`));
   });
 });

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,6 +10,7 @@ import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-se
 import { endsWithToolOutput, responsesHandler } from '../../support/fake-llm/openai-responses.js';
 import { requestMessages } from '../../support/fake-llm/scripted-reply.js';
 import { createCodexHome } from '../../agents/codex/codex-home.js';
+import { mountTmpfs } from '../../support/tmpfs.js';
 import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
@@ -23,52 +23,16 @@ import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../suppo
  * and the run stops with exit 1 after agent.maxConsecutiveFailures (3); not the driver's own
  * disk-full stop, whose disk is fine.
  */
-const mountPoint = mkdtempSync(join(tmpdir(), 'swarm-unwritable-'));
-const mounted = ((): boolean => {
-  if (process.getuid?.() !== 0) return false;
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=20m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!mounted) console.log('unwritable-worktree-e2e: skipped (mounting a tmpfs needs root)');
-
-afterAll(() => {
-  if (!mounted) return;
-  try {
-    execFileSync('umount', ['-l', mountPoint]);
-  } finally {
-    rmSync(mountPoint, { recursive: true, force: true });
-  }
-});
-
-const filler = join(mountPoint, 'filler');
-
-/** Fills the tmpfs to its last page. */
-const fill = (): void => {
-  const fd = openSync(filler, 'a');
-  try {
-    for (const size of [1024 * 1024, 4096, 1]) {
-      const chunk = Buffer.alloc(size, 120);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch {
-        // full at this chunk size: go on with a smaller one
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-};
-const remount = (mode: 'ro' | 'rw'): void => {
-  execFileSync('mount', ['-o', `remount,${mode}`, mountPoint]);
-};
+const tmpfs = mountTmpfs('swarm-unwritable', '20m');
+const mountPoint = tmpfs.dir;
+afterAll(() => tmpfs.unmount());
 
 type Cause = 'full' | 'read-only';
-const refuse = (cause: Cause): void => (cause === 'full' ? fill() : remount('ro'));
-const allow = (cause: Cause): void => (cause === 'full' ? rmSync(filler, { force: true }) : remount('rw'));
+const refuse = (cause: Cause): void => {
+  if (cause === 'full') tmpfs.fill();
+  else tmpfs.remount('ro');
+};
+const allow = (cause: Cause): void => (cause === 'full' ? tmpfs.unfill() : tmpfs.remount('rw'));
 const WORDS: Record<Cause, RegExp> = { full: /ENOSPC|no space left on device/i, 'read-only': /EROFS|read-only file system/i };
 
 // An edit that grows prog.js by ~12 KB: it needs pages the full disk no longer has.
@@ -117,7 +81,7 @@ const answersEdit = (message: Record<string, unknown> | undefined): boolean => {
 
 const CAUSES: Cause[] = ['full', 'read-only'];
 
-describe.skipIf(!mounted)('worktrees on a file system that refuses the agent\'s writes', () => {
+describe.skipIf(!tmpfs.mounted)('worktrees on a file system that refuses the agent\'s writes', () => {
   let repo: ToyRepo | undefined;
   let server: FakeServer | undefined;
   const homes: string[] = [];
@@ -129,7 +93,7 @@ describe.skipIf(!mounted)('worktrees on a file system that refuses the agent\'s 
   afterEach(async () => {
     allow('full');
     try {
-      remount('rw');
+      tmpfs.remount('rw');
     } catch {
       // already writable
     }
@@ -207,11 +171,11 @@ describe.skipIf(!mounted)('worktrees on a file system that refuses the agent\'s 
  * wins over the breaker's count. The run is interrupted at once with the one line naming the file
  * system (issue 41), not failed after three attempts; once space is freed `swarm run` resumes it.
  */
-describe.skipIf(!mounted)('worktrees sharing a full disk with .swarm', () => {
+describe.skipIf(!tmpfs.mounted)('worktrees sharing a full disk with .swarm', () => {
   let server: FakeServer | undefined;
   let repo: ToyRepo | undefined;
   afterAll(async () => {
-    rmSync(filler, { force: true });
+    tmpfs.unfill();
     await server?.close();
     repo?.cleanup();
   });
@@ -220,26 +184,19 @@ describe.skipIf(!mounted)('worktrees sharing a full disk with .swarm', () => {
     let refusing = true;
     server = await startFakeAnthropic((request) => {
       if (!answersEdit(requestMessages(request).at(-1))) {
-        if (refusing) fill();
+        if (refusing) tmpfs.fill();
         return { kind: 'message', toolCalls: [{ name: 'edit_file', input: { path: 'prog.js', search: FROM, replace: TO } }] };
       }
       return { kind: 'message', toolCalls: [{ name: 'finish', input: { summary: 'a = 3', hypothesis: 'a near 3 is best' } }] };
     });
-    const saved = process.env.TMPDIR;
-    process.env.TMPDIR = mountPoint;
-    try {
-      repo = createToyRepo({ ...config({ backend: 'anthropic', model: 'fake-model' }), workspace: {} });
-    } finally {
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-    }
+    repo = tmpfs.asTmpdir(() => createToyRepo({ ...config({ backend: 'anthropic', model: 'fake-model' }), workspace: {} }));
     const env = { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: server.url };
     const stopped = await runCli(repo.dir, ['run'], env);
     expect(stopped.code, stopped.stderr).toBe(1);
     expect(stopped.stderr.trim().split('\n').at(-1)).toMatch(/^swarm: the file system at \S+ is full \((ENOSPC|SQLITE_FULL)[^)]*\) writing .*; the run is kept as it was: free space there, then `swarm run` resumes where it stopped$/);
     expect(stopped.stdout).not.toMatch(/attempts in a row of agent/);
     refusing = false;
-    rmSync(filler, { force: true });
+    tmpfs.unfill();
     const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as { run: { status: string } };
     expect(status.run.status).toBe('interrupted');
     const resumed = await runCli(repo.dir, ['run'], env);

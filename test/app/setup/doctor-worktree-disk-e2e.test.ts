@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { mountTmpfs } from '../../support/tmpfs.js';
 import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
@@ -11,17 +8,8 @@ import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
  * read-only, it is a problem of the project and the API backends' write check fails; with little
  * room, a warning; the API backends' write check passes on a writable one.
  */
-const mountPoint = mkdtempSync(join(tmpdir(), 'swarm-doctor-disk-'));
-const mounted = ((): boolean => {
-  if (process.getuid?.() !== 0) return false;
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=20m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!mounted) console.log('doctor-worktree-disk-e2e: skipped (mounting a tmpfs needs root)');
+const tmpfs = mountTmpfs('swarm-doctor-disk', '20m');
+const mountPoint = tmpfs.dir;
 
 const check = z.object({ ok: z.boolean(), detail: z.string() });
 const problem = z.object({ problem: z.string(), fix: z.string() });
@@ -32,20 +20,14 @@ const report = z.object({
 
 const NO_KEYS = { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
 
-describe.skipIf(!mounted)('swarm doctor: where the worktrees live', () => {
+describe.skipIf(!tmpfs.mounted)('swarm doctor: where the worktrees live', () => {
   let repo: ToyRepo | undefined;
   afterEach(() => {
-    execFileSync('mount', ['-o', 'remount,rw', mountPoint]);
+    tmpfs.remount('rw');
     repo?.cleanup();
     repo = undefined;
   });
-  afterAll(() => {
-    try {
-      execFileSync('umount', ['-l', mountPoint]);
-    } finally {
-      rmSync(mountPoint, { recursive: true, force: true });
-    }
-  });
+  afterAll(() => tmpfs.unmount());
 
   const doctor = async (): Promise<z.infer<typeof report>> => {
     repo = createToyRepo({ agent: { backend: 'anthropic' }, workspace: { dir: mountPoint } });
@@ -62,7 +44,7 @@ describe.skipIf(!mounted)('swarm doctor: where the worktrees live', () => {
   }, 60_000);
 
   it('a read-only disk: a problem of the project, and the API backends\' write check fails', async () => {
-    execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
+    tmpfs.remount('ro');
     const found = await doctor();
     expect(found.project.problems.map((p) => p.problem)).toContainEqual(`the folder where the worktrees live, ${mountPoint}, is on a read-only file system (EROFS): no agent could write its worktree`);
     for (const name of ['anthropic', 'openai']) {
