@@ -1,16 +1,15 @@
 import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
+import { errnoOf } from '../../workspace/disk-facts.js';
 
 const { O_RDWR, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
-
-const codeOf = (error: unknown): unknown => (error instanceof Error && 'code' in error ? error.code : undefined);
 
 /** The file, opened for reading and writing; made when it was not there. */
 const openOrCreate = async (path: string, noFollow: number): Promise<{ handle: FileHandle; created: boolean }> => {
   try {
     return { handle: await open(path, O_RDWR | noFollow), created: false };
   } catch (error) {
-    if (codeOf(error) !== 'ENOENT') throw error;
+    if (errnoOf(error) !== 'ENOENT') throw error;
     return { handle: await open(path, O_RDWR | O_CREAT | O_EXCL | noFollow, 0o666), created: true };
   }
 };

@@ -1,23 +1,11 @@
 import { constants } from 'node:fs';
 import { access, rm, statfs } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { runProcess } from '../../process/run-process.js';
+import { errnoOf, nearestExisting } from '../../workspace/disk-facts.js';
 
 /** Below this much free space a refused write is put down to a full disk. */
 const NEARLY_FULL_BYTES = 1024 * 1024;
-
-const codeOf = (error: unknown): string | null => (error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null);
-
-const nearestExisting = async (path: string): Promise<string> => {
-  for (let current = path; ; current = dirname(current)) {
-    try {
-      await access(current, constants.F_OK);
-      return current;
-    } catch {
-      if (dirname(current) === current) return current;
-    }
-  }
-};
 
 /**
  * Why a write at `path` cannot happen, as swarm finds it once the agent has ended, for a CLI whose
@@ -30,7 +18,7 @@ export const writeCauseAt = async (path: string): Promise<string | null> => {
   try {
     await access(existing, constants.W_OK);
   } catch (error) {
-    const code = codeOf(error);
+    const code = errnoOf(error);
     if (code === 'EROFS') return `the file system of ${existing} is read-only (EROFS)`;
     if (code === 'EACCES' || code === 'EPERM') return `${existing} is not writable (${code})`;
   }

@@ -1,8 +1,9 @@
 import { statfsSync, statSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { SwarmConfig } from '../../config-assembly/index.js';
 import { formatSpaceBytes } from '../../core/views/run-space.js';
+import { nearestExistingSync } from '../../workspace/disk-facts.js';
 import { tryGit } from '../../workspace/git-command.js';
 import { folderBytes } from '../logs/log-files.js';
 import { projectPaths } from '../setup/project-paths.js';
@@ -21,24 +22,9 @@ const trackedBytes = async (root: string): Promise<number> => {
   return sum;
 };
 
-/** The first existing folder at or above `path` (a folder swarm has not made yet is made on its parent's file system). */
-const existing = (path: string): string => {
-  let current = resolve(path);
-  for (;;) {
-    try {
-      statSync(current);
-      return current;
-    } catch {
-      const parent = dirname(current);
-      if (parent === current) return current;
-      current = parent;
-    }
-  }
-};
-
 /** The file system of `path` (its device) and the bytes free there to an unprivileged writer (null: cannot be asked). */
 const fileSystemOf = (path: string): { device: string; free: number | null } => {
-  const at = existing(path);
+  const at = nearestExistingSync(path);
   try {
     const stats = statfsSync(at);
     return { device: String(statSync(at).dev), free: stats.bavail * stats.bsize };

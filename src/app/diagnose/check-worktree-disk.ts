@@ -1,28 +1,15 @@
-import { constants } from 'node:fs';
-import { access, rm, statfs, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rm, statfs, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SwarmConfig } from '../../config-assembly/index.js';
+import { errnoOf, nearestExisting } from '../../workspace/disk-facts.js';
 import { projectPaths } from '../setup/project-paths.js';
 import type { Problem } from './explain-failure.js';
 
 /** Below this much free space where the worktrees live, doctor warns: agents' writes fail once it is full. */
 export const WORKTREE_SPACE_WARNING_BYTES = 1024 * 1024 * 1024;
 
-const nearestExisting = async (path: string): Promise<string> => {
-  for (let current = path; ; current = dirname(current)) {
-    try {
-      await access(current, constants.F_OK);
-      return current;
-    } catch {
-      if (dirname(current) === current) return current;
-    }
-  }
-};
-
 const MIB = 1024 * 1024;
 const formatBytes = (bytes: number): string => (bytes >= 1024 * MIB ? `${(bytes / (1024 * MIB)).toFixed(1)} GiB` : `${(bytes / MIB).toFixed(1)} MiB`);
-
-const codeOf = (error: unknown): string => (error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '');
 
 /**
  * Whether agents could write where their worktrees live (workspace.dir, else `.swarm/worktrees`, or
@@ -39,9 +26,9 @@ export const checkWorktreeDisk = async (projectDir: string, config: SwarmConfig)
     await writeFile(probe, 'swarm doctor\n');
     await rm(probe, { force: true });
   } catch (error) {
-    const code = codeOf(error);
+    const code = errnoOf(error);
     const why = code === 'EROFS' ? 'is on a read-only file system' : code === 'ENOSPC' || code === 'EDQUOT' ? 'is on a full disk' : 'is not writable';
-    return { problems: [{ problem: `the folder where the worktrees live, ${dir}, ${why} (${code || String(error)}): no agent could write its worktree`, fix }], warnings: [] };
+    return { problems: [{ problem: `the folder where the worktrees live, ${dir}, ${why} (${code ?? String(error)}): no agent could write its worktree`, fix }], warnings: [] };
   }
   try {
     const stats = await statfs(dir);

@@ -1,6 +1,7 @@
 import { statSync, statfsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { SwarmError } from '../../core/domain/errors.js';
+import { errnoOf, nearestExistingSync } from '../../workspace/disk-facts.js';
 
 /**
  * A file system that refuses writes: full (ENOSPC, SQLite's SQLITE_FULL), over its quota (EDQUOT)
@@ -21,14 +22,13 @@ export interface DiskFull {
   path: string | null;
 }
 
-const codeOf = (error: Error): string | null => ('code' in error && typeof error.code === 'string' ? error.code : null);
 const pathOf = (error: Error): string | null => ('path' in error && typeof error.path === 'string' ? error.path : null);
 
 /** The full (or read-only) file system behind `error`, else null. */
 export const diskFullIn = (error: unknown): DiskFull | null => {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
     if (current instanceof SwarmError && current.code === 'DISK_FULL') return { code: 'DISK_FULL', path: null };
-    const code = codeOf(current);
+    const code = errnoOf(current);
     if (code !== null && CODES.has(code)) return { code, path: pathOf(current) };
     const message = current.message;
     const text = TEXTS.find(([pattern]) => pattern.test(message));
@@ -39,18 +39,13 @@ export const diskFullIn = (error: unknown): DiskFull | null => {
 
 /** The mount point of the file system holding `path` (its topmost ancestor on the same device). */
 export const mountPointOf = (path: string): string => {
-  let current = resolve(path);
-  let device: number | null = null;
   // The path itself may not exist (a file that could not be created): start at its first existing ancestor.
-  for (;;) {
-    try {
-      device = statSync(current).dev;
-      break;
-    } catch {
-      const parent = dirname(current);
-      if (parent === current) return current;
-      current = parent;
-    }
+  let current = nearestExistingSync(path);
+  let device: number;
+  try {
+    device = statSync(current).dev;
+  } catch {
+    return current;
   }
   for (;;) {
     const parent = dirname(current);
