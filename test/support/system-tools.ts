@@ -34,6 +34,7 @@ export const SYSTEM_TOOLS: readonly SystemTool[] = [
     hint: { ubuntu: 'Ubuntu\'s chromium-browser is a snap and needs snapd; or set SWARM_TEST_CHROMIUM to a Chromium or Chrome binary' },
   },
   { id: 'slurm', suites: 'the Slurm runner tests (test/slurm)', programs: [['slurmctld'], ['slurmd'], ['sbatch'], ['munged']], packages: same(['slurmctld', 'slurmd', 'slurm-client', 'munge']) },
+  { id: 'poetry', suites: 'the poetry environment test (test/app/workspace/python-envs-run-e2e)', programs: [['poetry']], packages: same(['python3-poetry']) },
 ];
 
 /** The distribution from /etc/os-release text: Ubuntu and its derivatives, else Debian's names. */
