@@ -28,11 +28,12 @@ describe('the system tools set-up step (vitest.global-setup.ts)', () => {
   it('outside CI, skips each suite with one line naming the package and the command to install it', async () => {
     const machine = host({});
     const verdicts = await prepareSystemTools(machine);
-    expect(verdicts.map((verdict) => [verdict.id, verdict.failed, verdict.program])).toEqual([['bwrap', false, null], ['chromium', false, null], ['slurm', false, null]]);
+    expect(verdicts.map((verdict) => [verdict.id, verdict.failed, verdict.program])).toEqual([['bwrap', false, null], ['chromium', false, null], ['slurm', false, null], ['poetry', false, null]]);
     const lines = verdicts.map((verdict) => verdict.line ?? '');
     expect(lines[0]).toMatch(/^skipping the bubblewrap sandbox tests .*: bwrap not found \(not root\); install bubblewrap: sudo apt-get install -y bubblewrap$/);
     expect(lines[1]).toBe('skipping the browser tests (test/browser): chromium or chromium-browser not found (not root); install chromium fonts-liberation: sudo apt-get install -y chromium fonts-liberation');
     expect(lines[2]).toMatch(/^skipping the Slurm runner tests .*apt-get install -y slurmctld slurmd slurm-client munge$/);
+    expect(lines[3]).toMatch(/^skipping the poetry environment test .*: poetry not found \(not root\); install python3-poetry: sudo apt-get install -y python3-poetry$/);
     for (const line of lines) expect(line.split('\n')).toHaveLength(1);
     expect(machine.installed).toEqual([]);
     expect(readyTools(verdicts)).toEqual({ bwrap: null, chromium: null, slurm: false });
@@ -57,7 +58,7 @@ describe('the system tools set-up step (vitest.global-setup.ts)', () => {
     symlinkSync('/bin/true', join(path, 'apt-get'));
     const machine = host({ path, root: true, install: (packages) => (machine.installed.push(packages), null) });
     const verdicts = await prepareSystemTools(machine);
-    expect(machine.installed).toEqual([['bubblewrap'], ['chromium', 'fonts-liberation'], ['slurmctld', 'slurmd', 'slurm-client', 'munge']]);
+    expect(machine.installed).toEqual([['bubblewrap'], ['chromium', 'fonts-liberation'], ['slurmctld', 'slurmd', 'slurm-client', 'munge'], ['python3-poetry']]);
     expect(verdicts[1]?.line).toBe('skipping the browser tests (test/browser): apt-get install -y chromium fonts-liberation did not provide chromium or chromium-browser; install chromium fonts-liberation by hand');
   });
 
@@ -87,10 +88,10 @@ describe('the system tools set-up step (vitest.global-setup.ts)', () => {
   it('prints the lines outside CI and throws under CI naming every missing tool', async () => {
     const logged: string[] = [];
     reportVerdicts(await prepareSystemTools(host({})), (line) => logged.push(line));
-    expect(logged).toHaveLength(3);
+    expect(logged).toHaveLength(4);
     expect(logged.every((line) => line.startsWith('system tools: skipping '))).toBe(true);
     const underCi = await prepareSystemTools(host({ ci: true }));
-    expect(() => reportVerdicts(underCi, () => undefined)).toThrow(/^system tools missing under CI:\nFAIL the bubblewrap .*\nFAIL the browser .*\nFAIL the Slurm /);
+    expect(() => reportVerdicts(underCi, () => undefined)).toThrow(/^system tools missing under CI:\nFAIL the bubblewrap .*\nFAIL the browser .*\nFAIL the Slurm .*\nFAIL the poetry /);
   });
 
   it('runs apt-get non-interactively: the package lists refreshed once, then each install with -y', () => {
