@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { prepareBwrap } from '../../src/eval/bwrap-sandbox.js';
 
 /** The system programs some suites need, beyond node and git. */
-export type ToolId = 'bwrap' | 'chromium' | 'slurm';
+export type ToolId = 'bwrap' | 'chromium' | 'slurm' | 'poetry';
 
 /** Which apt package names apply: Ubuntu ships Chromium under another name (a snap wrapper). */
 export type Distro = 'debian' | 'ubuntu';
