@@ -65,6 +65,9 @@ const fast = await build({
   outfile: 'dist/cli/status-json.cjs',
   bundle: true,
   format: 'cjs',
+  // import.meta.url (store/native-binding.ts resolves better-sqlite3 from it) in a CommonJS file.
+  banner: { js: "var __swarmImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__swarmImportMetaUrl' },
   platform: 'node',
   target: 'node20',
   external: EXTERNAL,

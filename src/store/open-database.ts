@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SwarmError } from '../core/domain/errors.js';
 import { MIGRATIONS } from './migrations.js';
+import { sqliteOpenOptions } from './native-binding.js';
 
 export type Db = Database.Database;
 
@@ -18,7 +19,7 @@ export const openDatabase = (path: string, options: { mustExist?: boolean } = {}
   let db: Db;
   try {
     if (!options.mustExist) mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path, { fileMustExist: options.mustExist ?? false });
+    db = new Database(path, { ...sqliteOpenOptions(), fileMustExist: options.mustExist ?? false });
   } catch (cause) {
     throw new SwarmError(
       options.mustExist ? 'NOT_FOUND' : 'STORE_FAILED',

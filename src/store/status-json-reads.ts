@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { sqliteOpenOptions } from './native-binding.js';
 import { MIGRATIONS } from './migrations.js';
 import { NOMINATED_EVENT, WAITING_EVENT } from '../core/domain/event-types.js';
 import type { Direction } from '../core/domain/score.js';
@@ -71,7 +72,7 @@ const RUN_STATUSES = new Set<string>(['running', 'finished', 'interrupted', 'fai
 
 /** Opens the run database for this path: mapped, read in one snapshot; null when its schema is not this swarm's. */
 export const openStatusJsonReads = (path: string): StatusJsonReads | null => {
-  const db = new Database(path, { fileMustExist: true });
+  const db = new Database(path, { ...sqliteOpenOptions(), fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     if (Number(db.pragma('user_version', { simple: true })) !== MIGRATIONS.length) {
