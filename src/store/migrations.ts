@@ -1,5 +1,6 @@
 import { STATUS_REPORT_MIGRATION } from './status-report-migration.js';
 import { STATUS_METRICS_MIGRATION } from './status-metrics-migration.js';
+import { STATUS_BLOCKS_MIGRATION } from './status-blocks-migration.js';
 
 /** Versioned schema migrations; `PRAGMA user_version` records how many have been applied. */
 export const MIGRATIONS: readonly string[] = [
@@ -195,4 +196,5 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE attempts ADD COLUMN agent_job_json TEXT;`,
   STATUS_REPORT_MIGRATION,
   STATUS_METRICS_MIGRATION,
+  STATUS_BLOCKS_MIGRATION,
 ];

@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
 import { sqliteOpenOptions } from './native-binding.js';
 import { MIGRATIONS } from './migrations.js';
+import { ATTEMPT_TEXTS, WAVE_TEXTS } from './status-blocks-migration.js';
+import { keptJsonArray } from './status-json-blocks.js';
+import { StatusJsonUnreadable, fail, int, intOrNull, num, numOrNull, rowsOf, text, textOrNull } from './status-json-values.js';
 import { NOMINATED_EVENT, WAITING_EVENT } from '../core/domain/event-types.js';
 import type { Direction } from '../core/domain/score.js';
 import { crownableSql } from '../core/domain/crowning.js';
@@ -18,21 +21,7 @@ const CROWNABLE_FACT = `NOT EXISTS (SELECT 1 FROM attempts a WHERE a.id = f.id A
  * than expected throws (`StatusJsonUnreadable`), and the caller then builds the report the full way.
  */
 
-export class StatusJsonUnreadable extends Error {}
-
-const fail = (what: string): never => {
-  throw new StatusJsonUnreadable(`unexpected ${what}`);
-};
-const text = (v: unknown, what: string): string => (typeof v === 'string' ? v : fail(what));
-const textOrNull = (v: unknown, what: string): string | null => (v === null ? null : text(v, what));
-const num = (v: unknown, what: string): number => (typeof v === 'number' && Number.isFinite(v) ? v : fail(what));
-const numOrNull = (v: unknown, what: string): number | null => (v === null ? null : num(v, what));
-const int = (v: unknown, what: string): number => (Number.isInteger(v) ? (v as number) : fail(what));
-const intOrNull = (v: unknown, what: string): number | null => (v === null ? null : int(v, what));
-const rowsOf = (v: unknown[]): unknown[][] => v.map((row) => (Array.isArray(row) ? row : fail('row')));
-const bytes = (v: unknown, what: string): Buffer => (Buffer.isBuffer(v) ? v : fail(what));
-const OPEN = Buffer.from('[');
-const CLOSE = Buffer.from(']');
+export { StatusJsonUnreadable };
 
 /** Attempts of one status, role and backend (`StatusJsonReads.groups`). */
 export interface AttemptGroup {
@@ -138,34 +127,22 @@ export class StatusJsonReads {
 
   /**
    * The run's attempts as a JSON array, oldest first: the texts the triggers keep, as UTF-8 bytes in
-   * parts to write one after the other (what is printed needs no string, nor a copy). Of a stale
-   * run (`orphan` set) a row left running shows as interrupted, with `orphan.reason`, its clock
-   * stopped at `orphan.lastActivityAt` (app/queries/attempt-rows.ts `orphanedRow`).
+   * parts to write one after the other (`keptJsonArray`). Of a stale run (`orphan` set) a row left
+   * running shows as interrupted, with `orphan.reason`, its clock stopped at `orphan.lastActivityAt`
+   * (app/queries/attempt-rows.ts `orphanedRow`).
    */
   attemptsJson(runId: string, orphan: { reason: string; lastActivityAt: number } | null): Buffer[] {
-    // The texts are read in key order by a subquery: an ORDER BY inside group_concat sorts copies (4x the time).
-    const joined = orphan === null
-      ? this.one("SELECT CAST(group_concat(json, ',') AS BLOB) FROM (SELECT json FROM attempt_report_json WHERE run_id = ? ORDER BY seq)", runId)
-      : this.one(
-        `SELECT CAST(group_concat(json, ',') AS BLOB) FROM (
-           SELECT CASE WHEN running
-             THEN json_set(json, '$.status', 'interrupted', '$.reason', @reason, '$.durationMs',
-               CASE WHEN json_extract(json, '$.startedAt') IS NULL THEN NULL ELSE CAST(max(0, @at - json_extract(json, '$.startedAt')) AS INTEGER) END)
-             ELSE json END AS json
-           FROM attempt_report_json WHERE run_id = @run ORDER BY seq)`,
-        { run: runId, reason: orphan.reason, at: orphan.lastActivityAt },
-      );
-    return joined === null || joined === undefined ? [OPEN, CLOSE] : [OPEN, bytes(joined, 'report text'), CLOSE];
+    return orphan === null
+      ? keptJsonArray(this.db, ATTEMPT_TEXTS, runId)
+      : keptJsonArray(this.db, ATTEMPT_TEXTS, runId, `CASE WHEN running
+          THEN json_set(json, '$.status', 'interrupted', '$.reason', @reason, '$.durationMs',
+            CASE WHEN json_extract(json, '$.startedAt') IS NULL THEN NULL ELSE CAST(max(0, @at - json_extract(json, '$.startedAt')) AS INTEGER) END)
+          ELSE json END`, { reason: orphan.reason, at: orphan.lastActivityAt });
   }
 
-  /** The run's waves as a JSON array by number (UTF-8), as the triggers keep them; of a stale run none running. */
-  wavesJson(runId: string, stale: boolean): Buffer {
-    return bytes(this.one(
-      `SELECT CAST('[' || COALESCE(group_concat(json, ','), '') || ']' AS BLOB) FROM (
-         SELECT ${stale ? "CASE WHEN running > 0 THEN json_set(json, '$.running', 0) ELSE json END" : 'json'} AS json
-         FROM wave_report_json WHERE run_id = ? ORDER BY number)`,
-      runId,
-    ), 'waves');
+  /** The run's waves as a JSON array by number (UTF-8 parts, `keptJsonArray`), as the triggers keep them; of a stale run none running. */
+  wavesJson(runId: string, stale: boolean): Buffer[] {
+    return keptJsonArray(this.db, WAVE_TEXTS, runId, stale ? "CASE WHEN running > 0 THEN json_set(json, '$.running', 0) ELSE json END" : 'json');
   }
 
   /**
@@ -209,11 +186,14 @@ export class StatusJsonReads {
     return row === undefined ? null : { id: text(row[0], 'id'), score: num(row[1], 'score') };
   }
 
+  // The reads below start from their few rows and find each attempt by id (CROSS JOIN keeps that
+  // order: the planner otherwise walked all the run's facts to probe them, ~2 ms at 10,000 attempts).
+
   /** The latest held-out result of each attempt (in the order of its first), with the attempt's own score. */
   heldOut(runId: string): Array<{ id: string; score: number | null; heldOut: number | null; valid: boolean }> {
     const latest = new Map<string, { id: string; score: number | null; heldOut: number | null; valid: boolean }>();
     for (const [id, valid, heldOut, score] of this.all(
-      `SELECT e.attempt_id, e.valid, e.score, a.score FROM evaluations e JOIN attempt_facts a ON a.id = e.attempt_id WHERE e.kind = 'held-out' AND a.run_id = ? ORDER BY e.id`,
+      `SELECT e.attempt_id, e.valid, e.score, a.score FROM evaluations e CROSS JOIN attempts a ON a.id = e.attempt_id WHERE e.kind = 'held-out' AND a.run_id = ? ORDER BY e.id`,
       runId,
     )) {
       const key = text(id, 'id');
@@ -225,7 +205,7 @@ export class StatusJsonReads {
   /** The run's nominations, oldest first, with the nominated attempt's score. */
   nominations(runId: string): Array<{ attemptId: string; reason: string; score: number | null }> {
     return this.all(
-      `SELECT ev.attempt_id, ev.data_json, a.score FROM events ev LEFT JOIN attempt_facts a ON a.id = ev.attempt_id AND a.run_id = ev.run_id
+      `SELECT ev.attempt_id, ev.data_json, a.score FROM events ev LEFT JOIN attempts a ON a.id = ev.attempt_id AND a.run_id = ev.run_id
        WHERE ev.run_id = ? AND ev.type = ? AND ev.attempt_id IS NOT NULL ORDER BY ev.id`,
       runId, NOMINATED_EVENT,
     ).map(([id, data, score]) => {
@@ -239,12 +219,12 @@ export class StatusJsonReads {
 
   /** Ids of the run's Pareto front, in attempt order. */
   front(runId: string): string[] {
-    return this.all('SELECT f.attempt_id FROM pareto_front f JOIN attempt_facts a ON a.id = f.attempt_id WHERE f.run_id = ? ORDER BY a.seq', runId).map(([id]) => text(id, 'id'));
+    return this.all('SELECT f.attempt_id FROM pareto_front f CROSS JOIN attempts a ON a.id = f.attempt_id WHERE f.run_id = ? ORDER BY a.seq', runId).map(([id]) => text(id, 'id'));
   }
 
   /** Attempts imported from earlier runs, in attempt order. */
   imports(runId: string): Array<{ id: string; from: string; fromScore: number | null }> {
-    return this.all('SELECT i.attempt_id, i.from_run, i.from_attempt, i.from_score FROM imports i JOIN attempt_facts a ON a.id = i.attempt_id WHERE i.run_id = ? ORDER BY a.seq', runId)
+    return this.all('SELECT i.attempt_id, i.from_run, i.from_attempt, i.from_score FROM imports i CROSS JOIN attempts a ON a.id = i.attempt_id WHERE i.run_id = ? ORDER BY a.seq', runId)
       .map(([id, fromRun, fromAttempt, fromScore]) => ({ id: text(id, 'id'), from: `${text(fromRun, 'run')}/${text(fromAttempt, 'id')}`, fromScore: numOrNull(fromScore, 'score') }));
   }
 

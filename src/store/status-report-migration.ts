@@ -40,14 +40,14 @@ const rewriteFacts = (id: string): string => `DELETE FROM attempt_facts WHERE (r
     INSERT INTO attempt_facts SELECT ${FACT_COLUMNS} FROM attempt_report_rows WHERE id = ${id};`;
 
 /** Rewrites the facts of the attempts whose first parent is `id` (its status or score changed, or it is gone). */
-const rewriteChildren = (id: string): string => `
+export const rewriteChildren = (id: string): string => `
     DELETE FROM attempt_facts WHERE (run_id, seq) IN (SELECT c.run_id, c.seq FROM edges e JOIN attempts c ON c.id = e.to_id
       WHERE e.from_id = ${id} AND e.position = 0 AND e.kind != 'informed_by');
     INSERT INTO attempt_facts SELECT ${FACT_COLUMNS}
       FROM attempt_report_rows WHERE id IN (SELECT e.to_id FROM edges e WHERE e.from_id = ${id} AND e.position = 0 AND e.kind != 'informed_by');`;
 
 /** Rewrites the kept report row of wave `number` of run `run` (expressions). */
-const rewriteWave = (run: string, number: string): string => `
+export const rewriteWave = (run: string, number: string): string => `
     DELETE FROM wave_report_json WHERE run_id = ${run} AND number = ${number};
     INSERT INTO wave_report_json SELECT run_id, number, running, json FROM wave_report_rows WHERE run_id = ${run} AND number = ${number};`;
 

@@ -8,6 +8,8 @@ import { buildStatusReport } from '../../src/app/queries/status.js';
 import { statusJsonParts } from '../../src/app/queries/status-json.js';
 import { recordNomination } from '../../src/store/nominations.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
+import { STATUS_METRICS_MIGRATION } from '../../src/store/status-metrics-migration.js';
+import { STATUS_REPORT_MIGRATION } from '../../src/store/status-report-migration.js';
 import { SwarmStore } from '../../src/store/swarm-store.js';
 import type { AttemptStatus, Role } from '../../src/core/domain/types.js';
 
@@ -254,8 +256,8 @@ describe('status --json from the kept report texts', () => {
     expect(added.length).toBeGreaterThan(5);
     for (const [type, name] of added) raw.exec(`DROP ${type.toUpperCase()} ${name}`);
     raw.exec('DROP INDEX edges_to; CREATE INDEX edges_to ON edges(to_id, kind, position); DROP INDEX evaluations_attempt; CREATE INDEX evaluations_attempt ON evaluations(attempt_id);');
-    // Before the 12th migration, and so before the 13th (metrics), which replaces its view.
-    raw.pragma(`user_version = ${MIGRATIONS.length - 2}`);
+    // Before the 12th migration, and so before the 13th (metrics), which replaces its view, and the 14th (blocks).
+    raw.pragma(`user_version = ${MIGRATIONS.indexOf(STATUS_REPORT_MIGRATION)}`);
     raw.close();
     const reopened = SwarmStore.open(db);
     try {
@@ -271,10 +273,11 @@ describe('status --json from the kept report texts', () => {
     const { dir, db } = tempProject();
     const { store, runId, ids } = writeRun(db, {}, mixedSpecs());
     store.close();
-    // A database as the 12th migration left it: kept texts without metrics, no trigger on them.
+    // A database as the 12th migration left it: kept texts without metrics, no trigger on them (nor blocks: the 14th).
     const raw = new Database(db);
     raw.exec("DROP TRIGGER attempt_report_metrics_update; UPDATE attempt_report_json SET json = json_remove(json, '$.metrics');");
-    raw.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    raw.exec('DROP TABLE attempt_report_blocks; DROP TABLE wave_report_blocks;');
+    raw.pragma(`user_version = ${MIGRATIONS.indexOf(STATUS_METRICS_MIGRATION)}`);
     raw.close();
     const reopened = SwarmStore.open(db);
     try {

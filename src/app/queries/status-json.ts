@@ -90,7 +90,7 @@ const report = (reads: StatusJsonReads, run: StatusJsonRun): Buffer[] | null => 
   ].join(',');
   return [
     Buffer.from(head),
-    reads.wavesJson(run.id, stale !== null),
+    ...reads.wavesJson(run.id, stale !== null),
     Buffer.from(',"attempts":'),
     ...reads.attemptsJson(run.id, stale === null ? null : { reason: orphanReason(stale), lastActivityAt: stale.lastActivityAt }),
     Buffer.from(`${tail}\n`),
