@@ -11,8 +11,8 @@ const exists = (path: string): Promise<boolean> => access(path).then(() => true,
 
 /**
  * The outcome of a recorded job that finished while its driver was killed, built from what it
- * left (issue 41, item 3): its exit record (exit-marker.ts), and its result file, or its stdout
- * log once the driver had marked both logs complete. Null when it left no such record (it did
+ * left (issue 41, item 3): its exit record (exit-marker.ts) and its logs once the driver had marked
+ * both complete (their streams ended while it lived), or else a result file and a clean exit. Null when it left no such record (it did
  * not finish, it is another job's, or its output was not all on disk): the job is to be run.
  * The outcome is made by the same code as a live run's; what cannot be known after the fact is
  * left out: the processes it left behind (stopped with the driver's process tree, or found by
@@ -24,7 +24,9 @@ export const recoverExitedJob = async (job: EvalJob): Promise<EvalOutcome | null
   const marker = await readExitMarker(files.exit);
   if (marker === null || !markerIsOf(marker, job)) return null;
   const [hasResult, captured] = await Promise.all([exists(files.result), exists(files.captured)]);
-  if (!hasResult && !captured) return null;
+  // Without the driver's mark its output went to a dead driver's pipes: only a clean exit with a
+  // result file is trusted then (a failure may be that lost pipe's SIGPIPE or EPIPE, not the program's).
+  if (!captured && !(hasResult && marker.status === 0)) return null;
   const parsed = await readEvaluatorOutput(files);
   const [stdoutTail, stderrTail] = await Promise.all([readFileTail(files.stdout, TAIL_BYTES), readFileTail(files.stderr, TAIL_BYTES)]);
   const proc = {

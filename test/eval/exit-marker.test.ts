@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvalOutcome } from '../../src/core/ports/index.js';
 import { endOfStatus, readExitMarker } from '../../src/eval/exit-marker.js';
@@ -75,6 +75,22 @@ describe('the exit record of a recorded evaluator job', () => {
     await runner.run({ ...job, command: 'sleep 30', timeoutMs: 300 }, noAbort());
     expect(existsSync(evalJobFiles(job).exit)).toBe(false);
     expect(await readFile(evalJobFiles(job).stdout, 'utf8')).toBe('');
+  });
+
+  it('without the driver’s mark of complete logs, is trusted only for a clean exit with a result file', async () => {
+    const result = `echo '{"score": 2}' > "$SWARM_RESULT_FILE"`;
+    const clean = makeJob(dir, { command: result, record });
+    const live = await runner.run(clean, noAbort());
+    await rm(evalJobFiles(clean).captured);
+    expect(comparable((await recoverExitedJob(clean))!)).toEqual(comparable(live));
+    const failed = makeJob(dir, { seed: 5, command: `${result}; exit 1`, record });
+    await runner.run(failed, noAbort());
+    await rm(evalJobFiles(failed).captured);
+    expect(await recoverExitedJob(failed)).toBeNull();
+    const printed = makeJob(dir, { seed: 6, record });
+    await runner.run(printed, noAbort());
+    await rm(evalJobFiles(printed).captured);
+    expect(await recoverExitedJob(printed)).toBeNull();
   });
 
   it('is not written for a job that is not recorded (self-evaluations, held-out runs)', async () => {
