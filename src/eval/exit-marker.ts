@@ -7,24 +7,29 @@ import type { EvalJob } from '../core/ports/index.js';
 /**
  * The exit record of an evaluator job (issue 41, item 3). The evaluator runs under a small `sh`
  * wrapper that, the moment the evaluator exits, writes `<base>.exit.json` (its identity, given by
- * the driver, and the exit status) and renames it into place. The wrapper is the process group's
- * leader, so it outlives a SIGKILL of the driver: a resume finds the record of a job that finished
- * while the driver was being killed, and records it instead of running it again. A wrapper stopped
- * by a timeout or a cancel writes nothing: that job did not finish.
+ * the driver, and the exit status). The wrapper is the process group's leader, so it outlives a
+ * SIGKILL of the driver: a resume finds the record of a job that finished while the driver was
+ * being killed, and records it instead of running it again. A wrapper stopped by a timeout or a
+ * cancel writes nothing: that job did not finish.
  *
- * A status above 128 is an evaluator killed by a signal: the wrapper ends itself with that signal
- * (except the stop signals), so the driver sees what it saw when `sh -c` replaced itself with the
- * evaluator. The cost is one `sh` and one `mv` per job.
+ * The record is one write of a few hundred bytes (no rename: that would cost a process); a torn
+ * one does not parse and counts as none. A shell command runs in a subshell of the wrapper (a
+ * fork, no second `sh`); a status above 128 is an evaluator killed by a signal: the wrapper ends
+ * itself with that signal (except the stop and ignored ones), so the driver sees what it saw when
+ * `sh -c` replaced itself with the evaluator. The cost is one `sh` per job (measured in
+ * docs/decisions.md).
  */
-const WRAPPER = [
-  'm=$1; h=$2; shift 2',
-  '"$@"; s=$?',
-  `printf '%s,"status":%d}\\n' "$h" "$s" > "$m.tmp" && mv -f "$m.tmp" "$m"`,
-  'if [ "$s" -gt 128 ] && [ "$s" -lt 160 ]; then',
-  '  case $((s - 128)) in 17|19|20|21|22|23|28) ;; *) trap - $((s - 128)); kill -$((s - 128)) $$ ;; esac',
+const ENDING = [
+  `printf '%s,"status":%d}\\n' "$__swarm_h" "$__swarm_s" > "$__swarm_m"`,
+  'if [ "$__swarm_s" -gt 128 ] && [ "$__swarm_s" -lt 160 ]; then',
+  '  case $((__swarm_s - 128)) in 17|19|20|21|22|23|28) ;; *) trap - $((__swarm_s - 128)); kill -$((__swarm_s - 128)) $$ ;; esac',
   'fi',
-  'exit "$s"',
-].join('\n');
+  'exit "$__swarm_s"',
+];
+/** `sh -c SHELL_WRAPPER swarm-eval <marker> <header> <command>`: the command run by a subshell. */
+const SHELL_WRAPPER = ['__swarm_m=$1; __swarm_h=$2; __swarm_c=$3; shift 3', '(eval "$__swarm_c"); __swarm_s=$?', ...ENDING].join('\n');
+/** `sh -c PROGRAM_WRAPPER swarm-eval <marker> <header> <program> <args…>`. */
+const PROGRAM_WRAPPER = ['__swarm_m=$1; __swarm_h=$2; shift 2', '"$@"; __swarm_s=$?', ...ENDING].join('\n');
 
 const markerSchema = z.object({
   v: z.literal(1),
@@ -40,14 +45,16 @@ const markerSchema = z.object({
 
 export type ExitMarker = z.infer<typeof markerSchema> & { endedAt: number };
 
-/** `program args…` run under the exit-record wrapper, which writes `markerPath` when it exits. */
+/** A shell command, or `program args…`, run under the exit-record wrapper, which writes `markerPath` when it exits. */
 export const withExitMarker = (
   job: Pick<EvalJob, 'stage' | 'seed'> & { record: NonNullable<EvalJob['record']> },
   markerPath: string,
-  program: { file: string; args: string[] },
+  command: { shell: string } | { file: string; args: string[] },
 ): { file: string; args: string[] } => {
-  const header = JSON.stringify({ v: 1, kind: job.record.kind, stage: job.stage, seed: job.seed, commit: job.record.commit, occurrence: job.record.occurrence, startedAt: Date.now() });
-  return { file: '/bin/sh', args: ['-c', WRAPPER, 'swarm-eval', markerPath, header.slice(0, -1), program.file, ...program.args] };
+  const header = JSON.stringify({ v: 1, kind: job.record.kind, stage: job.stage, seed: job.seed, commit: job.record.commit, occurrence: job.record.occurrence, startedAt: Date.now() }).slice(0, -1);
+  return 'shell' in command
+    ? { file: '/bin/sh', args: ['-c', SHELL_WRAPPER, 'swarm-eval', markerPath, header, command.shell] }
+    : { file: '/bin/sh', args: ['-c', PROGRAM_WRAPPER, 'swarm-eval', markerPath, header, command.file, ...command.args] };
 };
 
 /** The exit record at `path`, or null when there is none (or a torn one). */

@@ -142,8 +142,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
   private async markedCommandLine(job: EvalJob, exitFile: string): Promise<{ file: string; args: string[]; shell: boolean }> {
     const line = await this.commandLine(job);
     if (job.record === undefined) return line;
-    const program = line.shell ? { file: '/bin/sh', args: ['-c', line.file] } : line;
-    return { ...withExitMarker({ ...job, record: job.record }, exitFile, program), shell: false };
+    return { ...withExitMarker({ ...job, record: job.record }, exitFile, line.shell ? { shell: line.file } : line), shell: false };
   }
 
   /** The evaluator command through `/bin/sh -c`, inside bwrap when sandboxed. */

@@ -48,7 +48,7 @@ describe('the exit record of a recorded evaluator job', () => {
     const live = await runner.run(failing, noAbort());
     expect(live).toMatchObject({ exitCode: 3, signal: null, valid: false });
     expect(comparable((await recoverExitedJob(failing))!)).toEqual(comparable(live));
-    const killed = makeJob(dir, { seed: 2, command: 'echo \'{"score": 1}\'; kill -SEGV $$', record });
+    const killed = makeJob(dir, { seed: 2, command: 'echo \'{"score": 1}\'; sh -c \'kill -SEGV $$\'', record });
     const ended = await runner.run(killed, noAbort());
     expect(ended).toMatchObject({ exitCode: null, signal: 'SIGSEGV', valid: false });
     expect(comparable((await recoverExitedJob(killed))!)).toEqual(comparable(ended));
