@@ -26,10 +26,8 @@ const ENDING = [
   'fi',
   'exit "$__swarm_s"',
 ];
-/** `sh -c SHELL_WRAPPER swarm-eval <marker> <header> <command>`: the command run by a subshell. */
-const SHELL_WRAPPER = ['__swarm_m=$1; __swarm_h=$2; __swarm_c=$3; shift 3', '(eval "$__swarm_c"); __swarm_s=$?', ...ENDING].join('\n');
-/** `sh -c PROGRAM_WRAPPER swarm-eval <marker> <header> <program> <args…>`. */
-const PROGRAM_WRAPPER = ['__swarm_m=$1; __swarm_h=$2; shift 2', '"$@"; __swarm_s=$?', ...ENDING].join('\n');
+/** `sh -c WRAPPER swarm-eval <marker> <header> <command>`: the command run by a subshell. */
+const WRAPPER = ['__swarm_m=$1; __swarm_h=$2; __swarm_c=$3; shift 3', '(eval "$__swarm_c"); __swarm_s=$?', ...ENDING].join('\n');
 
 const markerSchema = z.object({
   v: z.literal(1),
@@ -45,16 +43,14 @@ const markerSchema = z.object({
 
 export type ExitMarker = z.infer<typeof markerSchema> & { endedAt: number };
 
-/** A shell command, or `program args…`, run under the exit-record wrapper, which writes `markerPath` when it exits. */
+/** The shell command `command` run under the exit-record wrapper, which writes `markerPath` when it exits. */
 export const withExitMarker = (
   job: Pick<EvalJob, 'stage' | 'seed'> & { record: NonNullable<EvalJob['record']> },
   markerPath: string,
-  command: { shell: string } | { file: string; args: string[] },
+  command: string,
 ): { file: string; args: string[] } => {
   const header = JSON.stringify({ v: 1, kind: job.record.kind, stage: job.stage, seed: job.seed, commit: job.record.commit, occurrence: job.record.occurrence, startedAt: Date.now() }).slice(0, -1);
-  return 'shell' in command
-    ? { file: '/bin/sh', args: ['-c', SHELL_WRAPPER, 'swarm-eval', markerPath, header, command.shell] }
-    : { file: '/bin/sh', args: ['-c', PROGRAM_WRAPPER, 'swarm-eval', markerPath, header, command.file, ...command.args] };
+  return { file: '/bin/sh', args: ['-c', WRAPPER, 'swarm-eval', markerPath, header, command] };
 };
 
 /** The exit record at `path`, or null when there is none (or a torn one). */

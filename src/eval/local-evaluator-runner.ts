@@ -1,5 +1,5 @@
 import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { isAllowedEnvName } from '../core/trust/env-allow-list.js';
 import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports/index.js';
 import { bwrapArgs, type BwrapHost } from './bwrap-sandbox.js';
@@ -122,7 +122,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       ...(gpus === null ? {} : gpuEnv(gpus)),
     };
     const proc = await runProcessGroup({
-      ...(await this.markedCommandLine(job, files.exit)),
+      ...(await this.commandLine(job, files.exit)),
       cwd: job.cwd,
       env,
       withholdEnv: withheldFromEvaluator,
@@ -138,20 +138,22 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
     return evalOutcomeFrom(proc, await readEvaluatorOutput(files), job);
   }
 
-  /** The command line, under the exit-record wrapper when the job is recorded (see exit-marker.ts). */
-  private async markedCommandLine(job: EvalJob, exitFile: string): Promise<{ file: string; args: string[]; shell: boolean }> {
-    const line = await this.commandLine(job);
-    if (job.record === undefined) return line;
-    return { ...withExitMarker({ ...job, record: job.record }, exitFile, line.shell ? { shell: line.file } : line), shell: false };
-  }
-
-  /** The evaluator command through `/bin/sh -c`, inside bwrap when sandboxed. */
-  private async commandLine(job: EvalJob): Promise<{ file: string; args: string[]; shell: boolean }> {
-    if (this.sandbox === null) return { file: job.command, args: [], shell: true };
+  /**
+   * The evaluator command through `/bin/sh -c` (under the exit-record wrapper when the job is
+   * recorded, see exit-marker.ts), inside bwrap when sandboxed: the wrapper runs in the sandbox
+   * too, so the sandbox still dies with the driver (--die-with-parent) and the record is written
+   * into the log folder the sandbox mounts writable.
+   */
+  private async commandLine(job: EvalJob, exitFile: string): Promise<{ file: string; args: string[]; shell: boolean }> {
+    const marked = (markerPath: string): { file: string; args: string[] } | null =>
+      job.record === undefined ? null : withExitMarker({ ...job, record: job.record }, markerPath, job.command);
+    if (this.sandbox === null) return { ...(marked(exitFile) ?? { file: job.command, args: [] }), shell: job.record === undefined };
     // Mount points must be real paths; a missing checkout is reported by runProcessGroup.
     const checkout = await realpath(job.cwd).catch(() => job.cwd);
-    const mounts = await sandboxMounts({ checkout, protect: this.sandbox.protect, resultDir: await realpath(job.logDir), network: this.sandbox.network, shared: this.sandbox.shared ?? [] });
-    return { file: this.sandbox.host.program, args: [...bwrapArgs(this.sandbox.host, mounts), '--', '/bin/sh', '-c', job.command], shell: false };
+    const resultDir = await realpath(job.logDir);
+    const mounts = await sandboxMounts({ checkout, protect: this.sandbox.protect, resultDir, network: this.sandbox.network, shared: this.sandbox.shared ?? [] });
+    const inner = marked(join(resultDir, basename(exitFile))) ?? { file: '/bin/sh', args: ['-c', job.command] };
+    return { file: this.sandbox.host.program, args: [...bwrapArgs(this.sandbox.host, mounts), '--', inner.file, ...inner.args], shell: false };
   }
 }
 
