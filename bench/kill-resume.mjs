@@ -10,7 +10,9 @@
 // `record` (polled every 10 ms). Every evaluator run appends "S <attempt> <stage> <seed>" when it
 // starts and "E <attempt> <stage> <seed> <ms>" after printing its result; a finished run is
 // recorded when the store has a row for it (any kind). Runs that finished after the kill (an
-// orphan the driver never saw exit) are counted apart.
+// orphan the driver never saw exit) are counted apart. Since the evaluator's side writes an exit
+// record (src/eval/exit-marker.ts), a run that ended before the kill is recorded by the resume
+// from that record; one that ends after it printed into a dead driver's pipe and runs again.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,13 +1,14 @@
-import { readFile, realpath, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { isAllowedEnvName } from '../core/trust/env-allow-list.js';
 import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../core/ports/index.js';
 import { bwrapArgs, type BwrapHost } from './bwrap-sandbox.js';
 import { canceledBeforeStart, evalOutcomeFrom } from './eval-outcome.js';
 import { readFileTail } from '../process/output-tail.js';
-import { parseEvaluatorOutput } from './parse-result.js';
+import { parseEvaluatorOutput, type ParsedOutput } from './parse-result.js';
 import { ensureLogDir, runProcessGroup } from '../process/process-group.js';
 import { sandboxMounts } from './sandbox-mounts.js';
+import { withExitMarker } from './exit-marker.js';
 import { GpuLocks } from './gpu-locks.js';
 import { SlotPool } from './slot-pool.js';
 
@@ -42,17 +43,25 @@ export interface EvalSandbox {
 /** The JSON result line is searched for in at most this much of the end of stdout. */
 const PARSE_WINDOW_BYTES = 1024 * 1024;
 
-/** Where a job's files go: `<logDir>/<stage>-<seed>.stdout.log`, `.stderr.log`, `-result.json`. */
+/**
+ * Where a job's files go: `<logDir>/<stage>-<seed>.stdout.log`, `.stderr.log`, `-result.json`;
+ * for a recorded job also its exit record `.exit.json` (exit-marker.ts) and `.captured`, written
+ * once both output files are complete.
+ */
 export const evalJobFiles = (job: Pick<EvalJob, 'logDir' | 'stage' | 'seed'>): {
   stdout: string;
   stderr: string;
   result: string;
+  exit: string;
+  captured: string;
 } => {
   const base = `${job.stage.replace(/[^A-Za-z0-9._-]/g, '_')}-${job.seed}`;
   return {
     stdout: join(job.logDir, `${base}.stdout.log`),
     stderr: join(job.logDir, `${base}.stderr.log`),
     result: join(job.logDir, `${base}-result.json`),
+    exit: join(job.logDir, `${base}.exit.json`),
+    captured: join(job.logDir, `${base}.captured`),
   };
 };
 
@@ -103,7 +112,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
   private async runOn(job: EvalJob, signal: AbortSignal, gpus: string[] | null): Promise<EvalOutcome> {
     const files = evalJobFiles(job);
     await ensureLogDir(job.logDir);
-    await rm(files.result, { force: true });
+    await Promise.all([files.result, files.exit, files.captured].map((file) => rm(file, { force: true })));
     const env: Record<string, string> = {
       ...job.env,
       SWARM_STAGE: job.stage,
@@ -113,7 +122,7 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       ...(gpus === null ? {} : gpuEnv(gpus)),
     };
     const proc = await runProcessGroup({
-      ...(await this.commandLine(job)),
+      ...(await this.commandLine(job, files.exit)),
       cwd: job.cwd,
       env,
       withholdEnv: withheldFromEvaluator,
@@ -124,22 +133,27 @@ export class LocalEvaluatorRunner implements EvaluatorRunner {
       tailBytes: this.tailBytes,
       killGraceMs: this.killGraceMs,
       maxLogBytes: keptLogBytes(this.maxLogBytes, job.maxLogBytes),
+      ...(job.record === undefined ? {} : { onCaptured: () => writeFile(files.captured, '') }),
     });
-    const resultText = await readOptional(files.result);
-    const parsed = parseEvaluatorOutput({
-      resultFile: resultText === null ? null : { path: files.result, text: resultText },
-      stdout: resultText === null ? await readFileTail(files.stdout, PARSE_WINDOW_BYTES) : '',
-    });
-    return evalOutcomeFrom(proc, parsed, job);
+    return evalOutcomeFrom(proc, await readEvaluatorOutput(files), job);
   }
 
-  /** The evaluator command through `/bin/sh -c`, inside bwrap when sandboxed. */
-  private async commandLine(job: EvalJob): Promise<{ file: string; args: string[]; shell: boolean }> {
-    if (this.sandbox === null) return { file: job.command, args: [], shell: true };
+  /**
+   * The evaluator command through `/bin/sh -c` (under the exit-record wrapper when the job is
+   * recorded, see exit-marker.ts), inside bwrap when sandboxed: the wrapper runs in the sandbox
+   * too, so the sandbox still dies with the driver (--die-with-parent) and the record is written
+   * into the log folder the sandbox mounts writable.
+   */
+  private async commandLine(job: EvalJob, exitFile: string): Promise<{ file: string; args: string[]; shell: boolean }> {
+    const marked = (markerPath: string): { file: string; args: string[] } | null =>
+      job.record === undefined ? null : withExitMarker({ ...job, record: job.record }, markerPath, job.command);
+    if (this.sandbox === null) return { ...(marked(exitFile) ?? { file: job.command, args: [] }), shell: job.record === undefined };
     // Mount points must be real paths; a missing checkout is reported by runProcessGroup.
     const checkout = await realpath(job.cwd).catch(() => job.cwd);
-    const mounts = await sandboxMounts({ checkout, protect: this.sandbox.protect, resultDir: await realpath(job.logDir), network: this.sandbox.network, shared: this.sandbox.shared ?? [] });
-    return { file: this.sandbox.host.program, args: [...bwrapArgs(this.sandbox.host, mounts), '--', '/bin/sh', '-c', job.command], shell: false };
+    const resultDir = await realpath(job.logDir);
+    const mounts = await sandboxMounts({ checkout, protect: this.sandbox.protect, resultDir, network: this.sandbox.network, shared: this.sandbox.shared ?? [] });
+    const inner = marked(join(resultDir, basename(exitFile))) ?? { file: '/bin/sh', args: ['-c', job.command] };
+    return { file: this.sandbox.host.program, args: [...bwrapArgs(this.sandbox.host, mounts), '--', inner.file, ...inner.args], shell: false };
   }
 }
 
@@ -155,7 +169,16 @@ export const gpuEnv = (gpus: readonly string[]): Record<string, string> => ({
   HIP_VISIBLE_DEVICES: gpus.map((_, index) => String(index)).join(','),
 });
 
-const readOptional = async (path: string): Promise<string | null> => {
+/** What the job reported: its result file, else the JSON line at the end of its stdout log. */
+export const readEvaluatorOutput = async (files: { stdout: string; result: string }): Promise<ParsedOutput> => {
+  const resultText = await readOptional(files.result);
+  return parseEvaluatorOutput({
+    resultFile: resultText === null ? null : { path: files.result, text: resultText },
+    stdout: resultText === null ? await readFileTail(files.stdout, PARSE_WINDOW_BYTES) : '',
+  });
+};
+
+export const readOptional = async (path: string): Promise<string | null> => {
   try {
     return await readFile(path, 'utf8');
   } catch {

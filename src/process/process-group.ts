@@ -1,5 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import { SwarmError } from '../core/domain/errors.js';
 import { CappedLog } from './capped-log.js';
@@ -31,6 +32,11 @@ export interface ProcessGroupOptions {
   maxLogBytes?: number;
   /** `ignore` (default) or text written to the child's stdin. */
   stdin?: 'ignore' | string;
+  /**
+   * Called once both output files are complete and closed (the streams ended, even while the
+   * leftover scan still runs), unless their capture failed: a caller can mark them durable.
+   */
+  onCaptured?: () => Promise<void>;
 }
 
 /**
@@ -119,11 +125,18 @@ export const runProcessGroup = async (options: ProcessGroupOptions): Promise<Pro
     child.stdin.on('error', () => undefined); // the child may exit without reading its input
     child.stdin.end(stdinText);
   }
+  // The files are closed as soon as both streams end, not after the leftover scan: what they
+  // hold is then on disk even if this process is killed during that scan.
+  const captured = Promise.all([streamClosed(child.stdout), streamClosed(child.stderr)])
+    .then(() => Promise.all([outFile.close(), errFile.close()]))
+    // Best effort: a mark that cannot be written only means a resume runs the job again.
+    .then(() => (outFile.failure === null && errFile.failure === null ? options.onCaptured?.() : undefined))
+    .catch(() => undefined);
   // Whatever the leader left behind is stopped, after a kill as after a normal exit.
   const leftoverProcesses = await stopTreeAfterExit(child, token, graceMs);
   await waitForPipes(child, child.pid === undefined ? 0 : graceMs);
   const ended = await child;
-  await Promise.all([outFile.close(), errFile.close()]);
+  await captured;
   const lost = outFile.failure ?? errFile.failure;
   if (lost !== null) {
     const file = outFile.failure !== null ? options.stdoutFile : options.stderrFile;
@@ -164,6 +177,10 @@ const waitForPipes = async (child: Child, limitMs: number): Promise<void> => {
   clearTimeout(timer);
   if (!drained) for (const s of open) s?.destroy();
 };
+
+/** Settles when `stream` has closed (at once for none, or one already closed). */
+const streamClosed = (stream: Readable | null): Promise<void> =>
+  stream === null || stream.closed ? Promise.resolve() : new Promise<void>((resolve) => void stream.once('close', () => resolve()));
 
 const inheritedEnv = (withhold: ((name: string) => boolean) | undefined): NodeJS.ProcessEnv =>
   withhold === undefined ? process.env : Object.fromEntries(Object.entries(process.env).filter(([name]) => !withhold(name)));

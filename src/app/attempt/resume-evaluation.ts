@@ -2,7 +2,7 @@ import { SwarmError } from '../../core/domain/errors.js';
 import type { EvaluatorRunner } from '../../core/ports/index.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
-import { journaledRows } from '../evaluation/evaluation-journal.js';
+import { journaledRows, unrecordedExits } from '../evaluation/evaluation-journal.js';
 import { attemptWorktree } from '../setup/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 import { rememberProgram } from './audit/near-duplicate.js';
@@ -15,9 +15,15 @@ import { restoreIncumbent } from './record-stored.js';
 import { releaseAttempt } from './release.js';
 import { storeResult } from './stored-result.js';
 
-/** A killed driver's attempt whose evaluation had kept at least one finished job (evaluation-journal.ts). */
-const resumable = (ctx: RunContext, attempt: AttemptRecord): attempt is AttemptRecord & { headCommit: string } =>
-  attempt.status === 'running' && attempt.phase === 'evaluate' && attempt.headCommit !== null && journaledRows(ctx.store, attempt.id, attempt.headCommit).length > 0;
+/**
+ * A killed driver's attempt whose evaluation had kept at least one finished job (evaluation-journal.ts),
+ * or has the exit record of one that finished while the driver was being killed (exit-marker.ts).
+ */
+const resumable = async (ctx: RunContext, attempt: AttemptRecord): Promise<boolean> =>
+  attempt.status === 'running' && attempt.phase === 'evaluate' && attempt.headCommit !== null
+  && (journaledRows(ctx.store, attempt.id, attempt.headCommit).length > 0 || (await unrecordedExits(ctx.store, attempt, attempt.headCommit)) > 0);
+
+const withHead = (attempt: AttemptRecord): attempt is AttemptRecord & { headCommit: string } => attempt.headCommit !== null;
 
 /**
  * The evaluator runner of a resumed evaluation: the fresh checkout is provisioned (workspace
@@ -60,13 +66,15 @@ const finishOfficial = async (ctx: RunContext, runner: EvaluatorRunner, attempt:
  */
 export const resumeEvaluations = async (ctx: RunContext, attempts: readonly AttemptRecord[], report: (line: string) => void): Promise<string[]> => {
   const recorded: string[] = [];
-  const pending = attempts.filter((attempt) => resumable(ctx, attempt));
+  const found = await Promise.all(attempts.map((attempt) => resumable(ctx, attempt)));
+  const pending = attempts.filter((attempt, index) => found[index] === true).filter(withHead);
   if (pending.length === 0) return recorded;
   restoreIncumbent(ctx);
   const run = ctx.store.requireRun(ctx.runId);
   for (const attempt of pending) {
     const worktree = attemptWorktree(ctx.paths, attempt.id);
     const kept = journaledRows(ctx.store, attempt.id, attempt.headCommit).length;
+    const exited = await unrecordedExits(ctx.store, attempt, attempt.headCommit);
     try {
       if (!(await ctx.workspace.branchExists(attempt.branch))) continue;
       await ctx.workspace.checkoutAttempt(attempt.branch, worktree);
@@ -80,8 +88,9 @@ export const resumeEvaluations = async (ctx: RunContext, attempts: readonly Atte
       if (result === null) continue;
       const parents = ctx.store.listEdges(ctx.runId).filter((e) => e.to === attempt.id && e.kind !== 'informed_by').sort((a, b) => a.position - b.position).map((e) => e.from);
       await recordAttempt(ctx, ctx.store.requireAttempt(attempt.id), { role: attempt.role, parents }, result);
-      const ran = journaledRows(ctx.store, attempt.id, attempt.headCommit).length - kept;
-      report(`${attempt.id}: resumed its evaluation: ${kept} evaluator run(s) finished before the stop kept, not run again; ${ran} run now`);
+      const ran = journaledRows(ctx.store, attempt.id, attempt.headCommit).length - kept - exited;
+      const recovered = exited === 0 ? '' : ` (${exited} of them recorded now from the exit record it left)`;
+      report(`${attempt.id}: resumed its evaluation: ${kept + exited} evaluator run(s) finished before the stop kept${recovered}, not run again; ${ran} run now`);
       recorded.push(attempt.id);
     } catch (error) {
       // A full disk stops the run (ctx.halt aborts it): the rest is interrupted, resumed after space is freed.

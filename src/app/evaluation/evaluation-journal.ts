@@ -1,4 +1,6 @@
-import type { EvalJob, EvalOutcome, EvaluatorRunner } from '../../core/ports/index.js';
+import type { EvalJob, EvalOutcome, EvaluatorRunner, JobRecordKey } from '../../core/ports/index.js';
+import { listExitMarkers } from '../../eval/exit-marker.js';
+import { recoverExitedJob } from '../../eval/recover-exited.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { EvaluationKind, EvaluationRecord } from '../../store/records.js';
 import { redactEvalOutcome } from './redaction.js';
@@ -23,10 +25,14 @@ export interface EvaluationJournal {
   keep: (key: JournalKey, outcome: EvalOutcome) => void;
   /** How many jobs were taken from the journal instead of run. */
   taken: () => number;
+  /** The identity of the next occurrence of this job, for its exit record (exit-marker.ts). */
+  record: (key: JournalKey) => JobRecordKey;
 }
 
 /** The kinds a journal keeps and takes: the evaluations an attempt's recorded score stands on. */
 const JOURNALED: ReadonlySet<EvaluationKind> = new Set<EvaluationKind>(['official', 'confirm', 'baseline']);
+
+const JOURNALED_KINDS: ReadonlySet<string> = JOURNALED;
 
 /** An outcome as it was stored in its row. */
 export const outcomeOfRow = (row: EvaluationRecord): EvalOutcome => ({
@@ -55,24 +61,33 @@ export const journaledRows = (store: Pick<RunStore, 'listEvaluations'>, attemptI
 export const evaluationJournal = (store: Pick<RunStore, 'listEvaluations' | 'addEvaluation'>, attemptId: string, commit: string): EvaluationJournal => {
   const unread = journaledRows(store, attemptId, commit);
   let taken = 0;
+  // Occurrences of each job so far (taken back or kept): the noise check runs one seed twice.
+  const seen = new Map<string, number>();
+  const name = (key: JournalKey): string => JSON.stringify([key.kind, key.stage, key.seed]);
+  const count = (key: JournalKey): void => void seen.set(name(key), (seen.get(name(key)) ?? 0) + 1);
   return {
     take: (key) => {
       const index = unread.findIndex((row) => row.kind === key.kind && row.stage === key.stage && row.seed === key.seed);
       const [row] = index < 0 ? [] : unread.splice(index, 1);
       if (row === undefined) return null;
       taken += 1;
+      count(key);
       return outcomeOfRow(row);
     },
     keep: (key, outcome) => {
       store.addEvaluation(attemptId, key.kind, { ...outcome, stage: key.stage, seed: key.seed, commit });
+      count(key);
     },
     taken: () => taken,
+    record: (key) => ({ kind: key.kind, commit, occurrence: (seen.get(name(key)) ?? 0) + 1 }),
   };
 };
 
 /**
  * A runner whose jobs go through the journal: a kept job is not run again, a job that ran is kept
  * (redacted, as recorded) the moment it ends. A job canceled by `signal` is not kept: it did not finish.
+ * A job with no row whose exit record says it finished while an earlier driver was being killed
+ * (recover-exited.ts) is kept from that record instead of being run again.
  * `taken` hears of each outcome taken back (its guard did not run this time).
  */
 export const journaledRunner = (inner: EvaluatorRunner, journal: EvaluationJournal, kind: EvaluationKind, taken: (outcome: EvalOutcome) => void = () => undefined): EvaluatorRunner => ({
@@ -83,8 +98,25 @@ export const journaledRunner = (inner: EvaluatorRunner, journal: EvaluationJourn
       taken(kept);
       return kept;
     }
-    const outcome = await inner.run(job, signal);
+    const recorded = { ...job, record: journal.record(key) };
+    const recovered = await recoverExitedJob(recorded);
+    if (recovered !== null) {
+      journal.keep(key, redactEvalOutcome(recovered));
+      return recovered;
+    }
+    const outcome = await inner.run(recorded, signal);
     if (!signal.aborted) journal.keep(key, redactEvalOutcome(outcome));
     return outcome;
   },
 });
+
+/**
+ * The exit records in the attempt's log folder of jobs on `commit` that finished with no row kept
+ * (the driver was killed between their exit and their row): a resume records them without running them.
+ */
+export const unrecordedExits = async (store: Pick<RunStore, 'listEvaluations'>, attempt: { id: string; logDir: string }, commit: string): Promise<number> => {
+  const rows = journaledRows(store, attempt.id, commit);
+  const markers = await listExitMarkers(attempt.logDir);
+  return markers.filter((marker) => marker.commit === commit && JOURNALED_KINDS.has(marker.kind)
+    && rows.filter((row) => row.kind === marker.kind && row.stage === marker.stage && row.seed === marker.seed).length < marker.occurrence).length;
+};

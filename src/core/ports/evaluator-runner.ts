@@ -14,6 +14,18 @@ export interface EvalJob {
   metric: string;
   /** At most this many bytes of each output stream kept in its log file (the run's log cap shrinks it); absent: the runner's own. */
   maxLogBytes?: number;
+  /**
+   * The recorded job this run is (set by the evaluation journal): the runner leaves an exit record
+   * of it that outlives the driver, so a resume can record a job that finished during a kill.
+   */
+  record?: JobRecordKey;
+}
+
+/** Which row a job's outcome becomes: its kind, the evaluated commit, its occurrence among equal jobs (1, 2 …). */
+export interface JobRecordKey {
+  kind: string;
+  commit: string;
+  occurrence: number;
 }
 
 export interface EvalOutcome {
