@@ -24,6 +24,13 @@ export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: Attemp
     paths: (id) => ({ branch: attemptBranch(ctx.runId, attemptId(id)), logDir: attemptLogDir(ctx.paths, id) }),
   });
 
+/** What a progress line says of an attempt's end: its score, else its status and the reason when there is one. */
+export const outcomeText = (done: Pick<AttemptRecord, 'status' | 'score' | 'reason' | 'error'>, metric: string): string => {
+  if (done.status === 'scored') return `${metric} = ${formatScore(done.score)}`;
+  const detail = [done.reason, done.error].find((text) => text !== null && text.trim() !== '');
+  return detail === undefined ? done.status : `${done.status}: ${detail}`;
+};
+
 /**
  * Runs one planned attempt to its record and prints its progress line; `hooks` tell a scheduler
  * when its agent slot and its place before the evaluation are free.
@@ -31,7 +38,7 @@ export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: Attemp
 export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void, hooks?: AttemptHooks): Promise<void> => {
   await executeAttempt(ctx, record, spec, report, hooks);
   const done = ctx.store.requireAttempt(record.id);
-  const what = done.status === 'scored' ? `${ctx.config.objective.metric} = ${formatScore(done.score)}` : `${done.status}: ${done.reason ?? done.error ?? ''}`;
+  const what = outcomeText(done, ctx.config.objective.metric);
   const star = ctx.incumbent?.id === done.id ? ' ★ new best' : '';
   const flags = done.flags.length > 0 ? ` [${done.flags.join(', ')}]` : '';
   // Why nothing changed, in the agent's words (its note is the attempt's error).

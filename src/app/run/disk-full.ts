@@ -1,4 +1,4 @@
-import { statSync, statfsSync } from 'node:fs';
+import { accessSync, constants, statSync, statfsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { SwarmError } from '../../core/domain/errors.js';
 import { errnoOf, nearestExistingSync } from '../../workspace/disk-facts.js';
@@ -73,14 +73,52 @@ const MIB = 1024 * 1024;
 export const formatBytes = (bytes: number): string =>
   bytes >= 1024 * MIB ? `${(bytes / (1024 * MIB)).toFixed(1)} GiB` : bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 
+/** A folder the run writes besides `.swarm` (its worktrees under `workspace.dir`, the repository's `.git`) and what to call it. */
+export interface WritePlace {
+  dir: string;
+  what: string;
+}
+
+/** Below this much free space another place counts as full (`.swarm` has the driver's freed 1 MiB reserve). */
+const FULL_BYTES = 1024 * 1024;
+
+const readOnly = (dir: string): boolean => {
+  try {
+    accessSync(nearestExistingSync(dir), constants.W_OK);
+    return false;
+  } catch (error) {
+    return errnoOf(error) === 'EROFS';
+  }
+};
+
+/**
+ * Where a write that names no file (a write through a descriptor, git's text) most likely failed:
+ * of `.swarm` and the `elsewhere` places, a read-only one for EROFS, else the one with the least
+ * free space below FULL_BYTES; `.swarm` otherwise (the places share its file system, have room,
+ * or cannot be asked).
+ */
+const refusingPlace = (code: string, swarm: WritePlace, elsewhere: readonly WritePlace[]): WritePlace => {
+  if (code === 'EROFS') return [swarm, ...elsewhere].find((place) => readOnly(place.dir)) ?? swarm;
+  let chosen = swarm;
+  let least = Math.min(freeBytes(swarm.dir) ?? FULL_BYTES, FULL_BYTES);
+  for (const place of elsewhere) {
+    const free = freeBytes(place.dir);
+    if (free !== null && free < least) [chosen, least] = [place, free];
+  }
+  return chosen;
+};
+
 /**
  * The one line for a run stopped by a full disk: what could not be written, on which file system,
- * how much is free there, and the fix. `root` is the repository (paths are shown relative to it).
+ * how much is free there, and the fix. `root` is the repository (paths are shown relative to it);
+ * `elsewhere` are the other places the run writes, one of which is named when the error names no
+ * file and its file system is the full one.
  */
-export const diskFullMessage = (full: DiskFull, root: string, swarmDir: string, command = 'swarm run'): string => {
-  const target = full.path ?? (full.code === 'SQLITE_FULL' ? `${swarmDir}/swarm.db` : swarmDir);
+export const diskFullMessage = (full: DiskFull, root: string, swarmDir: string, command = 'swarm run', elsewhere: readonly WritePlace[] = []): string => {
+  const place = full.path === null && full.code !== 'SQLITE_FULL' ? refusingPlace(full.code, { dir: swarmDir, what: 'the run\'s files (.swarm)' }, elsewhere) : null;
+  const target = full.path ?? (full.code === 'SQLITE_FULL' ? `${swarmDir}/swarm.db` : (place?.dir ?? swarmDir));
   const inRepo = relative(root, target);
-  const shown = full.path === null ? (full.code === 'SQLITE_FULL' ? 'the run database (.swarm/swarm.db)' : 'the run\'s files (.swarm)') : inRepo.startsWith('..') ? target : inRepo;
+  const shown = full.path === null ? (full.code === 'SQLITE_FULL' ? 'the run database (.swarm/swarm.db)' : (place?.what ?? 'the run\'s files (.swarm)')) : inRepo.startsWith('..') ? target : inRepo;
   const mount = mountPointOf(target);
   const free = freeBytes(target);
   const what = full.code === 'EROFS' ? 'is read-only' : full.code === 'EDQUOT' ? 'is over its disk quota' : 'is full';
@@ -89,5 +127,5 @@ export const diskFullMessage = (full: DiskFull, root: string, swarmDir: string, 
 };
 
 /** The error a run stopped by a full disk ends with: exit 1, its message the one line to print. */
-export const diskFullError = (full: DiskFull, root: string, swarmDir: string, cause: unknown): SwarmError =>
-  new SwarmError('DISK_FULL', diskFullMessage(full, root, swarmDir), { cause });
+export const diskFullError = (full: DiskFull, root: string, swarmDir: string, cause: unknown, elsewhere: readonly WritePlace[] = []): SwarmError =>
+  new SwarmError('DISK_FULL', diskFullMessage(full, root, swarmDir, 'swarm run', elsewhere), { cause });

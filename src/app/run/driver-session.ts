@@ -12,7 +12,7 @@ import { createRunLogger, type Logger } from '../setup/logger.js';
 import type { ProjectPaths } from '../setup/project-paths.js';
 import { claimRun, type ClaimRunInput } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
-import { diskFullError } from './disk-full.js';
+import { diskFullError, type WritePlace } from './disk-full.js';
 import { claimReserve, createDiskFullStop, diskFullOf, settleDiskFull } from './disk-full-stop.js';
 import { writeProjectMemory } from './project-memory.js';
 import { createRunDeps, createRunState } from './run-dependencies.js';
@@ -110,7 +110,7 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
     const full = diskStop.full?.disk ?? diskFullOf(error, workspace.root);
     if (full !== null) {
       diskStop.halt(error);
-      const stopped = diskFullError(full, workspace.root, paths.swarmDir, diskStop.full?.error ?? error);
+      const stopped = diskFullError(full, workspace.root, paths.swarmDir, diskStop.full?.error ?? error, writePlaces(paths, workspace.root));
       if (claimedRun !== null) await settleDiskFull({ runId: claimedRun, root: workspace.root, store, logger, reason: stopped.message });
       throw stopped;
     }
@@ -138,6 +138,12 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   }
 };
 
+/** Where the run writes besides `.swarm`: the one line names these when their disk is the full one. */
+const writePlaces = (paths: ProjectPaths, root: string): WritePlace[] => [
+  { dir: paths.worktreesDir, what: `the worktrees (${paths.worktreesDir})` },
+  { dir: join(root, '.git'), what: 'the repository\'s git data (.git)' },
+];
+
 /** The run log and the driver's space reserve (see disk-full-stop.ts). */
 const openLogAndReserve = (paths: ProjectPaths, level: string): { logger: Logger; flush: () => void; reserveFile: string } => {
   const reserveFile = join(paths.swarmDir, 'space-reserve');
@@ -158,7 +164,7 @@ const stopIfFull = <T>(open: () => T, paths: ProjectPaths, root: string): T => {
     return open();
   } catch (error) {
     const full = diskFullOf(error, root);
-    throw full === null ? error : diskFullError(full, root, paths.swarmDir, error);
+    throw full === null ? error : diskFullError(full, root, paths.swarmDir, error, writePlaces(paths, root));
   }
 };
 
