@@ -19,7 +19,7 @@ const COMPOSITION_ROOTS = [
   'src/app/run/fresh-seed.ts',
   'src/app/run/run-search.ts',
   'src/app/diagnose/project-report.ts',
-  'src/app/setup/open-store.ts',
+  'src/app/project/open-store.ts',
   'src/app/steer/spawn-attempt.ts',
   'src/app/steer/spawn-driver.ts',
 ];

@@ -19,7 +19,7 @@ import { evalResultOf, recordIntermediate, type EvalHereResult } from './eval-re
 import { requestDriverEvaluation, type HandoffTiming } from './handoff/handoff-client.js';
 import { HANDOFF_ENV } from './handoff/handoff-protocol.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
-import { projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { projectPaths, runnerLocks } from '../project/project-paths.js';
 
 export type { EvalHereResult } from './eval-result.js';
 

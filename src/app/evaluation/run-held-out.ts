@@ -7,8 +7,8 @@ import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { runProtection } from './evaluate-checkout.js';
 import { scoreHeldOut, type HeldOutScore } from './held-out.js';
-import { openProjectStore, selectRun } from '../setup/open-store.js';
-import { runnerLocks } from '../setup/project-paths.js';
+import { openProjectStore, selectRun } from '../project/open-store.js';
+import { runnerLocks } from '../project/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 
 /**

@@ -5,7 +5,7 @@ import type { FrontPlotInput } from '../../export/plot/front-plot.js';
 import type { PlotInput } from '../../export/plot/plot-input.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
-import { openRunStore, selectRun } from '../setup/open-store.js';
+import { openRunStore, selectRun } from '../project/open-store.js';
 
 export type PlotFormat = 'svg' | 'png';
 

@@ -7,7 +7,7 @@ import type { DigestTally, RunQueries } from '../../core/ports/index.js';
 import { orphanedRow } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
-import { openRunStore, selectRun } from '../setup/open-store.js';
+import { openRunStore, selectRun } from '../project/open-store.js';
 import { buildStatusReport } from './status.js';
 import { staleRun, storeStaleReads } from './stale-run.js';
 import { bestSummary, runSummary } from '../../core/views/run-summary.js';

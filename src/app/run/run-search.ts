@@ -7,7 +7,7 @@ import { heldOutAtRunEnd } from '../evaluation/run-held-out.js';
 import { createBackend, describeBackend } from '../setup/create-backend.js';
 import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
 import { agentConfigs, describePool } from '../setup/agent-pool.js';
-import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { attemptWorktree, projectPaths, runnerLocks } from '../project/project-paths.js';
 import { checkProject } from '../diagnose/check-project.js';
 import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { baselineFailure } from './baseline-failure.js';

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config-assembly/index.js';
 import { isSwarmError, SwarmError } from '../../core/domain/errors.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
-import { openProjectStore } from '../setup/open-store.js';
+import { openProjectStore } from '../project/open-store.js';
 import { provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 
 /** What `swarm checkout` put into the worktree as an attempt's is provisioned, and what it left out (each with why). */

@@ -10,8 +10,8 @@ import { findingsPathIn } from '../../workspace/findings-path.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
 import { evaluateProgram, freshSeeds, type ProgramEvaluation, type SeededScores } from '../evaluation/evaluate-program.js';
-import { openProjectStore } from '../setup/open-store.js';
-import { runnerLocks } from '../setup/project-paths.js';
+import { openProjectStore } from '../project/open-store.js';
+import { runnerLocks } from '../project/project-paths.js';
 import { attemptLineage, type LineageStep } from './review-lineage.js';
 
 export interface ReviewedStep {

@@ -11,7 +11,7 @@ import { SwarmStore } from '../../store/swarm-store.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import { GitWorkspace } from '../../workspace/index.js';
 import { budgetFrom } from '../run/budget-state.js';
-import { attemptLogDir, projectPaths, type ProjectPaths } from '../setup/project-paths.js';
+import { attemptLogDir, projectPaths, type ProjectPaths } from '../project/project-paths.js';
 import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
 import { poolConfigs } from '../setup/agent-pool.js';
 import { BREAKER_RESET_EVENT, refuseTrippedBreaker, refuseUnusableBackend } from './spawn-checks.js';

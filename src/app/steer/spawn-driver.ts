@@ -16,7 +16,7 @@ import { driveRun } from '../run/driver-session.js';
 import { keepDriverHeapSmall } from '../run/driver-heap.js';
 import { recoverInterrupted, specOf } from '../run/recover.js';
 import { createBackend } from '../setup/create-backend.js';
-import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { attemptWorktree, projectPaths, runnerLocks } from '../project/project-paths.js';
 import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { baselineFailure } from '../run/baseline-failure.js';
 import { acquireDriverFile, queuedAttempts, spawnPending, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
