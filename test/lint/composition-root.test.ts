@@ -6,23 +6,26 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * The use-case entry modules of src/app that open the concrete adapters (the composition roots):
- * they name `SwarmStore` and `GitWorkspace` only to import and open them. Every other app module
- * gets a port from core/ports (`RunStore`, `RunQueries`, `StoreHandle`, `Workspace`).
+ * The one composition root of swarm: `openProject` (app/project/open-project.ts) finds the project,
+ * loads its config and opens its store, and hands out ports; it is the only module of `src` outside
+ * the adapters themselves (`src/store`, `src/workspace`) that names `SwarmStore` or `GitWorkspace`,
+ * and it only imports and opens them. Every command, `swarm eval`, the run driver and the spawn
+ * driver go through it and get a port from core/ports (`RunStore`, `RunQueries`, `StoreHandle`,
+ * `Workspace`).
  */
-const COMPOSITION_ROOTS = [
-  'src/app/evaluation/eval-here.ts',
-  'src/app/evaluation/eval-protection.ts',
-  'src/app/queries/run-progress.ts',
-  'src/app/run/claim-run.ts',
-  'src/app/run/driver-session.ts',
-  'src/app/run/fresh-seed.ts',
-  'src/app/run/run-search.ts',
-  'src/app/diagnose/project-report.ts',
-  'src/app/setup/open-store.ts',
-  'src/app/steer/spawn-attempt.ts',
-  'src/app/steer/spawn-driver.ts',
-];
+const COMPOSITION_ROOTS = ['src/app/project/open-project.ts'];
+
+/**
+ * The one exemption: `swarm status --json` (`cli/status-json-entry.ts` → `app/queries/status-json.ts`
+ * → `store/status-json-reads.ts`) is a CommonJS bundle built without zod or commander, so that the
+ * question an agent-Shepherd asks every few seconds answers in a few milliseconds; `SwarmStore`
+ * validates its rows with zod, so that path reads the file through `openStatusJsonReads`, read-only,
+ * and leaves anything it does not build to the full program. Only that module may call it.
+ */
+const STATUS_JSON_READER = 'src/app/queries/status-json.ts';
+
+/** The folders of the adapters themselves, where the classes are defined and tested. */
+const ADAPTERS = ['src/store/', 'src/workspace/'];
 
 const CONCRETE = /\b(SwarmStore|GitWorkspace)\b/g;
 
@@ -42,11 +45,13 @@ interface Source {
   text: string;
 }
 
-/** Each use of SwarmStore/GitWorkspace in src/app that breaks the rule, as `file: what`. */
+/** Each use of SwarmStore/GitWorkspace (or of the status --json reader) in src that breaks the rule, as `file: what`. */
 const violations = (files: Source[], roots: readonly string[]): string[] => {
   const found: string[] = [];
   for (const { file, text } of files) {
+    if (ADAPTERS.some((folder) => file.startsWith(folder))) continue;
     const source = code(text);
+    if (file !== STATUS_JSON_READER && /\bopenStatusJsonReads\b/.test(source)) found.push(`${file}: opens the store through the status --json reader; open the project with openProject`);
     for (const match of source.matchAll(CONCRETE)) {
       const name = match[1] ?? '';
       if (!roots.includes(file)) {
@@ -62,34 +67,45 @@ const violations = (files: Source[], roots: readonly string[]): string[] => {
   return found;
 };
 
-const appSources = (): Source[] =>
-  readdirSync(join(ROOT, 'src/app'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => posix.join('src/app', file.split('\\').join('/')))
+const srcSources = (): Source[] =>
+  readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.c?ts$/.test(file) && !file.endsWith('.test.ts'))
+    .map((file) => posix.join('src', file.split('\\').join('/')))
     .map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
 
-describe('the concrete store and workspace in src/app', () => {
-  it('are opened only in the composition roots, and typed nowhere', () => {
-    expect(violations(appSources(), COMPOSITION_ROOTS)).toEqual([]);
+describe('the concrete store and workspace in src', () => {
+  it('are opened only in the composition root, and typed nowhere', () => {
+    expect(violations(srcSources(), COMPOSITION_ROOTS)).toEqual([]);
   });
 
-  it('names only composition roots that exist and still open an adapter', () => {
+  it('leave the status --json reader to the status --json path', () => {
+    const users = srcSources().filter(({ file, text }) => !file.startsWith('src/store/') && /\bopenStatusJsonReads\b/.test(code(text))).map(({ file }) => file);
+    expect(users).toEqual([STATUS_JSON_READER]);
+  });
+
+  it('names only a composition root that exists and still opens both adapters', () => {
     for (const file of COMPOSITION_ROOTS) {
       expect(existsSync(join(ROOT, file)), file).toBe(true);
-      expect(code(readFileSync(join(ROOT, file), 'utf8')), file).toMatch(/\b(SwarmStore|GitWorkspace)\.open/);
+      expect(code(readFileSync(join(ROOT, file), 'utf8')), file).toMatch(/\bSwarmStore\.open/);
+      expect(code(readFileSync(join(ROOT, file), 'utf8')), file).toMatch(/\bGitWorkspace\.open/);
     }
   });
 
-  it('refuses a use case typed on SwarmStore, a root that types on it, and lets a root open it', () => {
+  it('refuses a use case typed on SwarmStore, a root that types on it, a store opened outside src/app or by the status --json reader, and lets a root open it', () => {
     const files = [
       { file: 'src/app/queries/a.ts', text: "import type { SwarmStore } from '../../store/swarm-store.js';\nexport const a = (s: SwarmStore) => s;" },
       { file: 'src/app/run/root.ts', text: "import { SwarmStore } from '../../store/swarm-store.js';\nconst s = SwarmStore.open('x');\nconst t: SwarmStore = s;" },
       { file: 'src/app/run/fine.ts', text: "import { GitWorkspace } from '../../workspace/index.js';\n// a GitWorkspace here\nconst w = await GitWorkspace.open('.');" },
       { file: 'src/app/run/lazy.ts', text: "const { GitWorkspace } = await import('../../workspace/index.js');\nconst w = await GitWorkspace.open('.');" },
+      { file: 'src/web/server.ts', text: "import { SwarmStore } from '../store/swarm-store.js';\nconst s = SwarmStore.openForReading('x');" },
+      { file: 'src/app/queries/peek.ts', text: "import { openStatusJsonReads } from '../../store/status-json-reads.js';\nconst r = openStatusJsonReads('x');" },
+      { file: 'src/store/report-queries.ts', text: "import type { SwarmStore } from './swarm-store.js';\nexport const q = (s: SwarmStore) => s;" },
     ];
     expect(violations(files, ['src/app/run/root.ts', 'src/app/run/fine.ts', 'src/app/run/lazy.ts'])).toEqual([
       'src/app/queries/a.ts: names SwarmStore outside the composition roots; type it on a port of core/ports',
       'src/app/run/root.ts:3: uses SwarmStore as a type; the composition root only imports and opens it',
+      'src/web/server.ts: names SwarmStore outside the composition roots; type it on a port of core/ports',
+      'src/app/queries/peek.ts: opens the store through the status --json reader; open the project with openProject',
     ]);
   });
 });

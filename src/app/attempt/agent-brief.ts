@@ -4,7 +4,7 @@ import type { InspirationRef, ParentScore, SessionRef } from '../../core/ports/i
 import { SELF_EVAL_COMMAND } from '../../core/attempt/self-eval-commands.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
-import { attemptWorktree } from '../setup/project-paths.js';
+import { attemptWorktree } from '../project/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 
 /** What an agent is told: its prompt, the session it continues, the programs it may read. */

@@ -6,7 +6,7 @@ import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.j
 import type { AttemptRecord } from '../../store/records.js';
 import { executeAttempt, type AttemptHooks } from './lifecycle.js';
 import { sharedDiskRefusal } from './shared-disk-refusal.js';
-import { attemptLogDir } from '../setup/project-paths.js';
+import { attemptLogDir } from '../project/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 
 /** Records a planned attempt in the store (id, branch, edges). */

@@ -1,7 +1,7 @@
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { Logger } from '../setup/logger.js';
-import { attemptWorktree } from '../setup/project-paths.js';
+import type { Logger } from '../project/logger.js';
+import { attemptWorktree } from '../project/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 import { briefAgent, type AgentBrief } from './agent-brief.js';
 import { auditChange } from './audit/audit-change.js';

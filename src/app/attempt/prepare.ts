@@ -1,7 +1,7 @@
 import { SwarmError } from '../../core/domain/errors.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import type { RunContext } from '../context/run-context.js';
 
 /** The attempt's branch and worktree, made from its parents' commits. */

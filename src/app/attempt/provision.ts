@@ -1,7 +1,7 @@
 import { agentLauncherFor } from '../../agents/placement/agent-launcher-for.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptAgent } from './attempt-backend.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import { PROVISIONED_EVENT, provisionedEventData, provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 

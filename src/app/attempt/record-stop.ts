@@ -1,5 +1,5 @@
 import type { AttemptRecord } from '../../store/records.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import { endAttempt } from './phase.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';

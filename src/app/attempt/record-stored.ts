@@ -1,6 +1,6 @@
 import type { AttemptRecord } from '../../store/records.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
-import { attemptWorktree } from '../setup/project-paths.js';
+import { attemptWorktree } from '../project/project-paths.js';
 import { recordAttempt } from './record.js';
 import { releaseAttempt } from './release.js';
 import type { RunContext } from '../context/run-context.js';

@@ -3,7 +3,7 @@ import type { EvaluatorRunner } from '../../core/ports/index.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
 import { journaledRows, unrecordedExits } from '../evaluation/evaluation-journal.js';
-import { attemptWorktree } from '../setup/project-paths.js';
+import { attemptWorktree } from '../project/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 import { rememberProgram } from './audit/near-duplicate.js';
 import { codeHash, rememberCode } from './audit/audit-tree.js';

@@ -4,7 +4,7 @@ import { addUsage } from '../../core/budget/pricing.js';
 import { formatScore } from '../../core/domain/score.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import type { AgentBrief } from './agent-brief.js';
 import { auditChange, type ChangeAudit } from './audit/audit-change.js';

@@ -7,7 +7,7 @@ import type { AgentLimit, AgentOutcome, AgentTask } from '../../core/ports/index
 import { addUsage } from '../../core/budget/pricing.js';
 import { zeroUsage } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import { movePhase } from './phase.js';
 import { parkVerdict } from '../../core/limits/park-verdict.js';

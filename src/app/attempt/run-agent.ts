@@ -9,7 +9,7 @@ import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { recordSelfEvalFailures } from '../evaluation/driver-evaluation.js';
 import { redactAgentOutcome } from '../evaluation/redaction.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import type { RunContext } from '../context/run-context.js';
 import type { AgentBrief } from './agent-brief.js';
 import { runAgentParked, type ParkedDeps } from './run-agent-parked.js';

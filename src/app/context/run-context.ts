@@ -7,8 +7,8 @@ import type { RunCostMeter } from '../../core/budget/run-cost-meter.js';
 import type { AttemptRecord } from '../../core/ports/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
 import type { Workspace } from '../../core/ports/workspace.js';
-import type { Logger } from '../setup/logger.js';
-import type { ProjectPaths } from '../setup/project-paths.js';
+import type { Logger } from '../project/logger.js';
+import type { ProjectPaths } from '../project/project-paths.js';
 import type { AgentPool } from '../setup/agent-pool.js';
 
 /**

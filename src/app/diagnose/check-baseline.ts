@@ -10,7 +10,7 @@ import { evaluateCheckout } from '../evaluation/evaluate-checkout.js';
 import { sandboxLinkMounts, sharedLinkTargets } from '../evaluation/link-targets.js';
 import { redactSecrets } from '../evaluation/redaction.js';
 import { provisionFailureText, provisionStep, setupFailureText } from '../workspace/provision-step.js';
-import { projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { projectPaths, runnerLocks } from '../project/project-paths.js';
 import { explainEvaluationFailure, type Problem } from './explain-failure.js';
 import { checkImportedCode } from './check-imported-code.js';
 

@@ -3,7 +3,7 @@ import type { SwarmConfig } from '../../config-assembly/index.js';
 import { EVALUATOR_RUNNER_REGISTRY } from '../../eval/runners/registry.js';
 import { probeNodePath } from '../../slurm/probe-node-path.js';
 import { agentConfigs } from '../setup/agent-pool.js';
-import { projectPaths } from '../setup/project-paths.js';
+import { projectPaths } from '../project/project-paths.js';
 import type { Problem } from './explain-failure.js';
 
 /**

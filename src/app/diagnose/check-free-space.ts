@@ -6,7 +6,7 @@ import { formatSpaceBytes } from '../../core/views/run-space.js';
 import { nearestExistingSync } from '../../workspace/disk-facts.js';
 import { tryGit } from '../../workspace/git-command.js';
 import { folderBytes } from '../logs/log-files.js';
-import { projectPaths } from '../setup/project-paths.js';
+import { projectPaths } from '../project/project-paths.js';
 import type { Problem } from './explain-failure.js';
 
 /** The bytes of the files git tracks in the checkout at `root`: what a provisioned worktree holds at least. */

@@ -2,7 +2,7 @@ import { rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SwarmConfig } from '../../config-assembly/index.js';
 import { errnoOf, nearestExisting } from '../../workspace/disk-facts.js';
-import { projectPaths } from '../setup/project-paths.js';
+import { projectPaths } from '../project/project-paths.js';
 import type { Problem } from './explain-failure.js';
 
 /** Below this much free space where the worktrees live, doctor warns: agents' writes fail once it is full. */

@@ -1,7 +1,7 @@
 import type { SwarmConfig } from '../../config-assembly/index.js';
 import { isSwarmError } from '../../core/domain/errors.js';
-import { GitWorkspace } from '../../workspace/index.js';
 import type { Workspace } from '../../core/ports/index.js';
+import { openProject } from '../project/open-project.js';
 import { checkBaseline, type BaselineCheck } from './check-baseline.js';
 import { checkClusterStorage } from './check-cluster-storage.js';
 import { checkFreeSpace } from './check-free-space.js';
@@ -30,7 +30,7 @@ export const checkProjectSetup = async (
 ): Promise<ProjectReport | null> => {
   let workspace: Workspace;
   try {
-    workspace = await GitWorkspace.open(cwd);
+    workspace = (await openProject(cwd)).workspace;
   } catch (error) {
     if (isSwarmError(error)) return null;
     throw error;

@@ -1,17 +1,15 @@
 import { carriedFiles, carriedSecretValues, includePatterns } from '../../workspace/provision/index.js';
 import { addRedactedValues } from './redaction.js';
 import { sandboxLinkMounts } from './link-targets.js';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluationStages, loadConfig } from '../../config-assembly/index.js';
+import { evaluationStages } from '../../config-assembly/index.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { selfEvaluationRefusal } from '../../core/budget/budget.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
-import { SwarmStore } from '../../store/swarm-store.js';
-import { GitWorkspace } from '../../workspace/index.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { checkoutHead, checkoutTopLevel } from '../../workspace/checkout-top-level.js';
 import { commitOfWorktree } from '../../workspace/worktree-commit.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
@@ -19,7 +17,8 @@ import { evalResultOf, recordIntermediate, type EvalHereResult } from './eval-re
 import { requestDriverEvaluation, type HandoffTiming } from './handoff/handoff-client.js';
 import { HANDOFF_ENV } from './handoff/handoff-protocol.js';
 import { evalProtection, evaluateLeavingNoTrace } from './eval-protection.js';
-import { projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { openProject, type Project } from '../project/open-project.js';
+import { runnerLocks } from '../project/project-paths.js';
 
 export type { EvalHereResult } from './eval-result.js';
 
@@ -56,20 +55,30 @@ export const evalHere = async (options: EvalHereOptions): Promise<EvalHereResult
 const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promise<EvalHereResult> => {
   // Inside an attempt, the run's own config file and evaluation seed (set by `swarm run`).
   const configFile = options.configFile ?? env.SWARM_CONFIG;
-  const workspace = await GitWorkspace.open(options.cwd, configFile ? { config: configFile } : {});
+  const project = await openProject(options.cwd, configFile ? { configFile } : {});
+  try {
+    return await evalInProject(project, options, env);
+  } finally {
+    project.close();
+  }
+};
+
+const evalInProject = async (project: Project, options: EvalHereOptions, env: NodeJS.ProcessEnv): Promise<EvalHereResult> => {
+  const { workspace, paths } = project;
   const checkout = await checkoutTopLevel(options.cwd);
   const folder = workspace.projectFolder(checkout);
-  const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
+  const { config } = await project.config();
   const runSeed = env.SWARM_EVAL_SEED !== undefined && /^\d+$/.test(env.SWARM_EVAL_SEED) ? Number(env.SWARM_EVAL_SEED) : undefined;
-  const paths = projectPaths(workspace.projectDir);
   const attemptId = env.SWARM_ATTEMPT_ID ?? null;
+  // The store, opened once and only when a check asks for it (only inside an attempt).
+  const store = runStore(project, attemptId);
   // Before anything exists under .swarm/, so it never shows as untracked (a sandboxed agent cannot write .git: the run did it).
   await workspace.ensureExcluded().catch(() => undefined);
   const logDir = await writableLogDir(join(paths.logsDir, attemptId ?? 'manual', `eval-${Date.now()}-${process.pid}`));
   const seed = options.seed ?? runSeed ?? config.shepherd.seed;
   // Values of the env files a worktree gets carried in are redacted here too, in the checkout itself.
   addRedactedValues(await carriedSecretValues(workspace.root, await carriedFiles(workspace.root, await includePatterns(workspace.root, config.workspace.include, workspace.subdir), workspace.subdir)));
-  const refusal = attemptId === null ? null : budgetRefusal(paths.dbFile, attemptId, config.budget.evaluations);
+  const refusal = attemptId === null ? null : budgetRefusal(store, attemptId, config.budget.evaluations);
   if (refusal !== null) throw new SwarmError('BUDGET_SPENT', `swarm eval in attempt ${attemptId}: ${refusal}`);
   const evaluation = await evaluateLeavingNoTrace({
     // GPU locks live in .swarm too: when it is not writable (a sandboxed agent), this process's own pool.
@@ -89,11 +98,11 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
     },
     kind: 'intermediate',
     signal: options.signal,
-    protection: await evalProtection({ root: workspace.root, checkout: folder, subdir: workspace.subdir, dbFile: paths.dbFile, attemptId }, config.evaluator.protect),
+    protection: await evalProtection({ root: workspace.root, checkout: folder, subdir: workspace.subdir, attemptId }, config.evaluator.protect, store),
     artifacts: { globs: config.evaluator.artifacts, dir: join(logDir, 'artifacts') },
   });
   const head = attemptId === null ? null : ((await commitOfWorktree(checkout, `swarm: the checkout ${attemptId}'s intermediate evaluation scored`)) ?? (await checkoutHead(checkout)));
-  const recorded = attemptId !== null && existsSync(paths.dbFile) && recordInStore(paths.dbFile, { attemptId, checkout, head }, evaluation.results);
+  const recorded = attemptId !== null && recordInStore(store(), { attemptId, checkout, head }, evaluation.results);
   return evalResultOf({ attempt: attemptId, checkout, metric: config.objective.metric, direction: config.objective.direction, seed, evaluation, recorded, evaluatedBy: 'self' });
 };
 
@@ -102,36 +111,46 @@ const evalSelf = async (options: EvalHereOptions, env: NodeJS.ProcessEnv): Promi
  * nothing (its attempt is about to be marked interrupted). A store it cannot write (a sandboxed
  * agent without a driver) is not an error: the score is still printed.
  */
-const recordInStore = (dbFile: string, where: { attemptId: string; checkout: string; head: string | null }, results: Parameters<typeof recordIntermediate>[2]): boolean => {
+const recordInStore = (store: RunQueries | null, where: { attemptId: string; checkout: string; head: string | null }, results: Parameters<typeof recordIntermediate>[2]): boolean => {
+  if (store === null) return false;
   try {
-    const store = SwarmStore.open(dbFile, { mustExist: true });
-    try {
-      const runId = store.getAttempt(where.attemptId)?.runId;
-      const run = runId === undefined ? null : store.getRun(runId);
-      if (run?.status !== 'running' || run.ownerPid === null || !isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return false;
-      return recordIntermediate(store, { ...where, evaluatedBy: 'self' }, results);
-    } finally {
-      store.close();
-    }
+    const runId = store.getAttempt(where.attemptId)?.runId;
+    const run = runId === undefined ? null : store.getRun(runId);
+    if (run?.status !== 'running' || run.ownerPid === null || !isIdentityAlive({ pid: run.ownerPid, started: run.ownerStarted })) return false;
+    return recordIntermediate(store, { ...where, evaluatedBy: 'self' }, results);
   } catch {
     return false;
   }
 };
 
 /** Why the attempt's run evaluates nothing more (its evaluation budget is spent), else null; a store it cannot read refuses nothing. */
-const budgetRefusal = (dbFile: string, attemptId: string, maxEvaluations: number): string | null => {
-  if (maxEvaluations <= 0 || !existsSync(dbFile)) return null;
+const budgetRefusal = (store: () => RunQueries | null, attemptId: string, maxEvaluations: number): string | null => {
+  if (maxEvaluations <= 0) return null;
+  const opened = store();
+  if (opened === null) return null;
   try {
-    const store = SwarmStore.open(dbFile, { mustExist: true });
-    try {
-      const runId = store.getAttempt(attemptId)?.runId;
-      return runId === undefined ? null : selfEvaluationRefusal({ maxEvaluations }, store.countEvaluations(runId));
-    } finally {
-      store.close();
-    }
+    const runId = opened.getAttempt(attemptId)?.runId;
+    return runId === undefined ? null : selfEvaluationRefusal({ maxEvaluations }, opened.countEvaluations(runId));
   } catch {
     return null;
   }
+};
+
+/**
+ * The project's store for the checks of an attempt's `swarm eval`, opened on the first ask:
+ * null outside an attempt, without a store, or with one this process cannot open (a sandboxed agent).
+ */
+const runStore = (project: Project, attemptId: string | null): (() => RunQueries | null) => {
+  let opened: RunQueries | null | undefined;
+  return () => {
+    if (opened !== undefined) return opened;
+    try {
+      opened = attemptId === null ? null : project.storeIfExists();
+    } catch {
+      opened = null;
+    }
+    return opened;
+  };
 };
 
 /** The log directory, or a temporary one when `.swarm/logs` is not writable (a sandboxed agent). */

@@ -1,21 +1,15 @@
-import { existsSync } from 'node:fs';
-import { SwarmStore } from '../../store/swarm-store.js';
+import type { RunQueries } from '../../core/ports/index.js';
 import { referenceFromCommit, referenceFromDisk, type ProtectedReference } from '../../workspace/protected-files.js';
 import { revertToSnapshot, snapshotWorktree } from '../../workspace/worktree-snapshot.js';
 import { evaluateCheckout, type CheckoutEvaluation, type EvaluateCheckoutInput } from './evaluate-checkout.js';
 import { checkoutRootOf } from '../../workspace/locate-project.js';
 
 /** The run's baseline commit of an attempt, or null when the store cannot say (no store, a sandboxed agent). */
-const runBaseCommit = (dbFile: string, attemptId: string): string | null => {
-  if (!existsSync(dbFile)) return null;
+const runBaseCommit = (store: RunQueries | null, attemptId: string): string | null => {
+  if (store === null) return null;
   try {
-    const store = SwarmStore.open(dbFile, { mustExist: true });
-    try {
-      const attempt = store.getAttempt(attemptId);
-      return attempt === null ? null : (store.getRun(attempt.runId)?.baseCommit ?? null);
-    } finally {
-      store.close();
-    }
+    const attempt = store.getAttempt(attemptId);
+    return attempt === null ? null : (store.getRun(attempt.runId)?.baseCommit ?? null);
   } catch {
     return null;
   }
@@ -27,11 +21,13 @@ const runBaseCommit = (dbFile: string, attemptId: string): string | null => {
  * user's uncommitted edit of the evaluator is never overwritten).
  */
 export const evalProtection = async (
-  where: { root: string; checkout: string; subdir: string; dbFile: string; attemptId: string | null },
+  where: { root: string; checkout: string; subdir: string; attemptId: string | null },
   globs: string[],
+  /** The project's store, opened when first asked (null: none, or one this process cannot open). */
+  store: () => RunQueries | null,
 ): Promise<ProtectedReference | null> => {
   if (globs.length === 0) return null;
-  const base = where.attemptId === null ? null : runBaseCommit(where.dbFile, where.attemptId);
+  const base = where.attemptId === null ? null : runBaseCommit(store(), where.attemptId);
   return base === null ? referenceFromDisk(where.checkout, globs, where.subdir) : referenceFromCommit(where.root, base, globs, where.subdir);
 };
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { projectPaths } from '../setup/project-paths.js';
+import { projectPaths } from '../project/project-paths.js';
 import { provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 import { sharedLinkTargets } from './link-targets.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';

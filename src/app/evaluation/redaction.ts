@@ -1,5 +1,5 @@
 import type { AgentOutcome, EvalOutcome } from '../../core/ports/index.js';
-import { addRedactedValues, redactLogFiles, redactSecrets } from '../setup/env-secrets.js';
+import { addRedactedValues, redactLogFiles, redactSecrets } from '../project/env-secrets.js';
 
 export { addRedactedValues, redactLogFiles, redactSecrets };
 

@@ -1,14 +1,14 @@
 import { sandboxLinkMounts } from './link-targets.js';
 import { join } from 'node:path';
-import { loadConfig } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { formatScore } from '../../core/domain/score.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
 import { runProtection } from './evaluate-checkout.js';
 import { scoreHeldOut, type HeldOutScore } from './held-out.js';
-import { openProjectStore, selectRun } from '../setup/open-store.js';
-import { runnerLocks } from '../setup/project-paths.js';
+import { openProjectStore } from '../project/open-project.js';
+import { selectRun } from '../project/select-run.js';
+import { runnerLocks } from '../project/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 
 /**
@@ -30,9 +30,9 @@ export const heldOutAtRunEnd = async (ctx: RunContext, report: (line: string) =>
 
 /** `swarm heldout [attempts…]`: the named attempts, or the run's current finalists. */
 export const heldOutOnDemand = async (options: { cwd: string; attempts: string[]; runId?: string; configFile?: string; signal: AbortSignal }): Promise<HeldOutScore[]> => {
-  const { store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
+  const { project, store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
   try {
-    const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
+    const { config } = await project.config();
     await workspace.ensureExcluded();
     const heldOut = config.evaluator.heldOut;
     if (heldOut === null) throw new SwarmError('CONFIG_INVALID', 'evaluator.heldOut is not set; add {"heldOut": {"command": "…"}} under evaluator in .swarmrc.json');

@@ -1,6 +1,6 @@
 import { SwarmError } from '../../core/domain/errors.js';
 import { findingsPathIn } from '../../workspace/findings-path.js';
-import { openProjectStore } from '../setup/open-store.js';
+import { openProjectStore } from '../project/open-project.js';
 
 /** What `swarm show --diff` prints: the attempt's own change, findings.md left out. */
 export interface AttemptDiff {

@@ -4,7 +4,8 @@ import type { DashboardData, DashboardEvent } from '../../web/dashboard-server.j
 import { attemptDiff } from './attempt-diff.js';
 import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
-import { openRunStore, selectRun } from '../setup/open-store.js';
+import { openRunStore } from '../project/open-project.js';
+import { selectRun } from '../project/select-run.js';
 import { loadPlotInput } from './plot.js';
 import { showAttempt } from './show-attempt.js';
 import { buildStatusReport } from './status.js';

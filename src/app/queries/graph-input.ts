@@ -6,7 +6,7 @@ import { assignIslands } from '../../core/planning/policies/program-database.js'
 import type { RunRecord } from '../../store/records.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
-import { selectRun } from '../setup/open-store.js';
+import { selectRun } from '../project/select-run.js';
 import { parseStoredOverrides } from '../../config/stored-overrides.js';
 
 // Only what the graph needs of the stored config: the policy and the island count.

@@ -2,7 +2,7 @@ import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import type { EdgeKind } from '../../core/domain/types.js';
 import { renderGraphAnyFormat, type GraphFormat } from '../../export/index.js';
 import { loadGraphInput } from './graph-input.js';
-import { openRunStore } from '../setup/open-store.js';
+import { openRunStore } from '../project/open-project.js';
 
 const PICTURES: readonly GraphFormat[] = ['svg', 'png', 'html'];
 

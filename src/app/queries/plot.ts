@@ -5,7 +5,8 @@ import type { FrontPlotInput } from '../../export/plot/front-plot.js';
 import type { PlotInput } from '../../export/plot/plot-input.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
-import { openRunStore, selectRun } from '../setup/open-store.js';
+import { openRunStore } from '../project/open-project.js';
+import { selectRun } from '../project/select-run.js';
 
 export type PlotFormat = 'svg' | 'png';
 

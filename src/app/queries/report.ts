@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { withEdgeKinds } from '../../core/views/edge-kinds.js';
 import { loadGraphInput } from './graph-input.js';
-import { openProjectStore } from '../setup/open-store.js';
+import { openProjectStore } from '../project/open-project.js';
 import { loadReportProvenance } from './report-provenance.js';
 import { loadPlotInput } from './plot.js';
 import { buildStatusReport } from './status.js';

@@ -1,5 +1,5 @@
 import type { StatusReport } from '../../core/views/report.js';
-import { SwarmStore } from '../../store/swarm-store.js';
+import { openStoreFile } from '../project/open-project.js';
 import { buildStatusReport } from './status.js';
 
 /** A run followed from its database while another part of the process writes it. */
@@ -11,7 +11,7 @@ export interface RunProgress {
 
 /** Opens the run's database on its own connection (the driver keeps writing through its own). */
 export const followRunProgress = (dbFile: string, runId: string): RunProgress => {
-  const store = SwarmStore.open(dbFile, { mustExist: true });
+  const store = openStoreFile(dbFile, 'existing');
   return {
     read: () => buildStatusReport(store, runId),
     close: () => store.close(),

@@ -9,7 +9,7 @@ import { FINDINGS_FILE } from '../../workspace/index.js';
 import { parentsByAttempt, toAttemptRow } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
-import { openProjectStore } from '../setup/open-store.js';
+import { openProjectStore } from '../project/open-project.js';
 import { selfEvaluationsOf } from '../evaluation/self-evaluations.js';
 import { permissionDenialsOf } from '../attempt/permission-denials.js';
 import { workspaceTraceOf } from '../workspace/workspace-trace.js';

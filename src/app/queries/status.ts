@@ -13,7 +13,8 @@ import type { RunQueries } from '../../core/ports/index.js';
 import { attemptRows } from './attempt-rows.js';
 import { instructionRecords } from './instruction-records.js';
 import { limitWaits } from '../attempt/limit-waits.js';
-import { openRunStore, selectRun } from '../setup/open-store.js';
+import { openRunStore } from '../project/open-project.js';
+import { selectRun } from '../project/select-run.js';
 
 const withVariant = (row: AttemptRow, variant: string | undefined): AttemptRow => (variant === undefined ? row : { ...row, instructions: variant });
 

@@ -1,23 +1,15 @@
-import { existsSync } from 'node:fs';
 import type { SwarmConfig } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { currentProcessIdentity, isIdentityAlive } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
-import { SwarmStore } from '../../store/swarm-store.js';
 import type { RunQueries } from '../../core/ports/index.js';
 
-/** The run a plain `swarm run` would resume (read before the config, for the run's own flags), or null. */
-export const resumableRun = (dbFile: string): RunRecord | null => {
-  if (!existsSync(dbFile)) return null;
-  const store = SwarmStore.open(dbFile);
-  try {
-    const latest = store.latestRun();
-    if (latest === null) return null;
-    const abandoned = latest.status === 'running' && (latest.ownerPid === null || latest.ownerPid === process.pid || !isIdentityAlive({ pid: latest.ownerPid, started: latest.ownerStarted }));
-    return latest.status === 'interrupted' || abandoned ? latest : null;
-  } finally {
-    store.close();
-  }
+/** The run a plain `swarm run` would resume (read before the config, for the run's own flags), or null (also without a store). */
+export const resumableRun = (store: RunQueries | null): RunRecord | null => {
+  const latest = store?.latestRun() ?? null;
+  if (latest === null) return null;
+  const abandoned = latest.status === 'running' && (latest.ownerPid === null || latest.ownerPid === process.pid || !isIdentityAlive({ pid: latest.ownerPid, started: latest.ownerStarted }));
+  return latest.status === 'interrupted' || abandoned ? latest : null;
 };
 
 export interface ClaimRunInput {

@@ -1,6 +1,6 @@
 import { findOrphans } from '../../process/find-orphans.js';
 import type { RunStore, StoreHandle } from '../../core/ports/index.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 
 /** How long the crash cleanup may take before the process exits anyway. */
 const CLEANUP_MS = 5_000;

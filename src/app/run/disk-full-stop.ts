@@ -3,7 +3,7 @@ import { isSwarmError } from '../../core/domain/errors.js';
 import { runId } from '../../core/domain/ids.js';
 import type { RunStore, StoreHandle } from '../../core/ports/index.js';
 import { interruptAttempt } from '../attempt/record-stop.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import { killRunProcesses } from './crash-guard.js';
 import { diskFullIn, freeBytes, type DiskFull } from './disk-full.js';
 

@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import type { LoadedConfig } from '../../config-assembly/index.js';
 import type { AgentBackend, EvaluatorRunner, RunQueries, StoreHandle, Workspace } from '../../core/ports/index.js';
 import type { RunRecord } from '../../store/records.js';
-import { SwarmStore } from '../../store/swarm-store.js';
 import type { RunContext } from '../context/run-context.js';
 import { startEvalHandoff } from '../evaluation/driver-evaluation.js';
 import type { EvalHandoffServer } from '../evaluation/handoff/handoff-server.js';
-import { routeConsoleWarnings } from '../setup/console-warnings.js';
-import { createRunLogger, type Logger } from '../setup/logger.js';
-import type { ProjectPaths } from '../setup/project-paths.js';
+import { routeConsoleWarnings } from '../project/console-warnings.js';
+import { createRunLogger, type Logger } from '../project/logger.js';
+import type { ProjectPaths } from '../project/project-paths.js';
 import { claimRun, type ClaimRunInput } from './claim-run.js';
 import { guardAgainstCrash } from './crash-guard.js';
 import { diskFullError, type WritePlace } from './disk-full.js';
@@ -21,6 +20,8 @@ import { RunLogBudget } from '../logs/run-log-budget.js';
 export interface DriverSessionInput {
   workspace: Workspace;
   paths: ProjectPaths;
+  /** The run's store, opened for the driver (`openProject`'s `driver` mode; created when missing), closed here. */
+  store: () => RunQueries & StoreHandle;
   loaded: LoadedConfig;
   backend: AgentBackend;
   runner: EvaluatorRunner;
@@ -62,7 +63,7 @@ export const driveRun = async <T>(input: DriverSessionInput, errorPrefix: string
   const { workspace, paths, loaded } = input;
   const { config } = loaded;
   // A disk too full to start on ends here in one line; nothing was claimed.
-  const store = stopIfFull(() => SwarmStore.openForDriver(paths.dbFile), paths, workspace.root);
+  const store = stopIfFull(input.store, paths, workspace.root);
   let opened: { logger: Logger; flush: () => void; reserveFile: string };
   try {
     opened = stopIfFull(() => openLogAndReserve(paths, config.log.level), paths, workspace.root);

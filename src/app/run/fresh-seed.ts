@@ -1,26 +1,20 @@
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { SwarmStore } from '../../store/swarm-store.js';
+import type { LoadedConfig } from '../../config-assembly/index.js';
+import type { RunQueries } from '../../core/ports/index.js';
 
 const storedSeed = z.object({ shepherd: z.object({ seed: z.number().int() }) });
 
-/** The Shepherd seeds the earlier runs of this repository used, from their stored configs. */
-export const earlierSeeds = (dbFile: string): Map<number, string> => {
+/** The Shepherd seeds the earlier runs of this repository used, from their stored configs (none without a store). */
+export const earlierSeeds = (store: RunQueries | null): Map<number, string> => {
   const seeds = new Map<number, string>();
-  if (!existsSync(dbFile)) return seeds;
-  const store = SwarmStore.open(dbFile);
-  try {
-    for (const run of store.listRuns()) {
-      try {
-        const parsed = storedSeed.safeParse(JSON.parse(run.configJson));
-        if (parsed.success) seeds.set(parsed.data.shepherd.seed, run.id);
-      } catch {
-        // A config column that does not parse names no seed.
-      }
+  for (const run of store?.listRuns() ?? []) {
+    try {
+      const parsed = storedSeed.safeParse(JSON.parse(run.configJson));
+      if (parsed.success) seeds.set(parsed.data.shepherd.seed, run.id);
+    } catch {
+      // A config column that does not parse names no seed.
     }
-  } finally {
-    store.close();
   }
   return seeds;
 };
@@ -36,3 +30,9 @@ export const freshSeed = (configSeed: number, earlier: Map<number, string>): num
     if (!earlier.has(seed)) return seed;
   }
 };
+
+/** The loaded config with the Shepherd seed `--seed <seed>` would give (the one override a fresh seed adds): no second load. */
+export const withSeed = (loaded: LoadedConfig, seed: number): LoadedConfig => ({
+  ...loaded,
+  config: { ...loaded.config, shepherd: { ...loaded.config.shepherd, seed } },
+});

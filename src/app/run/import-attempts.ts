@@ -9,7 +9,7 @@ import { endAttempt, movePhase } from '../attempt/phase.js';
 import { recordAttempt, type AttemptResult } from '../attempt/record.js';
 import { releaseAttempt } from '../attempt/release.js';
 import { storeResult } from '../attempt/stored-result.js';
-import { attemptLogDir, attemptWorktree } from '../setup/project-paths.js';
+import { attemptLogDir, attemptWorktree } from '../project/project-paths.js';
 import type { RunContext } from '../context/run-context.js';
 
 /** What `swarm run --new --from <run> [--top K]` asks for. */

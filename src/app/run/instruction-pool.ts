@@ -6,7 +6,7 @@ import {
   type InstructionVariant, type Replacement, type VariantTrial,
 } from '../../core/planning/instruction-variants.js';
 import type { InstructionGiver } from '../context/run-context.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 
 /** Writes a new variant with the Shepherd's model; null when it gave none (the pool then recombines). */
 export type VariantWriter = (input: { variants: readonly InstructionVariant[]; replacement: Replacement; trials: readonly VariantTrial[] }, signal: AbortSignal) => Promise<string | null>;

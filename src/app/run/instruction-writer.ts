@@ -2,7 +2,7 @@ import type { SwarmConfig } from '../../config-assembly/index.js';
 import { creditVariants } from '../../core/planning/instruction-variants.js';
 import { parseWriterReply, WRITER_SYSTEM, writerPrompt } from '../../core/planning/instruction-writer-prompt.js';
 import type { RunStore } from '../../core/ports/run-store.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import type { VariantWriter } from './instruction-pool.js';
 
 /** Whether the Shepherd has a model to write instruction variants with: the llm policy's, or one named in shepherd.llm.model. */

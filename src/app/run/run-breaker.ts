@@ -1,7 +1,7 @@
 import { createCircuitBreaker, type FinishedAttempt } from '../../core/budget/circuit-breaker.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunStore } from '../../core/ports/run-store.js';
-import type { Logger } from '../setup/logger.js';
+import type { Logger } from '../project/logger.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
 import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.js';
 import type { RunBreaker } from '../context/run-context.js';

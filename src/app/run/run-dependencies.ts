@@ -3,7 +3,7 @@ import PQueue from 'p-queue';
 import type { LoadedConfig } from '../../config-assembly/index.js';
 import { runId as toRunId } from '../../core/domain/ids.js';
 import { loadSystemPrompts } from '../attempt/system-prompts.js';
-import { writeSwarmShim } from '../setup/cli-path.js';
+import { writeSwarmShim } from '../project/cli-path.js';
 import { roleInstructionsFromSkills } from '../setup/packaged-skills.js';
 import { readProjectMemory } from './project-memory.js';
 import { createRunBreaker } from './run-breaker.js';

@@ -1,24 +1,23 @@
-import { loadConfig, type ConfigOverrides } from '../../config-assembly/index.js';
+import type { ConfigOverrides } from '../../config-assembly/index.js';
 import { formatScore } from '../../core/domain/score.js';
 import type { RunRecord } from '../../store/records.js';
-import { GitWorkspace } from '../../workspace/index.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
 import { heldOutAtRunEnd } from '../evaluation/run-held-out.js';
 import { createBackend, describeBackend } from '../setup/create-backend.js';
 import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
 import { agentConfigs, describePool } from '../setup/agent-pool.js';
-import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { openProject, type Project } from '../project/open-project.js';
+import { attemptWorktree, runnerLocks } from '../project/project-paths.js';
 import { checkProject } from '../diagnose/check-project.js';
 import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { baselineFailure } from './baseline-failure.js';
 import { ensureBaseline } from '../attempt/baseline.js';
-import { SwarmStore } from '../../store/swarm-store.js';
 import { resumableRun } from './claim-run.js';
 import { importAttempts, importSource, type ImportRequest } from './import-attempts.js';
 import { crashReason, driveRun } from './driver-session.js';
 import { preflight } from './preflight.js';
 import { recoverInterrupted } from './recover.js';
-import { earlierSeeds, freshSeed } from './fresh-seed.js';
+import { earlierSeeds, freshSeed, withSeed } from './fresh-seed.js';
 import { overridesJson, parseStoredOverrides, resumeOverrides } from './run-overrides.js';
 import { finish, type RunSearchResult } from './run-result.js';
 import { runWaves } from './schedule-waves.js';
@@ -48,32 +47,44 @@ export interface RunSearchOptions {
  * heap settings of a driver (driver-heap.ts) are the CLI's to make, not this function's.
  */
 export const runSearch = async (options: RunSearchOptions): Promise<RunSearchResult> => {
+  // The store is opened once, for the driver: read before the claim when it exists, created by the claim when not.
+  const project = await openProject(options.cwd, { ...(options.configFile ? { configFile: options.configFile } : {}), store: 'driver' });
+  try {
+    return await searchIn(project, options);
+  } finally {
+    project.close();
+  }
+};
+
+/** What `--from` reads when the project has no store yet: no run. */
+const NO_RUNS = { getRun: () => null };
+
+const searchIn = async (project: Project, options: RunSearchOptions): Promise<RunSearchResult> => {
   const drain = options.drain ?? new AbortController().signal;
   const report = options.report ?? (() => undefined);
-  const workspace = await GitWorkspace.open(options.cwd, options.configFile ? { config: options.configFile } : {});
-  let paths = projectPaths(workspace.projectDir);
+  const { workspace } = project;
+  // Read before the config; nothing is created before the claim (a rejected run leaves the repository as it was).
+  const existing = project.storeIfExists();
   // A resumed run keeps the flags it was started with; a flag given now wins and is kept from now on.
   let given = options.overrides ?? {};
-  const candidate = options.newRun ? null : resumableRun(paths.dbFile);
+  const candidate = options.newRun ? null : resumableRun(existing);
   const resuming = candidate === null ? null : resumeOverrides(parseStoredOverrides(candidate.overridesJson), given);
-  const configFile = workspace.configOption();
-  let loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: resuming?.overrides ?? given });
+  let loaded = await project.config(resuming?.overrides ?? given);
   // A new run without --seed never silently replays an earlier run: it takes a fresh seed and says so.
   let seedNote: string | null = null;
   if (candidate === null && given.seed === undefined) {
-    const earlier = earlierSeeds(paths.dbFile);
+    const earlier = earlierSeeds(existing);
     const seed = freshSeed(loaded.config.shepherd.seed, earlier);
     if (seed !== null) {
       seedNote = `seed ${seed} (fresh: run ${earlier.get(loaded.config.shepherd.seed) ?? '?'} used ${loaded.config.shepherd.seed}; --seed ${loaded.config.shepherd.seed} repeats it)`;
       given = { ...given, seed };
-      loaded = await loadConfig(workspace.projectDir, { ...configFile, overrides: given });
+      loaded = withSeed(loaded, seed);
     }
   }
   const overrides = resuming?.overrides ?? given;
   const { config } = loaded;
   // workspace.dir: worktrees (and the shim agents call) on storage cluster nodes share.
-  paths = projectPaths(workspace.projectDir, config.workspace.dir);
-  workspace.placeWorktrees(paths.worktreesDir);
+  const paths = project.placeWorktrees(config.workspace.dir);
   // Backends and the planning model are checked before anything is recorded: a missing key, login
   // or binary is a configuration error (exit 2), not a run whose every attempt fails.
   for (const agentConfig of agentConfigs(config)) refuseUnpricedDollarBudget(agentConfig);
@@ -82,14 +93,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
   if (config.shepherd.policy === 'llm') await (await import('./shepherd-model.js')).shepherdModelApi(config);
   await preflight(config, workspace.projectDir);
   // The run to import from is checked before a run is claimed: a wrong id leaves no run behind.
-  if (options.from) {
-    const store = SwarmStore.open(paths.dbFile);
-    try {
-      importSource(store, options.from);
-    } finally {
-      store.close();
-    }
-  }
+  if (options.from) importSource(existing ?? NO_RUNS, options.from);
   // Only once the config, the flags, the backends and the evaluator are all valid: a rejected run
   // leaves the repository as it was (the exclude entry is the first thing it writes).
   await workspace.ensureExcluded();
@@ -105,7 +109,7 @@ export const runSearch = async (options: RunSearchOptions): Promise<RunSearchRes
     }
     options.onRunStarted?.({ runId: run.id, dbFile: paths.dbFile, resumed });
   };
-  return driveRun({ workspace, paths, loaded, backend, runner, claim, drain, force: options.force ?? null, report, onClaimed }, 'stopped by an error', async ({ run, resumed, store, ctx, crashed, force }) => {
+  return driveRun({ workspace, paths, store: () => project.store(), loaded, backend, runner, claim, drain, force: options.force ?? null, report, onClaimed }, 'stopped by an error', async ({ run, resumed, store, ctx, crashed, force }) => {
     report(config.agent.pool.length > 0 ? describePool(config) : describeBackend(config));
     const interrupted = await recoverInterrupted(ctx, report);
     if (interrupted.length > 0) report(`recovered ${interrupted.length} interrupted attempt(s): ${interrupted.map((a) => a.id).join(', ')}`);

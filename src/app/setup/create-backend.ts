@@ -1,7 +1,7 @@
 import { agentBackend } from '../../agents/registry.js';
 import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { AgentBackend } from '../../core/ports/index.js';
-import { swarmArgv } from './cli-path.js';
+import { swarmArgv } from '../project/cli-path.js';
 
 /** One line saying which agent runs, shown when a run starts. */
 export const describeBackend = (config: SwarmConfig): string => {

@@ -5,9 +5,9 @@ import { parse as parseYaml } from 'yaml';
 import { CONFIG_FILE_NAME, completeConfigFile } from '../../config-assembly/index.js';
 import { mapOpenEvolve } from '../../config-assembly/from-openevolve.js';
 import { SwarmError } from '../../core/domain/errors.js';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../project/package-root.js';
 import { initRepository, insideRepository } from '../../workspace/init-repository.js';
-import { writeSchemaCopy } from './schema-copy.js';
+import { writeSchemaCopy } from '../project/schema-copy.js';
 
 export interface OpenEvolveInit {
   /** The OpenEvolve example directory read. */

@@ -11,8 +11,8 @@ import { SCORE_STDERR } from '../../core/evaluation/noise-margin.js';
 import { findProgram, pathsNamedIn, programExists } from './find-program.js';
 import { renderConfigText } from './propose-config.js';
 import { planTestGated, testGatedEvaluatorText, testGatedPrompt, type GoalFlag, type TestGatedPlan } from './test-gated-evaluator.js';
-import { writeSchemaCopy } from './schema-copy.js';
-import { packageRoot } from './package-root.js';
+import { writeSchemaCopy } from '../project/schema-copy.js';
+import { packageRoot } from '../project/package-root.js';
 
 export type { EvaluatorLanguage } from './detect-project.js';
 

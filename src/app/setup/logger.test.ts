@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogFile } from './logger.js';
+import { LogFile } from '../project/logger.js';
 
 describe('the run log file', () => {
   // /dev/full fails every write with ENOSPC: the log drops the line instead of throwing.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { SwarmError } from '../../core/domain/errors.js';
 import type { Role } from '../../core/domain/types.js';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../project/package-root.js';
 
 /** The `skills/` folder shipped with the package. */
 export const packagedSkillsDir = (): string => join(packageRoot(), 'skills');

@@ -5,7 +5,7 @@ import type { AccessCheck, Env } from '../../agents/access/access-check.js';
 import { writeCauseAt } from '../../agents/cli-common/unlanded-writes.js';
 import { agentBackend } from '../../agents/registry.js';
 import type { AgentBackendName, SwarmConfig } from '../../config-assembly/index.js';
-import { projectPaths } from './project-paths.js';
+import { projectPaths } from '../project/project-paths.js';
 
 /**
  * One tiny request through a backend (`swarm doctor --probe`), by its registry entry: the CLIs are

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FoundCommand, ScoreParse, TestsFound } from './detect-tests.js';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../project/package-root.js';
 
 /** What the test-gated evaluator measures, and why. */
 export interface MeasuredGoal extends FoundCommand {

@@ -5,7 +5,7 @@ import { formatScore } from '../../core/domain/score.js';
 import { applyProgram, type AppliedProgram } from '../../workspace/apply-program.js';
 import { swarmOwnPathsIn } from '../../workspace/findings-path.js';
 import { applyBlockers, describeBlockers } from '../../workspace/apply-blockers.js';
-import { openProjectStore } from '../setup/open-store.js';
+import { openProjectStore } from '../project/open-project.js';
 
 export interface ApplyAttemptOptions {
   cwd: string;

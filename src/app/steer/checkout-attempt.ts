@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../../config-assembly/index.js';
 import { isSwarmError, SwarmError } from '../../core/domain/errors.js';
 import { pruneMarkOf } from '../../store/prune-marks.js';
-import { openProjectStore } from '../setup/open-store.js';
+import { openProjectStore } from '../project/open-project.js';
 import { provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 
 /** What `swarm checkout` put into the worktree as an attempt's is provisioned, and what it left out (each with why). */
@@ -21,7 +20,7 @@ export interface CheckoutProvisioning {
  * its evaluator runs there; what could not be provisioned is named in `provisioned.leftOut`.
  */
 export const checkoutAttempt = async (options: { cwd: string; attemptId: string; dir?: string; progress?: (line: string) => void }): Promise<{ path: string; branch: string; commit: string | null; provisioned: CheckoutProvisioning }> => {
-  const { store, paths, workspace } = await openProjectStore(options.cwd);
+  const { project, store, paths, workspace } = await openProjectStore(options.cwd);
   try {
     const attempt = store.getAttempt(options.attemptId);
     if (!attempt) throw new SwarmError('NOT_FOUND', `no attempt ${options.attemptId}; list them with \`swarm status --all\``);
@@ -38,7 +37,7 @@ export const checkoutAttempt = async (options: { cwd: string; attemptId: string;
     await workspace.checkoutAttempt(attempt.branch, path);
     let config;
     try {
-      config = (await loadConfig(workspace.projectDir, workspace.configOption())).config;
+      config = (await project.config()).config;
     } catch (error) {
       if (!isSwarmError(error)) throw error;
       return { path, branch: attempt.branch, commit: attempt.tipCommit, provisioned: { copied: 0, linked: [], setup: null, leftOut: [`everything the workspace section provisions: the config cannot be read (${error.message})`] } };

@@ -1,6 +1,6 @@
 import { SwarmError } from '../../core/domain/errors.js';
 import { countNominations, recordNomination } from '../../store/nominations.js';
-import { openRunStore } from '../setup/open-store.js';
+import { openRunStore } from '../project/open-project.js';
 
 /**
  * `swarm nominate <attempt> --reason "..."`: records a judgement (GitSwarm's nominations) that

@@ -3,7 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { SwarmError } from '../../core/domain/errors.js';
 import { recordPruned } from '../../store/prune-marks.js';
 import { attemptsToPrune, parseKeepSpec } from '../../core/attempt/keep-spec.js';
-import { openProjectStore } from '../setup/open-store.js';
+import { openProjectStore } from '../project/open-project.js';
 
 export interface PruneOptions {
   cwd: string;

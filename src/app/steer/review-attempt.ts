@@ -2,7 +2,7 @@ import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
-import { evaluationStages, loadConfig } from '../../config-assembly/index.js';
+import { evaluationStages } from '../../config-assembly/index.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { meanInterval, pairedGain, withinNoise, type MeanInterval } from '../../core/evaluation/seed-statistics.js';
 import type { Direction } from '../../core/domain/score.js';
@@ -10,8 +10,8 @@ import { findingsPathIn } from '../../workspace/findings-path.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
 import { evaluateProgram, freshSeeds, type ProgramEvaluation, type SeededScores } from '../evaluation/evaluate-program.js';
-import { openProjectStore } from '../setup/open-store.js';
-import { runnerLocks } from '../setup/project-paths.js';
+import { openProjectStore } from '../project/open-project.js';
+import { runnerLocks } from '../project/project-paths.js';
 import { attemptLineage, type LineageStep } from './review-lineage.js';
 
 export interface ReviewedStep {
@@ -61,9 +61,9 @@ interface Program {
  */
 export const reviewAttempt = async (options: { cwd: string; attempt: string; seeds: number; configFile?: string; signal: AbortSignal }): Promise<ReviewReport> => {
   if (options.seeds < 2) throw new SwarmError('USAGE', `--seeds ${options.seeds} gives no interval; use 2 or more (default 5)`);
-  const { store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
+  const { project, store, paths, workspace } = await openProjectStore(options.cwd, options.configFile);
   try {
-    const { config } = await loadConfig(workspace.projectDir, workspace.configOption());
+    const { config } = await project.config();
     await workspace.ensureExcluded();
     const lineage = attemptLineage(store, options.attempt);
     const final = lineage.at(-1);

@@ -1,17 +1,16 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AGENT_BACKENDS, loadConfig, type AgentBackendName, type SwarmConfig } from '../../config-assembly/index.js';
+import { AGENT_BACKENDS, type AgentBackendName, type SwarmConfig } from '../../config-assembly/index.js';
 import { budgetVerdict } from '../../core/budget/budget.js';
 import { SwarmError } from '../../core/domain/errors.js';
 import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/ids.js';
 import type { Operator } from '../../core/domain/types.js';
 import { isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
-import { SwarmStore } from '../../store/swarm-store.js';
 import type { RunQueries } from '../../core/ports/index.js';
-import { GitWorkspace } from '../../workspace/index.js';
 import { budgetFrom } from '../run/budget-state.js';
-import { attemptLogDir, projectPaths, type ProjectPaths } from '../setup/project-paths.js';
+import { openProject } from '../project/open-project.js';
+import { attemptLogDir, type ProjectPaths } from '../project/project-paths.js';
 import { refuseUnpricedDollarBudget } from '../setup/agent-prices.js';
 import { poolConfigs } from '../setup/agent-pool.js';
 import { BREAKER_RESET_EVENT, refuseTrippedBreaker, refuseUnusableBackend } from './spawn-checks.js';
@@ -120,65 +119,73 @@ export const spawnAttempt = async (options: SpawnOptions): Promise<SpawnResult> 
   if (options.role === 'optimizer' && (options.parents === 'baseline' || options.parents.length !== 1)) {
     throw new SwarmError('USAGE', 'an optimizer continues one parent attempt\'s agent; give it exactly one --parent (explorers start from --baseline or merge --parents)');
   }
-  const workspace = await GitWorkspace.open(options.cwd);
-  const { config } = await loadConfig(workspace.projectDir);
-  const { backendName, kind, agentConfig } = spawnBackend(config, options.role, options.backend);
-  refuseUnpricedDollarBudget(agentConfig, kind);
-  await refuseUnusableBackend(kind, agentConfig, workspace.projectDir);
-  const paths = projectPaths(workspace.projectDir);
-  const store = SwarmStore.open(paths.dbFile);
-  const withdrawIntent = declareSpawnIntent(paths.swarmDir);
+  // The store is created only once the config and the backend are known to be usable.
+  const project = await openProject(options.cwd, { store: 'create' });
+  const { workspace, paths } = project;
+  let withdrawIntent = (): void => undefined;
   try {
-    if (!isDriverLive(store, readDriver(paths))) {
-      const starting = readDriver(paths);
-      if (starting === null || !isIdentityAlive({ pid: starting.pid, started: starting.started })) {
-        refuseOtherDriver(store);
-        const started = await startSpawnDriver(workspace.root, paths);
-        // Two spawns started together: one driver wins the run, the other spawn waits for it.
-        const holder = readDriver(paths);
-        if (started.failure !== null && (holder === null || holder.pid === started.pid)) {
-          throw new SwarmError('DRIVER_FAILED', `the spawn driver could not start: ${started.failure}`);
-        }
-      }
-    }
-    // A live driver may still be evaluating the baseline.
-    await untilDriverReady(store, paths);
-    const live = readDriver(paths);
-    if (live === null || live.runId === null) throw new SwarmError('DRIVER_FAILED', 'the spawn driver stopped before this spawn was recorded; see .swarm/logs/spawn-driver.log and spawn again');
-    const runId = live.runId;
-    return store.transaction(() => {
-      if (!isDriverLive(store, live)) throw new SwarmError('RUN_LOCKED', `the spawn driver of run ${runId} stopped meanwhile; spawn again`);
-      const baseline = store.listAttempts(runId).find((a) => a.role === 'baseline' && a.status === 'scored');
-      if (!baseline) throw new SwarmError('USAGE', `run ${runId} has no scored baseline; fix the evaluator (swarm eval) and spawn again`);
-      const parents = (options.parents === 'baseline' ? [baseline.id] : options.parents).map((id) => requireRecorded(store, runId, id, 'parent'));
-      const informedBy = options.informedBy.map((id) => requireRecorded(store, runId, id, '--informed-by').id);
-      const firstParent = parents[0];
-      if (options.role === 'optimizer' && firstParent) {
-        const edges = store.listEdges(runId);
-        const busy = store.listAttempts(runId).find((a) => a.role === 'optimizer' && a.status === 'running' && edges.some((e) => e.to === a.id && e.kind === 'parent' && e.from === firstParent.id));
-        if (busy) throw new SwarmError('USAGE', `optimizer ${busy.id} of ${firstParent.id} is still running: one optimizer per parent at a time; \`swarm wait ${busy.id}\` first`);
-      }
-      if (options.resetBreaker) store.addEvent(runId, BREAKER_RESET_EVENT, {});
-      refuseTrippedBreaker(store, runId, config.agent.maxConsecutiveFailures);
-      const spent = spentBudget(store, runId, config);
-      if (spent !== null) throw new SwarmError('BUDGET_SPENT', `run ${runId}: ${spent}; no attempt spawned (raise the budget in .swarmrc.json to continue)`);
-      const wave = Math.max(...parents.map((p) => p.wave)) + 1;
-      const operator = operatorOf(options.role, parents);
-      store.startWave(runId, wave, 'agent', 'attempts spawned by an agent Shepherd (swarm spawn)');
-      const record = store.createAttempt({
-        runId, wave, role: options.role, operator,
-        backend: backendName,
-        seed: config.shepherd.seed + store.listAttempts(runId).length,
-        context: options.context,
-        parents: parents.map((p) => p.id),
-        informedBy,
-        paths: (id) => ({ branch: attemptBranch(toRunId(runId), attemptId(id)), logDir: attemptLogDir(paths, id) }),
-      });
-      store.addEvent(runId, SPAWNED_EVENT, { role: options.role, parents: parents.map((p) => p.id) }, record.id);
-      return { id: record.id, run: runId, role: options.role, operator, parents: parents.map((p) => p.id), informedBy, wave };
-    });
+    const { config } = await project.config();
+    const { backendName, kind, agentConfig } = spawnBackend(config, options.role, options.backend);
+    refuseUnpricedDollarBudget(agentConfig, kind);
+    await refuseUnusableBackend(kind, agentConfig, workspace.projectDir);
+    const store = project.store();
+    withdrawIntent = declareSpawnIntent(paths.swarmDir);
+    return await spawnInRun(store, paths, workspace.root, { options, config, backendName });
   } finally {
     withdrawIntent();
-    store.close();
+    project.close();
   }
+};
+
+/** Starts the driver when none lives, waits until it is ready, and records the attempt in its run. */
+const spawnInRun = async (store: RunQueries, paths: ProjectPaths, root: string, given: { options: SpawnOptions; config: SwarmConfig; backendName: string }): Promise<SpawnResult> => {
+  const { options, config, backendName } = given;
+  if (!isDriverLive(store, readDriver(paths))) {
+    const starting = readDriver(paths);
+    if (starting === null || !isIdentityAlive({ pid: starting.pid, started: starting.started })) {
+      refuseOtherDriver(store);
+      const started = await startSpawnDriver(root, paths);
+      // Two spawns started together: one driver wins the run, the other spawn waits for it.
+      const holder = readDriver(paths);
+      if (started.failure !== null && (holder === null || holder.pid === started.pid)) {
+        throw new SwarmError('DRIVER_FAILED', `the spawn driver could not start: ${started.failure}`);
+      }
+    }
+  }
+  // A live driver may still be evaluating the baseline.
+  await untilDriverReady(store, paths);
+  const live = readDriver(paths);
+  if (live === null || live.runId === null) throw new SwarmError('DRIVER_FAILED', 'the spawn driver stopped before this spawn was recorded; see .swarm/logs/spawn-driver.log and spawn again');
+  const runId = live.runId;
+  return store.transaction(() => {
+    if (!isDriverLive(store, live)) throw new SwarmError('RUN_LOCKED', `the spawn driver of run ${runId} stopped meanwhile; spawn again`);
+    const baseline = store.listAttempts(runId).find((a) => a.role === 'baseline' && a.status === 'scored');
+    if (!baseline) throw new SwarmError('USAGE', `run ${runId} has no scored baseline; fix the evaluator (swarm eval) and spawn again`);
+    const parents = (options.parents === 'baseline' ? [baseline.id] : options.parents).map((id) => requireRecorded(store, runId, id, 'parent'));
+    const informedBy = options.informedBy.map((id) => requireRecorded(store, runId, id, '--informed-by').id);
+    const firstParent = parents[0];
+    if (options.role === 'optimizer' && firstParent) {
+      const edges = store.listEdges(runId);
+      const busy = store.listAttempts(runId).find((a) => a.role === 'optimizer' && a.status === 'running' && edges.some((e) => e.to === a.id && e.kind === 'parent' && e.from === firstParent.id));
+      if (busy) throw new SwarmError('USAGE', `optimizer ${busy.id} of ${firstParent.id} is still running: one optimizer per parent at a time; \`swarm wait ${busy.id}\` first`);
+    }
+    if (options.resetBreaker) store.addEvent(runId, BREAKER_RESET_EVENT, {});
+    refuseTrippedBreaker(store, runId, config.agent.maxConsecutiveFailures);
+    const spent = spentBudget(store, runId, config);
+    if (spent !== null) throw new SwarmError('BUDGET_SPENT', `run ${runId}: ${spent}; no attempt spawned (raise the budget in .swarmrc.json to continue)`);
+    const wave = Math.max(...parents.map((p) => p.wave)) + 1;
+    const operator = operatorOf(options.role, parents);
+    store.startWave(runId, wave, 'agent', 'attempts spawned by an agent Shepherd (swarm spawn)');
+    const record = store.createAttempt({
+      runId, wave, role: options.role, operator,
+      backend: backendName,
+      seed: config.shepherd.seed + store.listAttempts(runId).length,
+      context: options.context,
+      parents: parents.map((p) => p.id),
+      informedBy,
+      paths: (id) => ({ branch: attemptBranch(toRunId(runId), attemptId(id)), logDir: attemptLogDir(paths, id) }),
+    });
+    store.addEvent(runId, SPAWNED_EVENT, { role: options.role, parents: parents.map((p) => p.id) }, record.id);
+    return { id: record.id, run: runId, role: options.role, operator, parents: parents.map((p) => p.id), informedBy, wave };
+  });
 };

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startDetached } from '../../process/start-detached.js';
-import { swarmCliPath } from '../setup/cli-path.js';
-import type { ProjectPaths } from '../setup/project-paths.js';
+import { swarmCliPath } from '../project/cli-path.js';
+import type { ProjectPaths } from '../project/project-paths.js';
 
 /** The line the driver prints on stdout once it owns the run and the baseline is scored. */
 export const READY_LINE = 'swarm-spawn-driver: ready';

@@ -1,12 +1,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AGENT_BACKENDS, loadConfig } from '../../config-assembly/index.js';
+import { AGENT_BACKENDS } from '../../config-assembly/index.js';
 import type { AgentBackend } from '../../core/ports/index.js';
 import { currentProcessIdentity } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import type { RunQueries } from '../../core/ports/index.js';
-import { GitWorkspace } from '../../workspace/index.js';
 import { runPlannedAttempt } from '../attempt/launch-attempt.js';
 import { endAttempt } from '../attempt/phase.js';
 import type { RunContext } from '../context/run-context.js';
@@ -16,7 +15,8 @@ import { driveRun } from '../run/driver-session.js';
 import { keepDriverHeapSmall } from '../run/driver-heap.js';
 import { recoverInterrupted, specOf } from '../run/recover.js';
 import { createBackend } from '../setup/create-backend.js';
-import { attemptWorktree, projectPaths, runnerLocks } from '../setup/project-paths.js';
+import { openProject, type Project } from '../project/open-project.js';
+import { attemptWorktree, runnerLocks } from '../project/project-paths.js';
 import { sandboxLinkMounts } from '../evaluation/link-targets.js';
 import { baselineFailure } from '../run/baseline-failure.js';
 import { acquireDriverFile, queuedAttempts, spawnPending, SPAWN_DRIVER_FILE, SPAWN_STOP_REASON } from './spawn-queue.js';
@@ -36,12 +36,27 @@ const continuesSpawned = (latest: RunRecord): boolean =>
  * every queued attempt through the same life cycle, and exits once nothing is queued or running
  * for `idleMs`.
  */
-export const driveSpawned = async (options: { cwd: string; idleMs: number; onReady: (info: { runId: string; baselineId: string }) => void; onFailed: (message: string) => void }): Promise<void> => {
+export const driveSpawned = async (options: SpawnDriverOptions): Promise<void> => {
   keepDriverHeapSmall();
-  const workspace = await GitWorkspace.open(options.cwd);
-  const loaded = await loadConfig(workspace.projectDir);
-  const paths = projectPaths(workspace.projectDir, loaded.config.workspace.dir);
-  workspace.placeWorktrees(paths.worktreesDir);
+  const project = await openProject(options.cwd, { store: 'driver' });
+  try {
+    await driveSpawnedIn(project, options);
+  } finally {
+    project.close();
+  }
+};
+
+interface SpawnDriverOptions {
+  cwd: string;
+  idleMs: number;
+  onReady: (info: { runId: string; baselineId: string }) => void;
+  onFailed: (message: string) => void;
+}
+
+const driveSpawnedIn = async (project: Project, options: SpawnDriverOptions): Promise<void> => {
+  const { workspace } = project;
+  const loaded = await project.config();
+  const paths = project.placeWorktrees(loaded.config.workspace.dir);
   await workspace.ensureExcluded();
   const backends = new Map<string, AgentBackend>([[loaded.config.agent.backend, await createBackend(loaded.config)]]);
   const driverFile = join(paths.swarmDir, SPAWN_DRIVER_FILE);
@@ -52,7 +67,7 @@ export const driveSpawned = async (options: { cwd: string; idleMs: number; onRea
   try {
     const runner = await createEvaluatorRunner(loaded.config, runnerLocks(paths, loaded.config.concurrency.evaluations, sandboxLinkMounts(loaded.config, paths.root)));
     const backend = backends.get(loaded.config.agent.backend) ?? (await createBackend(loaded.config));
-    const session = { workspace, paths, loaded, backend, runner, claim: { candidate: null, resumes: continuesSpawned, by: 'spawn' as const }, drain: null, force: null };
+    const session = { workspace, paths, store: () => project.store(), loaded, backend, runner, claim: { candidate: null, resumes: continuesSpawned, by: 'spawn' as const }, drain: null, force: null };
     const onClaimed = ({ run }: { run: RunRecord }): void => writeFileSync(driverFile, JSON.stringify({ ...currentProcessIdentity(), runId: run.id }));
     await driveRun({ ...session, onClaimed }, 'the spawn driver stopped by an error', async ({ run, store, ctx }) => {
       await recoverInterrupted(ctx);

@@ -3,7 +3,8 @@ import { isIdentityAlive } from '../../process/process-identity.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { RunQueries } from '../../core/ports/index.js';
 import { recordWaitReturned } from '../../store/wait-marks.js';
-import { openRunStore, selectRun } from '../setup/open-store.js';
+import { openRunStore } from '../project/open-project.js';
+import { selectRun } from '../project/select-run.js';
 
 const POLL_MS = 300;
 

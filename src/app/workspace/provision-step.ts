@@ -2,7 +2,7 @@ import type { SwarmConfig } from '../../config-assembly/index.js';
 import type { AgentLauncher } from '../../core/ports/index.js';
 import { passedEnv } from '../../core/trust/env-allow-list.js';
 import { provisionWorktree, type Provisioned, type SetupFailure } from '../../workspace/provision/index.js';
-import { addRedactedValues, redactLogFiles, redactSecrets } from '../setup/env-secrets.js';
+import { addRedactedValues, redactLogFiles, redactSecrets } from '../project/env-secrets.js';
 
 /** The event of an attempt's provisioning (its time is shown in `swarm show`). */
 export const PROVISIONED_EVENT = 'attempt.provisioned';

@@ -59,12 +59,13 @@ describe('claimRun', () => {
     const other = store.createRun({ description: 'x', metric: 'score', direction: 'maximize', baseCommit: 'c', baseBranch: null, configJson: '{}', attemptBudget: 3, ownerPid: pid, ownerStarted: processStartTime(pid) });
     expect(() => claimRun(store, input())).toThrow(expect.objectContaining({ code: 'RUN_LOCKED', message: expect.stringContaining(`run ${other.id} is being driven by process ${pid}`) }));
     expect(store.listRuns()).toHaveLength(1);
-    expect(resumableRun(file)).toBeNull();
+    expect(resumableRun(store)).toBeNull();
+    expect(resumableRun(null)).toBeNull();
 
     owner.kill('SIGKILL');
     await new Promise((done) => owner.once('exit', done));
     // The dead owner's run is the one a plain `swarm run` resumes, with the overrides it keeps.
-    const candidate = resumableRun(file);
+    const candidate = resumableRun(store);
     expect(candidate?.id).toBe(other.id);
     const { run, resumed } = claimRun(store, input({ candidate }));
     expect(resumed).toBe(true);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // Set before the redactor first looks at the environment (once per process).
 process.env.LOG_TEST_PRIVATE_TOKEN = 'canary-log-token-4d1e9b';
 
-const { createRunLogger } = await import('../../../src/app/setup/logger.js');
+const { createRunLogger } = await import('../../../src/app/project/logger.js');
 const { redactEvalOutcome } = await import('../../../src/app/evaluation/redaction.js');
 
 describe('secret values of swarm\'s environment', () => {
