@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILD_STAMP, builtAt, isBuildStale, needsBuild, writeBuildStamp } from '../support/build-freshness.js';
+import { BUILD_STAMP, builtAt, isBuildStale, needsBuild, writeBuildStamp } from './build-freshness.js';
 
 describe('isBuildStale', () => {
   it('is stale without a build, or when an input changed after the build began', () => {

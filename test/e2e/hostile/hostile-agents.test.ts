@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliResult } from '../support/toy-repo.js';
+import type { CliResult } from '../../support/toy-repo.js';
 import { SENTINEL_SECRET, attack, hostileSetup, readRun, type HostileSetup } from './hostile-repo.js';
 
 /** The run ended on its own (0, or 1 for a run whose attempts all failed), with its summary and no crash. */

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/views/report.js';
-import { findOrphans } from '../../src/process/find-orphans.js';
-import { mountTmpfs } from '../support/tmpfs.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import type { StatusReport } from '../../../src/core/views/report.js';
+import { findOrphans } from '../../../src/process/find-orphans.js';
+import { mountTmpfs } from '../../support/tmpfs.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * A full disk met by a real run: the repository on a small tmpfs (root only; skipped otherwise).

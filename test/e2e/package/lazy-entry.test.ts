@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI } from '../support/toy-repo.js';
+import { CLI } from '../../support/toy-repo.js';
 
 // What `swarm` loads before it knows the command: the built entry and the chunks it imports
 // statically (esbuild names each bundled file in a `// path` comment). `--version` is answered

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * A user's checkout, a sentinel directory beside it that no run has any business touching, and

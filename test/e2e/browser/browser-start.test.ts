@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startBrowser } from '../support/browser.js';
+import { startBrowser } from '../../support/browser.js';
 
 describe('browser tests without a working Chromium', () => {
   it('fail with a message naming the missing binary and the install', async () => {

@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../src/core/views/report.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+import type { StatusReport } from '../../../src/core/views/report.js';
+import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * A run's logs bounded as a whole (log.maxRunLogBytes): an evaluator that floods 50 MB per run

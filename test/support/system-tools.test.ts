@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aptInstall, distroOf, findProgram, isCi, prepareSystemTools, readyTools, reportVerdicts, type SetupHost } from '../support/system-tools.js';
+import { aptInstall, distroOf, findProgram, isCi, prepareSystemTools, readyTools, reportVerdicts, type SetupHost } from './system-tools.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,7 +31,7 @@ describe('the system tools set-up step (vitest.global-setup.ts)', () => {
     expect(verdicts.map((verdict) => [verdict.id, verdict.failed, verdict.program])).toEqual([['bwrap', false, null], ['chromium', false, null], ['slurm', false, null], ['poetry', false, null]]);
     const lines = verdicts.map((verdict) => verdict.line ?? '');
     expect(lines[0]).toMatch(/^skipping the bubblewrap sandbox tests .*: bwrap not found \(not root\); install bubblewrap: sudo apt-get install -y bubblewrap$/);
-    expect(lines[1]).toBe('skipping the browser tests (test/browser): chromium or chromium-browser not found (not root); install chromium fonts-liberation: sudo apt-get install -y chromium fonts-liberation');
+    expect(lines[1]).toBe('skipping the browser tests (test/e2e/browser): chromium or chromium-browser not found (not root); install chromium fonts-liberation: sudo apt-get install -y chromium fonts-liberation');
     expect(lines[2]).toMatch(/^skipping the Slurm runner tests .*apt-get install -y slurmctld slurmd slurm-client munge$/);
     expect(lines[3]).toMatch(/^skipping the poetry environment test .*: poetry not found \(not root\); install python3-poetry: sudo apt-get install -y python3-poetry$/);
     for (const line of lines) expect(line.split('\n')).toHaveLength(1);
@@ -59,7 +59,7 @@ describe('the system tools set-up step (vitest.global-setup.ts)', () => {
     const machine = host({ path, root: true, install: (packages) => (machine.installed.push(packages), null) });
     const verdicts = await prepareSystemTools(machine);
     expect(machine.installed).toEqual([['bubblewrap'], ['chromium', 'fonts-liberation'], ['slurmctld', 'slurmd', 'slurm-client', 'munge'], ['python3-poetry']]);
-    expect(verdicts[1]?.line).toBe('skipping the browser tests (test/browser): apt-get install -y chromium fonts-liberation did not provide chromium or chromium-browser; install chromium fonts-liberation by hand');
+    expect(verdicts[1]?.line).toBe('skipping the browser tests (test/e2e/browser): apt-get install -y chromium fonts-liberation did not provide chromium or chromium-browser; install chromium fonts-liberation by hand');
   });
 
   it('finds a program only where the PATH says, and CI only when CI is set to something true', () => {

@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { StatusReport } from '../../src/core/views/report.js';
-import { startBrowser, type Browser } from '../support/browser.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import type { StatusReport } from '../../../src/core/views/report.js';
+import { startBrowser, type Browser } from '../../support/browser.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 

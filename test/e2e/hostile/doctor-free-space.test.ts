@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mountTmpfs } from '../support/tmpfs.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { mountTmpfs } from '../../support/tmpfs.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * `swarm doctor` warns when the file system a run writes has less room than the run may need

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
 
 describe('a rejected config leaves the repository as it was', () => {
   let repo: ToyRepo;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handoffDir, type HandoffRequest } from '../../src/app/evaluation/handoff/handoff-protocol.js';
-import { EvalHandoffServer, type HandoffResult } from '../../src/app/evaluation/handoff/handoff-server.js';
+import { handoffDir, type HandoffRequest } from '../../../src/app/evaluation/handoff/handoff-protocol.js';
+import { EvalHandoffServer, type HandoffResult } from '../../../src/app/evaluation/handoff/handoff-server.js';
 
 const result: HandoffResult = {
   attempt: 'a1', checkout: '/w', valid: true, score: 1, metric: 'score', direction: 'maximize', seed: 1, metrics: { score: 1 },

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDashboardServer, type DashboardData } from '../../src/web/dashboard-server.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { startDashboardServer, type DashboardData } from '../../../src/web/dashboard-server.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const data: DashboardData = {
   state: () => ({ secret: 'the prompt and the diff' }),

@@ -5,9 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { StatusReport } from '../../src/core/views/report.js';
-import { startBrowser, type Browser } from '../support/browser.js';
-import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../support/toy-repo.js';
+import type { StatusReport } from '../../../src/core/views/report.js';
+import { startBrowser, type Browser } from '../../support/browser.js';
+import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
 
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { graph, isSwarmError, runSearch, show, status } from '../../src/index.js';
-import { createToyRepo, type ToyRepo } from '../support/toy-repo.js';
+import { graph, isSwarmError, runSearch, show, status } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'uncaughtException', 'unhandledRejection', 'exit', 'beforeExit', 'warning'] as const;
 

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalEvaluatorRunner } from '../../src/eval/local-evaluator-runner.js';
-import { isProcessAlive } from '../../src/process/liveness.js';
-import { createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { LocalEvaluatorRunner } from '../../../src/eval/local-evaluator-runner.js';
+import { isProcessAlive } from '../../../src/process/liveness.js';
+import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 import { readRun } from './hostile-repo.js';
 
 /**

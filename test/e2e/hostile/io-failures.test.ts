@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, createToyRepo, runCli, type ToyRepo } from '../support/toy-repo.js';
+import { CLI, createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 /** Runs the CLI with stdout sent to `/dev/full` (every write fails with ENOSPC, as on a full disk). */
 const toFullDisk = (cwd: string, args: string[], entry = CLI): Promise<{ code: number | null; stderr: string }> =>

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 // What a user gets from `npm i -g swarm-orchestrator`: the packed tarball installed into a clean
 // prefix, its bin run in a fresh repository. `npx swarm-orchestrator` runs the same single bin.
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const manifest = z.object({ version: z.string(), bin: z.record(z.string(), z.string()), files: z.array(z.string()) })
   .parse(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')));
 const initResult = z.object({ written: z.array(z.string()), skipped: z.array(z.string()) });
