@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     // Snapshots of real repositories with their own tests (scripts/corpus/run-corpus.mjs runs them).
     exclude: ['**/node_modules/**', 'corpus/**'],
     testTimeout: 60_000,

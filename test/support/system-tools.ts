@@ -24,10 +24,10 @@ export interface SystemTool {
 const same = (packages: readonly string[]): Record<Distro, readonly string[]> => ({ debian: packages, ubuntu: packages });
 
 export const SYSTEM_TOOLS: readonly SystemTool[] = [
-  { id: 'bwrap', suites: 'the bubblewrap sandbox tests (test/eval/bwrap-sandbox, test/app/sandbox-e2e)', programs: [['bwrap']], packages: same(['bubblewrap']) },
+  { id: 'bwrap', suites: 'the bubblewrap sandbox tests (test/eval/bwrap-sandbox, test/app/evaluation/sandbox-e2e)', programs: [['bwrap']], packages: same(['bubblewrap']) },
   {
     id: 'chromium',
-    suites: 'the browser tests (test/browser)',
+    suites: 'the browser tests (test/e2e/browser)',
     programs: [['chromium', 'chromium-browser']],
     // Fonts named, not left to Recommends (often off in container images): screenshots need text.
     packages: { debian: ['chromium', 'fonts-liberation'], ubuntu: ['chromium-browser', 'fonts-liberation'] },
