@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { exitCodeFor, isSwarmError } from '../core/domain/errors.js';
+import { agentBackendNames } from '../index.js';
 import { surviveClosedOutput } from './closed-output.js';
 import { ioFailureLine } from './io-failure.js';
 import { registerAgentJob } from './commands/agent-job.js';
@@ -23,14 +24,16 @@ import { registerSpawn } from './commands/spawn.js';
 import { registerStatus } from './commands/status.js';
 
 /** The command table; `version` is swarm's version, read by the entry (src/cli/main.ts). */
-const buildProgram = (version: string): Command => {
+const buildProgram = async (version: string): Promise<Command> => {
+  // `run --help` lists the backends: the registry (a chunk of its own) is read before the table is built.
+  const backends = await agentBackendNames();
   const program = new Command('swarm')
     .description('Search for better programs with a swarm of coding agents, scored by your evaluator.')
     .version(version, '-V, --version')
     .showHelpAfterError('(run `swarm --help` for usage)')
     .exitOverride();
   for (const register of [
-    registerInit, registerRun, registerStatus, registerShow, registerGraph, registerPlot, registerReport, registerDashboard, registerEval,
+    registerInit, (p: Command) => registerRun(p, backends), registerStatus, registerShow, registerGraph, registerPlot, registerReport, registerDashboard, registerEval,
     registerCheckout, registerReview, registerHeldOut, registerApply, registerPrune, registerNominate, registerSpawn, registerDoctor, registerSkills, registerAgentJob,
   ]) {
     register(program);
@@ -64,7 +67,7 @@ export const main = async (version: string): Promise<void> => {
     return true;
   });
   try {
-    await buildProgram(version).parseAsync(process.argv);
+    await (await buildProgram(version)).parseAsync(process.argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : 2;

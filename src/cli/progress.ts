@@ -29,9 +29,9 @@ export const startProgress = (options: { enabled: boolean; color: boolean }): Pr
     follow: (dbFile, runId) => {
       if (!options.enabled || timer) return;
       void (async () => {
-        const { followRunProgress } = await import('../app/queries/run-progress.js');
+        const { runProgress } = await import('../index.js');
         const { renderProgressLine } = await import('./render/status-table.js');
-        const progress = followRunProgress(dbFile, runId);
+        const progress = await runProgress({ dbFile, runId });
         close = () => progress.close();
         timer = setInterval(() => {
           try {

@@ -1,16 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { StatusReport } from '../core/views/report.js';
 import { inFlightLine } from './render/status-in-flight.js';
 import { renderProgressLine, renderStatus } from './render/status-table.js';
 
 export interface WatchOptions {
-  /** Reads the status afresh (a new read of the database each time). */
-  read: () => Promise<StatusReport>;
+  /** The run's status, read afresh each interval until the run ends (`watchStatus` of the API). */
+  reports: AsyncIterable<StatusReport>;
   out: NodeJS.WriteStream;
-  intervalMs: number;
   color: boolean;
   all: boolean;
-  signal: AbortSignal;
 }
 
 const HOME_AND_CLEAR = '\u001b[H\u001b[2J';
@@ -26,15 +23,15 @@ const plainKey = (report: StatusReport): string =>
   JSON.stringify([report.run.status, report.counts, report.best?.id ?? null, report.attempts.filter((a) => a.status === 'running').map((a) => [a.id, a.phase])]);
 
 /**
- * `swarm status --watch`: on a terminal, redraws the whole status in place every interval; on a
+ * `swarm status --watch`: on a terminal, redraws the whole status in place at each report; on a
  * pipe or file, prints a plain line whenever the run moves (an attempt starts, changes phase or
- * ends). Stops after the run is no longer running, or when `signal` aborts.
+ * ends). The reports (the API's `watchStatus`) end after the run is no longer running, or when
+ * the watch is stopped.
  */
-export const watchStatus = async (options: WatchOptions): Promise<void> => {
+export const renderStatusWatch = async (options: WatchOptions): Promise<void> => {
   const tty = options.out.isTTY === true;
   let lastKey = '';
-  for (;;) {
-    const report = await options.read();
+  for await (const report of options.reports) {
     const now = Date.now();
     if (tty) {
       const width = options.out.columns ?? 120;
@@ -43,12 +40,6 @@ export const watchStatus = async (options: WatchOptions): Promise<void> => {
       const key = plainKey(report);
       if (key !== lastKey) options.out.write(`${plainLine(report, now)}\n`);
       lastKey = key;
-    }
-    if (report.run.status !== 'running' || options.signal.aborted) return;
-    try {
-      await sleep(options.intervalMs, undefined, { signal: options.signal });
-    } catch {
-      return;
     }
   }
 };

@@ -3,7 +3,7 @@ export {
   type SwarmConfig, type StageConfig, type EvaluatorConfig, type HeldOutConfig, type SlurmSettings, type AgentConfig,
   type AgentBackendName, type ShepherdPolicyName, type LogLevel, evaluationStages,
 } from './resolve-config.js';
-export { parseDuration } from '../config/duration.js';
+export { parseDuration } from '../core/domain/duration.js';
 export { type WorkspaceConfig, DEFAULT_SETUP_KEY } from '../config/workspace-schema.js';
 export { loadConfig, CONFIG_FILE_NAME, type LoadedConfig, type LoadConfigOptions } from './load-config.js';
 export { overrideFlag, type ConfigOverrides } from '../config/overrides.js';

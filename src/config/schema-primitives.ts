@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SwarmError } from '../core/domain/errors.js';
-import { DURATION_PATTERN, parseDuration } from './duration.js';
+import { DURATION_PATTERN, parseDuration } from '../core/domain/duration.js';
 
 // The union has already checked the text, so null here would be a bug in DURATION_PATTERN.
 const toMs = (value: string | number): number => {

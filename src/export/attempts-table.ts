@@ -1,7 +1,7 @@
 import type { AttemptRow } from '../core/views/report.js';
 import { formatScore } from '../core/domain/score.js';
 import { isDeadEnd } from './node-label.js';
-import { sortAttempts } from './node-order.js';
+import { sortAttempts } from '../core/views/node-order.js';
 import { escapeXml } from './svg-text.js';
 
 const seconds = (ms: number | null): string => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);

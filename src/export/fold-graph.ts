@@ -2,7 +2,7 @@ import type { AttemptRow, GraphEdge, GraphInput } from '../core/views/report.js'
 import { compareScores, isBetter, type Direction } from '../core/domain/score.js';
 import { bestLineage } from './best-lineage.js';
 import { isDeadEnd } from './node-label.js';
-import { compareAttemptIds, sortAttempts } from './node-order.js';
+import { compareAttemptIds, sortAttempts } from '../core/views/node-order.js';
 
 /** Graphs with more attempts than this are folded before they are drawn. */
 export const FOLD_THRESHOLD = 80;

@@ -4,7 +4,7 @@ import { bestLineage } from './best-lineage.js';
 import type { FoldedGroup } from './fold-graph.js';
 import { BEST_FILL, DEAD_FILL, DEAD_LINE, INFORMED_COLOR, LINEAGE_COLOR, ROLE_STYLE } from './graph-style.js';
 import { isDeadEnd, nodeLabelLines, nodeTooltip } from './node-label.js';
-import { sortAttempts, sortEdges } from './node-order.js';
+import { sortAttempts, sortEdges } from '../core/views/node-order.js';
 
 const EDGE_STYLE: Record<GraphEdge['kind'], string> = {
   parent: 'style=solid',

@@ -1,6 +1,6 @@
 import type { GraphInput } from '../core/views/report.js';
 import { bestLineage } from './best-lineage.js';
-import { sortAttempts, sortEdges } from './node-order.js';
+import { sortAttempts, sortEdges } from '../core/views/node-order.js';
 
 /**
  * The graph as pretty-printed JSON: `{ run, bestId, bestLineage, front?, nodes, edges }` (front: the Pareto front, with several objectives), nodes by wave

@@ -2,7 +2,7 @@ import type { AttemptRow, GraphEdge, GraphInput } from '../core/views/report.js'
 import type { Role } from '../core/domain/types.js';
 import { bestLineage } from './best-lineage.js';
 import { isDeadEnd, nodeLabelLines } from './node-label.js';
-import { sortAttempts, sortEdges } from './node-order.js';
+import { sortAttempts, sortEdges } from '../core/views/node-order.js';
 
 const SHAPE: Record<Role, [string, string]> = {
   baseline: ['[', ']'],

@@ -1,5 +1,5 @@
 import type { GraphInput } from '../core/views/report.js';
-import type { GraphFormat, TextGraphFormat } from './graph-formats.js';
+import type { GraphFormat, TextGraphFormat } from '../core/views/graph-formats.js';
 import { graphToDot } from './graph-dot.js';
 import { graphToJson } from './graph-json.js';
 import { graphToMermaid } from './graph-mermaid.js';
@@ -9,7 +9,7 @@ export { graphToDot } from './graph-dot.js';
 export { graphToJson } from './graph-json.js';
 export { graphToMermaid } from './graph-mermaid.js';
 
-export { TEXT_GRAPH_FORMATS, GRAPH_FORMATS, isGraphFormat, type TextGraphFormat, type GraphFormat } from './graph-formats.js';
+export { TEXT_GRAPH_FORMATS, GRAPH_FORMATS, isGraphFormat, type TextGraphFormat, type GraphFormat } from '../core/views/graph-formats.js';
 
 /** Renders a run's attempt graph in a text format; pure, the caller writes the text. */
 export const renderGraph = (input: GraphInput, format: TextGraphFormat): string => {

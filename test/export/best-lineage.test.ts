@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestLineage } from '../../src/export/best-lineage.js';
-import { compareAttemptIds, sortAttempts } from '../../src/export/node-order.js';
+import { compareAttemptIds, sortAttempts } from '../../src/core/views/node-order.js';
 import { row, smallGraph } from './graph-fixtures.js';
 
 describe('bestLineage', () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { runAgentJob } from '../../index.js';
 
 /**
  * `swarm agent-job <spec>`: what an anthropic or openai agent's batch job runs (agent.runner
@@ -9,15 +10,13 @@ export const registerAgentJob = (program: Command): void => {
     .command('agent-job <spec>', { hidden: true })
     .description("run an API agent's tool loop inside its batch job (written by the driver)")
     .action(async (spec: string) => {
-      const { runApiJob } = await import('../../agents/api-loop/run-api-job.js');
-      const { findAgentBackend } = await import('../../agents/registry.js');
       // scancel sends SIGTERM: the loop stops, and its outcome so far is still written.
       const stop = new AbortController();
       const onSignal = (): void => stop.abort();
       process.once('SIGTERM', onSignal);
       process.once('SIGINT', onSignal);
       try {
-        await runApiJob(spec, stop.signal, (name) => findAgentBackend(name)?.modelProvider ?? null);
+        await runAgentJob({ spec, signal: stop.signal });
       } finally {
         process.off('SIGTERM', onSignal);
         process.off('SIGINT', onSignal);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { printJson } from '../options.js';
+import { apply } from '../../index.js';
 
 export const registerApply = (program: Command): void => {
   program
@@ -10,8 +11,7 @@ export const registerApply = (program: Command): void => {
     .option('--worktree', 'stage the change instead of committing it')
     .option('--json', 'print the result as JSON')
     .action(async (id: string, flags: { branch?: string; worktree?: boolean; json?: boolean }) => {
-      const { applyAttempt } = await import('../../app/steer/apply-attempt.js');
-      const result = await applyAttempt({ cwd: process.cwd(), attemptId: id, ...(flags.branch !== undefined ? { branch: flags.branch } : {}), stageOnly: flags.worktree ?? false });
+      const result = await apply({ cwd: process.cwd(), attemptId: id, ...(flags.branch !== undefined ? { branch: flags.branch } : {}), stageOnly: flags.worktree ?? false });
       if (flags.json) return printJson(result);
       const where = result.branch === null ? '' : ` on branch ${result.branch}`;
       const what = result.commit === null ? 'staged' : `committed ${result.commit.slice(0, 10)}${where}`;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { printJson } from '../options.js';
+import { checkout } from '../../index.js';
 
 export const registerCheckout = (program: Command): void => {
   program
@@ -9,8 +10,7 @@ export const registerCheckout = (program: Command): void => {
     .argument('[dir]', 'where to put the worktree (default .swarm/checkouts/<attempt>)')
     .option('--json', 'print the result as JSON')
     .action(async (id: string, dir: string | undefined, flags: { json?: boolean }) => {
-      const { checkoutAttempt } = await import('../../app/steer/checkout-attempt.js');
-      const result = await checkoutAttempt({ cwd: process.cwd(), attemptId: id, ...(dir ? { dir } : {}), progress: (line) => process.stderr.write(`${line}\n`) });
+      const result = await checkout({ cwd: process.cwd(), attemptId: id, ...(dir ? { dir } : {}), progress: (line) => process.stderr.write(`${line}\n`) });
       if (flags.json) {
         printJson(result);
         return;

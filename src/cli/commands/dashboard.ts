@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SwarmError } from '../../core/domain/errors.js';
+import { dashboard, dashboardSnapshot, newDashboardToken } from '../../index.js';
 import { writeResult } from '../output-file.js';
 
 const port = (value: string): number => {
@@ -19,18 +20,15 @@ export const registerDashboard = (program: Command): void => {
     .option('-o, --output <file>', 'with --once: the file to write (default: stdout)')
     .action(async (flags: { port: number; run?: string; token?: string | true; once?: boolean; output?: string }) => {
       if (flags.once) {
-        const { dashboardSnapshot } = await import('../../app/queries/dashboard.js');
         const snapshot = await dashboardSnapshot({ cwd: process.cwd(), ...(flags.run ? { runId: flags.run } : {}) });
         await writeResult(snapshot.html, flags.output);
         return;
       }
       if (flags.output) throw new SwarmError('USAGE', '-o writes a snapshot: add --once (a live dashboard is served, not written)');
-      const { startDashboard } = await import('../../app/queries/dashboard.js');
-      const { newDashboardToken } = await import('../../web/request-gate.js');
-      const token = flags.token === undefined ? null : flags.token === true ? newDashboardToken() : flags.token;
+      const token = flags.token === undefined ? null : flags.token === true ? await newDashboardToken() : flags.token;
       if (token === '') throw new SwarmError('USAGE', 'an empty --token protects nothing; give a secret, or --token alone for a random one');
-      const dashboard = await startDashboard({ cwd: process.cwd(), port: flags.port, token, ...(flags.run ? { runId: flags.run } : {}) });
-      process.stdout.write(`dashboard of run ${dashboard.runId}: ${dashboard.url}\n(read-only${flags.run ? '' : '; follows newer runs, --run pins one'}; Ctrl-C stops it)\n`);
+      const served = await dashboard({ cwd: process.cwd(), port: flags.port, token, ...(flags.run ? { runId: flags.run } : {}) });
+      process.stdout.write(`dashboard of run ${served.runId}: ${served.url}\n(read-only${flags.run ? '' : '; follows newer runs, --run pins one'}; Ctrl-C stops it)\n`);
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals): void => {
           process.exitCode = signal === 'SIGINT' ? 130 : 0;
@@ -41,6 +39,6 @@ export const registerDashboard = (program: Command): void => {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
-      await dashboard.close();
+      await served.close();
     });
 };

@@ -1,14 +1,12 @@
 import type { Command } from 'commander';
-import { agentBackend } from '../../agents/registry.js';
-import type { BackendCheck, DoctorReport } from '../../app/diagnose/doctor.js';
 import { formatScore } from '../../core/domain/score.js';
+import { doctor, findAgentBackend, type AgentBackendDescriptor, type BackendCheck, type DoctorReport } from '../../index.js';
 import { printJson } from '../options.js';
 
 const mark = (ok: boolean | null): string => (ok === null ? '--' : ok ? 'ok' : 'no');
 
 /** Four facts per backend, each on its own line: binary (version), authentication, probe, price. */
-const renderBackend = (b: BackendCheck, probed: boolean, label: string): string[] => {
-  const descriptor = agentBackend(b.backend);
+const renderBackend = (b: BackendCheck, descriptor: AgentBackendDescriptor, probed: boolean, label: string): string[] => {
   // No binary: built in (no install hint), or the setting naming it is empty (the auth line says which).
   const binary = b.binary === null
     ? descriptor.installHint !== null ? `no  ${b.auth.detail}` : `--  built into swarm`
@@ -42,12 +40,24 @@ const renderProject = (project: NonNullable<DoctorReport['project']>): string[] 
   return lines;
 };
 
-const render = (report: DoctorReport, probed: boolean): string => {
+/** The descriptors of the backends the report names (each one the registry has: the report checked it). */
+const descriptorsOf = async (report: DoctorReport): Promise<Map<string, AgentBackendDescriptor>> => {
+  const names = [...new Set([...report.backends, ...report.pool].map((b) => b.backend))];
+  const found = await Promise.all(names.map(async (name) => [name, await findAgentBackend(name)] as const));
+  return new Map(found.flatMap(([name, descriptor]) => (descriptor === null ? [] : [[name, descriptor] as const])));
+};
+
+const render = (report: DoctorReport, descriptors: Map<string, AgentBackendDescriptor>, probed: boolean): string => {
+  const descriptorOf = (name: string): AgentBackendDescriptor => {
+    const descriptor = descriptors.get(name);
+    if (descriptor === undefined) throw new Error(`doctor reported backend ${name}, which the registry lacks`);
+    return descriptor;
+  };
   const lines = [`node ${report.node}`, `git ${report.git ?? 'NOT FOUND (swarm needs git)'}`, `config: ${report.config}`, '', 'backends:'];
-  for (const b of report.backends) lines.push(...renderBackend(b, probed, `${b.backend}${b.backend === report.configured && report.pool.length === 0 ? ' (configured)' : ''}`));
+  for (const b of report.backends) lines.push(...renderBackend(b, descriptorOf(b.backend), probed, `${b.backend}${b.backend === report.configured && report.pool.length === 0 ? ' (configured)' : ''}`));
   if (report.pool.length > 0) {
     lines.push('', 'agent.pool (the run needs every entry):');
-    for (const entry of report.pool) lines.push(...renderBackend(entry, probed, `${entry.name} (${entry.backend})`));
+    for (const entry of report.pool) lines.push(...renderBackend(entry, descriptorOf(entry.backend), probed, `${entry.name} (${entry.backend})`));
   }
   if (report.shepherdPrice !== null) lines.push('', `shepherd model price  ${mark(report.shepherdPrice.ok)}  ${report.shepherdPrice.detail}`);
   lines.push('', `key variables set: ${report.keys.filter((k) => k.present).map((k) => k.name).join(', ') || 'none'} (values never shown)`);
@@ -63,10 +73,9 @@ export const registerDoctor = (program: Command): void => {
     .option('--no-baseline', 'skip the evaluation of the baseline')
     .option('--json', 'print the report as JSON')
     .action(async (flags: { json?: boolean; probe?: boolean; baseline?: boolean }) => {
-      const { runDoctor } = await import('../../app/diagnose/doctor.js');
-      const report = await runDoctor({ cwd: process.cwd(), probe: flags.probe ?? false, baseline: flags.baseline ?? true, progress: (line) => process.stderr.write(`${line}\n`) });
+      const report = await doctor({ cwd: process.cwd(), probe: flags.probe ?? false, baseline: flags.baseline ?? true, progress: (line) => process.stderr.write(`${line}\n`) });
       if (flags.json) printJson(report);
-      else process.stdout.write(`${render(report, flags.probe ?? false)}\n`);
+      else process.stdout.write(`${render(report, await descriptorsOf(report), flags.probe ?? false)}\n`);
       // The configured backend (or, with a pool, every entry) decides: a doctor that finds one unusable says so in its exit code.
       const backendFails = report.pool.length > 0 ? report.pool.some((entry) => !entry.ok) : report.backends.find((b) => b.backend === report.configured)?.ok === false;
       process.exitCode = backendFails || (report.project?.problems.length ?? 0) > 0 ? 1 : 0;

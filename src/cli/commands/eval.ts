@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl } from '../../core/text/terminal-text.js';
+import { evaluate, evaluateRepeated } from '../../index.js';
 import { nonNegativeInt, positiveInt, printJson } from '../options.js';
 import { installInterrupts } from '../interrupts.js';
 
@@ -29,13 +30,12 @@ export const registerEval = (program: Command): void => {
     .option('--json', 'print the result as JSON')
     .action(async (flags: { config?: string; seed?: number; repeat?: number; json?: boolean }) => {
       if (flags.repeat !== undefined) return repeatEval(flags.repeat, flags);
-      const { evalHere } = await import('../../app/evaluation/eval-here.js');
       // Inside an attempt a terminal Ctrl-C reaches the whole process group: the swarm decides what
       // its attempts do (drain lets them finish), so only its SIGTERM cancels this evaluation.
       const insideAttempt = process.env.SWARM_ATTEMPT_ID !== undefined;
       const interrupts = insideAttempt ? cancelOnSigterm() : installInterrupts(() => undefined);
       try {
-        const result = await evalHere({
+        const result = await evaluate({
           cwd: process.cwd(),
           signal: interrupts.drain,
           ...(flags.config ? { configFile: flags.config } : {}),
@@ -58,10 +58,9 @@ export const registerEval = (program: Command): void => {
 };
 
 const repeatEval = async (times: number, flags: { config?: string; seed?: number; json?: boolean }): Promise<void> => {
-  const { evalRepeat } = await import('../../app/evaluation/eval-repeat.js');
   const interrupts = installInterrupts(() => undefined);
   try {
-    const result = await evalRepeat({ cwd: process.cwd(), signal: interrupts.drain, times, ...(flags.config ? { configFile: flags.config } : {}), ...(flags.seed !== undefined ? { seed: flags.seed } : {}) });
+    const result = await evaluateRepeated({ cwd: process.cwd(), signal: interrupts.drain, times, ...(flags.config ? { configFile: flags.config } : {}), ...(flags.seed !== undefined ? { seed: flags.seed } : {}) });
     if (flags.json) printJson(result);
     else {
       for (const run of result.runs) process.stdout.write(`seed ${run.seed}: ${run.valid ? `${result.metric} = ${formatScore(run.score)}` : `invalid: ${run.reason ?? 'no reason given'}`}\n`);

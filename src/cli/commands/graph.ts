@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { SwarmError } from '../../core/domain/errors.js';
-import { GRAPH_FORMATS, isGraphFormat, type GraphFormat } from '../../export/graph-formats.js';
+import { GRAPH_FORMATS, isGraphFormat, type GraphFormat } from '../../core/views/graph-formats.js';
+import { graph } from '../../index.js';
 import { writeResult } from '../output-file.js';
 
 const parseFormat = (value: string): GraphFormat => {
@@ -20,10 +21,9 @@ export const registerGraph = (program: Command): void => {
       if (flags.format === 'png' && !flags.output && process.stdout.isTTY) {
         throw new SwarmError('USAGE', 'swarm graph --format png writes binary data; give a file with -o tree.png or redirect stdout');
       }
-      const { exportGraph } = await import('../../app/queries/graph.js');
       const { parseEdgeKinds } = await import('../../core/views/edge-kinds.js');
       const edges = flags.edges === undefined ? {} : { edges: parseEdgeKinds(flags.edges) };
-      const result = await exportGraph({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}), ...edges });
+      const result = await graph({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}), ...edges });
       if (result.hidden.includes('informed_by')) process.stderr.write('swarm: informed-by edges left out past 20 attempts; --edges parent,merge,informed draws them\n');
       await writeResult(result.output, flags.output);
     });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SwarmError } from '../../core/domain/errors.js';
-import type { GoalFlag } from '../../app/setup/test-gated-evaluator.js';
+import { init, initFromOpenEvolve, installSkills, type GoalFlag } from '../../index.js';
 import { printJson } from '../options.js';
 
 const parseLanguage = (value: string): 'python' | 'node' => {
@@ -34,9 +34,8 @@ export const registerInit = (program: Command): void => {
     .option('--json', 'print the result as JSON')
     .action(async (dir: string, flags: InitFlags) => {
       if (flags.fromOpenevolve !== undefined) return initOpenEvolve(flags.fromOpenevolve, dir, flags);
-      const { initProject } = await import('../../app/setup/init-project.js');
       const goal = goalOf(flags);
-      const result = await initProject({
+      const result = await init({
         ...(goal !== undefined ? { goal } : {}),
         dir: resolve(dir), force: flags.force ?? false,
         ...(flags.evaluator ? { evaluator: flags.evaluator } : {}), ...(flags.program !== undefined ? { program: resolve(flags.program) } : {}),
@@ -49,13 +48,11 @@ export const registerInit = (program: Command): void => {
 };
 
 const installProjectSkills = async (dir: string): Promise<string[]> => {
-  const { installSkills } = await import('../../app/setup/install-skills.js');
-  const changes = installSkills({ agents: ['claude', 'codex'], scope: 'project', projectDir: dir, env: process.env, dryRun: false });
+  const changes = await installSkills({ agents: ['claude', 'codex'], scope: 'project', projectDir: dir, env: process.env, dryRun: false });
   return changes.filter((c) => c.action === 'wrote').map((c) => c.path);
 };
 
 const initOpenEvolve = async (from: string, dir: string, flags: { force?: boolean; skills?: boolean; json?: boolean }): Promise<void> => {
-  const { initFromOpenEvolve } = await import('../../app/setup/init-from-openevolve.js');
   const result = await initFromOpenEvolve({ from, dir, force: flags.force ?? false, ...(flags.skills ? { alsoWrite: installProjectSkills } : {}) });
   if (flags.json) return printJson(result);
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { printJson } from '../options.js';
+import { nominate } from '../../index.js';
 
 export const registerNominate = (program: Command): void => {
   program
@@ -9,9 +10,8 @@ export const registerNominate = (program: Command): void => {
     .requiredOption('--reason <text>', 'why, in a sentence of facts')
     .option('--json', 'print the result as JSON')
     .action(async (id: string, flags: { reason: string; json?: boolean }) => {
-      const { nominateAttempt } = await import('../../app/steer/nominate-attempt.js');
       const by = process.env.SWARM_ATTEMPT_ID;
-      const result = await nominateAttempt({ cwd: process.cwd(), attemptId: id, reason: flags.reason, by: by === undefined || by === '' ? null : by });
+      const result = await nominate({ cwd: process.cwd(), attemptId: id, reason: flags.reason, by: by === undefined || by === '' ? null : by });
       if (flags.json) return printJson(result);
       process.stdout.write(`nominated ${result.attempt} (${result.nominations} nomination${result.nominations === 1 ? '' : 's'} in run ${result.run})\n`);
     });

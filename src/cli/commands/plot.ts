@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import type { PlotFormat } from '../../app/queries/plot.js';
 import { SwarmError } from '../../core/domain/errors.js';
+import { plot, type PlotFormat } from '../../index.js';
 import { writeResult } from '../output-file.js';
 
 const parseFormat = (value: string): PlotFormat => {
@@ -22,7 +22,6 @@ export const registerPlot = (program: Command): void => {
       if (flags.format === 'png' && !flags.output && process.stdout.isTTY) {
         throw new SwarmError('USAGE', 'swarm plot --format png writes binary data; give a file with -o plot.png or redirect stdout');
       }
-      const { exportPlot } = await import('../../app/queries/plot.js');
-      await writeResult(await exportPlot({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}), ...(flags.x !== undefined && flags.y !== undefined ? { axes: { x: flags.x, y: flags.y } } : {}) }), flags.output);
+      await writeResult(await plot({ cwd: process.cwd(), format: flags.format, ...(flags.run ? { runId: flags.run } : {}), ...(flags.x !== undefined && flags.y !== undefined ? { axes: { x: flags.x, y: flags.y } } : {}) }), flags.output);
     });
 };

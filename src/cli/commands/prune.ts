@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { printJson } from '../options.js';
+import { prune } from '../../index.js';
 
 const formatBytes = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} B`;
@@ -16,8 +17,7 @@ export const registerPrune = (program: Command): void => {
     .option('--dry-run', 'say what would be deleted and delete nothing')
     .option('--json', 'print the result as JSON')
     .action(async (flags: { run?: string; keep: string; dryRun?: boolean; json?: boolean }) => {
-      const { pruneAttempts } = await import('../../app/steer/prune-attempts.js');
-      const result = await pruneAttempts({ cwd: process.cwd(), keep: flags.keep, dryRun: flags.dryRun ?? false, ...(flags.run !== undefined ? { run: flags.run } : {}) });
+      const result = await prune({ cwd: process.cwd(), keep: flags.keep, dryRun: flags.dryRun ?? false, ...(flags.run !== undefined ? { run: flags.run } : {}) });
       if (flags.json) return printJson(result);
       const verb = result.dryRun ? 'would delete' : 'deleted';
       process.stdout.write(`${verb} ${result.branches} branch${result.branches === 1 ? '' : 'es'} and ${formatBytes(result.logBytes)} of logs of ${result.pruned.length} attempts; kept ${result.kept.join(', ') || 'none'}\n`);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { report } from '../../index.js';
 
 export const registerReport = (program: Command): void => {
   program
@@ -8,9 +9,8 @@ export const registerReport = (program: Command): void => {
     .option('-o, --output <file>', 'where to write it (default .swarm/report-<run>.html; - for stdout)')
     .option('--run <id>', 'a run other than the latest')
     .action(async (flags: { output?: string; run?: string }) => {
-      const { writeReport } = await import('../../app/queries/report.js');
       const output = flags.output === undefined || flags.output === '-' ? flags.output : resolve(flags.output);
-      const result = await writeReport({ cwd: process.cwd(), ...(flags.run ? { runId: flags.run } : {}), ...(output !== undefined ? { output } : {}) });
+      const result = await report({ cwd: process.cwd(), ...(flags.run ? { runId: flags.run } : {}), ...(output !== undefined ? { output } : {}) });
       if (result.path === null) process.stdout.write(result.html);
       else process.stdout.write(`report written to ${result.path}\n`);
     });

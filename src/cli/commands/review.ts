@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { review } from '../../index.js';
 import { installInterrupts } from '../interrupts.js';
 import { positiveInt, printJson } from '../options.js';
 
@@ -11,10 +12,9 @@ export const registerReview = (program: Command): void => {
     .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
     .option('--json', 'print the review as JSON')
     .action(async (id: string, flags: { seeds: number; config?: string; json?: boolean }) => {
-      const { reviewAttempt } = await import('../../app/steer/review-attempt.js');
       const interrupts = installInterrupts((line) => process.stderr.write(`${line}\n`));
       try {
-        const report = await reviewAttempt({ cwd: process.cwd(), attempt: id, seeds: flags.seeds, signal: interrupts.drain, ...(flags.config ? { configFile: flags.config } : {}) });
+        const report = await review({ cwd: process.cwd(), attempt: id, seeds: flags.seeds, signal: interrupts.drain, ...(flags.config ? { configFile: flags.config } : {}) });
         if (flags.json) printJson(report);
         else process.stdout.write(`${(await import('../render/review.js')).renderReview(report)}\n`);
         if (report.interrupted) process.exitCode = 130;

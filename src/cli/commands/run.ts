@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { AGENT_BACKEND_NAMES } from '../../agents/registry.js';
-import type { ConfigOverrides } from '../../config-assembly/index.js';
+import { keepDriverHeapSmall, runSearch, type ConfigOverrides } from '../../index.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl } from '../../core/text/terminal-text.js';
 import { SwarmError } from '../../core/domain/errors.js';
@@ -11,12 +10,13 @@ import { startProgress } from '../progress.js';
 /** Commander names each option after the override it sets, so the rest of the flags are the overrides. */
 type RunFlags = ConfigOverrides & { config?: string; new?: boolean; json?: boolean; quiet?: boolean; from?: string; top?: number };
 
-export const registerRun = (program: Command): void => {
+/** `agentBackends`: the backends' names for the help of `--agent` (the API's `agentBackendNames`). */
+export const registerRun = (program: Command, agentBackends: readonly string[]): void => {
   program
     .command('run')
     .description('search for better programs: baseline, then waves of explorers and optimizers (resumes an unfinished run)')
     .option('-c, --config <file>', 'config file (default: .swarmrc.json in the repository)')
-    .option('--agent <backend>', `agent backend: ${AGENT_BACKEND_NAMES.join(', ')}`)
+    .option('--agent <backend>', `agent backend: ${agentBackends.join(', ')}`)
     .option('--model <name>', 'model for the agent backend')
     .option('--attempts <n>', 'attempt budget (overrides budget.attempts)', configNumber)
     .option('--waves <n>', 'wave budget, 0 = unlimited (overrides budget.waves)', configNumber)
@@ -34,8 +34,7 @@ export const registerRun = (program: Command): void => {
     .option('--json', 'print only the result as JSON on stdout')
     .option('-q, --quiet', 'no progress lines')
     .action(async (flags: RunFlags) => {
-      const { runSearch } = await import('../../app/run/run-search.js');
-      (await import('../../app/run/driver-heap.js')).keepDriverHeapSmall();
+      await keepDriverHeapSmall();
       const { config: _config, new: _new, json: _json, quiet: _quiet, from, top, ...overrides } = flags;
       if (top !== undefined && from === undefined) throw new SwarmError('USAGE', '--top counts the attempts imported with --from; give the run to import from, e.g. --from r1 --top 3');
       const progress = startProgress({ enabled: !flags.json && !flags.quiet && process.stderr.isTTY === true, color: useColor(process.stderr) });

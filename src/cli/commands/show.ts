@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { attemptDiff, show } from '../../index.js';
 import { printJson, useColor } from '../options.js';
 
 export const registerShow = (program: Command): void => {
@@ -11,7 +12,6 @@ export const registerShow = (program: Command): void => {
     .option('--diff', 'print the attempt\'s diff against the commit it started from (findings.md left out)')
     .action(async (id: string, flags: { json?: boolean; full?: boolean; diff?: boolean }) => {
       if (flags.diff) {
-        const { attemptDiff } = await import('../../app/queries/attempt-diff.js');
         const diff = await attemptDiff({ cwd: process.cwd(), attemptId: id });
         if (flags.json) return printJson(diff);
         const { renderAttemptDiff } = await import('../render/attempt-diff.js');
@@ -19,8 +19,7 @@ export const registerShow = (program: Command): void => {
         process.stdout.write(renderAttemptDiff(diff, painter(useColor(process.stdout))));
         return;
       }
-      const { showAttempt } = await import('../../app/queries/show-attempt.js');
-      const detail = await showAttempt({ cwd: process.cwd(), attemptId: id });
+      const detail = await show({ cwd: process.cwd(), attemptId: id });
       if (flags.json) return printJson(detail);
       const { renderAttempt } = await import('../render/show-attempt.js');
       process.stdout.write(`${renderAttempt(detail, { color: useColor(process.stdout), full: flags.full ?? false })}\n`);

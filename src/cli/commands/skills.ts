@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { SkillAgent, SkillFileChange, SkillsOptions } from '../../app/setup/install-skills.js';
 import { SwarmError } from '../../core/domain/errors.js';
+import { installSkills, uninstallSkills, type SkillAgent, type SkillFileChange, type SkillsOptions } from '../../index.js';
 import { printJson } from '../options.js';
 
 interface SkillsFlags {
@@ -57,13 +57,11 @@ const withScopeFlags = (command: Command): Command =>
 export const registerSkills = (program: Command): void => {
   const skills = program.command('skills').description('install the swarm skills (shepherd, explorer, optimizer, reviewer) for Claude Code and Codex');
   withScopeFlags(skills.command('install').description('write the skills where claude and codex discover them (idempotent)')).action(async (flags: SkillsFlags) => {
-    const { installSkills } = await import('../../app/setup/install-skills.js');
-    const changes = installSkills(toOptions(flags));
+    const changes = await installSkills(toOptions(flags));
     render(changes, flags);
     trustNote(changes, flags);
   });
   withScopeFlags(skills.command('uninstall').description("remove swarm's skills (and nothing else) from those folders")).action(async (flags: SkillsFlags) => {
-    const { uninstallSkills } = await import('../../app/setup/install-skills.js');
-    render(uninstallSkills(toOptions(flags)), flags);
+    render(await uninstallSkills(toOptions(flags)), flags);
   });
 };

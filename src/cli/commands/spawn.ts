@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { parseDuration } from '../../config/duration.js';
+import { parseDuration } from '../../core/domain/duration.js';
+import { driveSpawned, spawn, spawnDriverLines, wait } from '../../index.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl } from '../../core/text/terminal-text.js';
 import { printJson } from '../options.js';
@@ -40,8 +41,7 @@ export const registerSpawn = (program: Command): void => {
       const { SwarmError } = await import('../../core/domain/errors.js');
       const sources = [flags.parent, flags.parents, flags.baseline ? 'baseline' : undefined].filter((s) => s !== undefined);
       if (sources.length !== 1) throw new SwarmError('USAGE', 'choose exactly one of --parent <id>, --parents <ids> and --baseline');
-      const { spawnAttempt } = await import('../../app/steer/spawn-attempt.js');
-      const result = await spawnAttempt({
+      const result = await spawn({
         cwd: process.cwd(),
         parents: flags.baseline ? 'baseline' : (flags.parent ?? flags.parents ?? []),
         role: flags.role,
@@ -64,8 +64,7 @@ export const registerSpawn = (program: Command): void => {
     .option('--timeout <duration>', 'give up after this long, e.g. 30m (default 30m)', durationOf)
     .option('--json', 'print the result as JSON')
     .action(async (ids: string[], flags: { any?: boolean; all?: boolean; since?: string; timeout?: number; json?: boolean }) => {
-      const { waitAttempts } = await import('../../app/steer/wait-attempts.js');
-      const result = await waitAttempts({ cwd: process.cwd(), ids, any: flags.any ?? false, timeoutMs: flags.timeout ?? 30 * 60_000, ...(flags.since === undefined ? {} : { since: flags.since }) });
+      const result = await wait({ cwd: process.cwd(), ids, any: flags.any ?? false, timeoutMs: flags.timeout ?? 30 * 60_000, ...(flags.since === undefined ? {} : { since: flags.since }) });
       if (flags.json) printJson(result);
       else {
         for (const a of result.attempts) {
@@ -82,8 +81,7 @@ export const registerSpawn = (program: Command): void => {
     .command('__drive-spawned', { hidden: true })
     .description('the background driver of swarm spawn (started by it)')
     .action(async () => {
-      const { driveSpawned } = await import('../../app/steer/spawn-driver.js');
-      const { FAILED_LINE, READY_LINE } = await import('../../app/steer/spawn-driver-process.js');
+      const lines = await spawnDriverLines();
       const idle = Number(process.env.SWARM_SPAWN_IDLE_MS ?? '');
       // Only until ready does the spawn that started this driver read its stdout.
       let ready = false;
@@ -92,10 +90,10 @@ export const registerSpawn = (program: Command): void => {
         idleMs: Number.isFinite(idle) && idle > 0 ? idle : 10_000,
         onReady: (info) => {
           ready = true;
-          process.stdout.write(`${READY_LINE} ${info.runId} ${info.baselineId}\n`);
+          process.stdout.write(`${lines.ready} ${info.runId} ${info.baselineId}\n`);
         },
         onFailed: (message) => {
-          if (!ready) process.stdout.write(`${FAILED_LINE}: ${message.split('\n')[0] ?? ''}\n`);
+          if (!ready) process.stdout.write(`${lines.failed}: ${message.split('\n')[0] ?? ''}\n`);
           process.stderr.write(`swarm spawn driver: ${message}\n`);
         },
       });

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { status, statusDigest, watchStatus } from '../../index.js';
 import { printJson, useColor } from '../options.js';
 
 const seconds = (value: string): number => {
@@ -17,10 +18,9 @@ export const registerStatus = (program: Command): void => {
     .option('-w, --watch', 'follow the run until it ends: redraw in place on a terminal, a line per change otherwise')
     .option('--interval <seconds>', 'how often --watch reads the run', seconds, 1)
     .action(async (flags: { run?: string; all?: boolean; json?: boolean; watch?: boolean; interval: number }) => {
-      const { getStatus } = await import('../../app/queries/status.js');
-      const read = () => getStatus({ cwd: process.cwd(), ...(flags.run ? { runId: flags.run } : {}) });
+      const run = flags.run ? { runId: flags.run } : {};
       if (flags.watch && !flags.json) {
-        const { watchStatus } = await import('../watch-status.js');
+        const { renderStatusWatch } = await import('../watch-status.js');
         const stop = new AbortController();
         const onSignal = (): void => {
           stop.abort();
@@ -28,19 +28,17 @@ export const registerStatus = (program: Command): void => {
         };
         process.once('SIGINT', onSignal);
         try {
-          await watchStatus({ read, out: process.stdout, intervalMs: flags.interval * 1000, color: useColor(process.stdout), all: flags.all ?? false, signal: stop.signal });
+          const reports = watchStatus({ cwd: process.cwd(), ...run, intervalMs: flags.interval * 1000, signal: stop.signal });
+          await renderStatusWatch({ reports, out: process.stdout, color: useColor(process.stdout), all: flags.all ?? false });
         } finally {
           process.off('SIGINT', onSignal);
         }
         return;
       }
-      if (flags.json) return printJson(await read());
+      if (flags.json) return printJson(await status({ cwd: process.cwd(), ...run }));
       // Plain status of a long run prints a digest: read only what it shows (`--all` reads every row).
       const { DIGEST_THRESHOLD } = await import('../render/status-rows.js');
-      const { getStatusDigest } = await import('../../app/queries/status-digest.js');
-      const report = flags.all
-        ? await read()
-        : await getStatusDigest({ cwd: process.cwd(), threshold: DIGEST_THRESHOLD, ...(flags.run ? { runId: flags.run } : {}) });
+      const report = flags.all ? await status({ cwd: process.cwd(), ...run }) : await statusDigest({ cwd: process.cwd(), threshold: DIGEST_THRESHOLD, ...run });
       const { renderStatus } = await import('../render/status-table.js');
       process.stdout.write(`${renderStatus(report, { color: useColor(process.stdout), now: Date.now(), width: process.stdout.columns ?? 120, all: flags.all ?? false })}\n`);
     });

@@ -1,4 +1,4 @@
-import type { AttemptDiff } from '../../app/queries/attempt-diff.js';
+import type { AttemptDiff } from '../../index.js';
 import type { Paint } from './ansi.js';
 
 // C0 controls other than tab and line feed, DEL and C1: an agent's file must not drive the terminal.

@@ -1,4 +1,4 @@
-import type { InitResult } from '../../app/setup/init-project.js';
+import type { InitResult } from '../../index.js';
 
 const KIND: Record<InitResult['kind'], string> = { python: 'a Python project', node: 'a Node project', rust: 'a Rust project', go: 'a Go project', unknown: 'no known project files' };
 

@@ -1,4 +1,4 @@
-import type { ReviewReport, ReviewedStep } from '../../app/steer/review-attempt.js';
+import type { ReviewReport, ReviewedStep } from '../../index.js';
 import type { MeanInterval } from '../../core/evaluation/seed-statistics.js';
 import { formatScore } from '../../core/domain/score.js';
 import { stripControl } from '../../core/text/terminal-text.js';

@@ -2,7 +2,7 @@ import type { AttemptRow } from '../../core/views/report.js';
 import { pad, textWidth, type Paint } from './ansi.js';
 import { formatDuration } from './format-duration.js';
 import { attemptDurationMs } from './status-rows.js';
-import { sortAttempts } from '../../export/node-order.js';
+import { sortAttempts } from '../../core/views/node-order.js';
 
 /** Running attempts, oldest first. */
 export const inFlight = (attempts: readonly AttemptRow[]): AttemptRow[] => sortAttempts(attempts.filter((row) => row.status === 'running'));

@@ -1,6 +1,6 @@
 import type { AttemptRow } from '../../core/views/report.js';
 import { compareScores, isBetter, type Direction } from '../../core/domain/score.js';
-import { compareAttemptIds, sortAttempts } from '../../export/node-order.js';
+import { compareAttemptIds, sortAttempts } from '../../core/views/node-order.js';
 
 /** Above this many attempts, `swarm status` shows a digest unless `--all` is given. */
 export const DIGEST_THRESHOLD = 40;

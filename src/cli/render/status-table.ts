@@ -6,7 +6,7 @@ import { pad, painter, textWidth, truncate, type Paint, type Style } from './ans
 import { formatCost, formatDuration } from './format-duration.js';
 import { renderStatusHeader } from './status-header.js';
 import { renderInFlight } from './status-in-flight.js';
-import { sortAttempts } from '../../export/node-order.js';
+import { sortAttempts } from '../../core/views/node-order.js';
 import { attemptDurationMs, newBestIds, selectRows } from './status-rows.js';
 
 export { formatDuration } from './format-duration.js';

@@ -1,4 +1,4 @@
-import type { AttemptRow, GraphEdge } from '../core/views/report.js';
+import type { AttemptRow, GraphEdge } from './report.js';
 
 const ID_PATTERN = /^(.*?)(\d+)$/;
 
