@@ -2,7 +2,7 @@
  * swarm's programmatic API: the use cases the CLI is a thin shell over, with typed options and
  * results. Each function loads its implementation when called (importing this module loads no
  * SQLite, SDK or zod). In-process calls leave nothing behind: no signal or crash handler, no
- * changed working directory or V8 setting, no lock file (test/api/in-process.test.ts).
+ * changed working directory or V8 setting, no lock file (test/e2e/api/in-process.test.ts).
  * Failures the CLI maps to exit 2 are thrown as `SwarmError` with a `code`; a run that ended with
  * problems is a result (`status`, `problem`), not a throw.
  */

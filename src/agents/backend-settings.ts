@@ -4,7 +4,7 @@ import type { int } from '../config/schema-primitives.js';
 /**
  * What a backend's settings section is built with: zod and the config's own primitives, handed in
  * by the config schema. A descriptor module imports zod as a type only, so the CLI can read the
- * registry (`--agent` help) without loading zod (see test/package/lazy-entry.test.ts).
+ * registry (`--agent` help) without loading zod (see test/e2e/package/lazy-entry.test.ts).
  */
 export interface SettingsKit {
   z: typeof z;

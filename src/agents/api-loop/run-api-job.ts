@@ -42,7 +42,7 @@ const jobTask = (spec: ApiJobSpec, logDir: string, env: NodeJS.ProcessEnv): Agen
  * loop runs on this node, in the worktree, its transcript lines also on stdout (which the driver
  * mirrors into the attempt's log folder as they come); the outcome goes beside the spec. A failure
  * of the agent is an outcome; only a spec it cannot read throws. `providerNamed` finds the spec's
- * provider (the CLI looks it up in the backend registry, above this folder).
+ * provider (the API's `runAgentJob` in src/index.ts looks it up in the backend registry, above this folder).
  */
 export const runApiJob = async (specPath: string, signal: AbortSignal, providerNamed: (name: string) => ModelProvider | null): Promise<void> => {
   const files = apiJobFiles(dirname(specPath));
