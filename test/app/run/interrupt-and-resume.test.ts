@@ -65,8 +65,9 @@ describe('interrupting and resuming a run', () => {
     const second = await runCli(repo.dir, ['run']);
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('resuming run r1');
-    // Attempts running at the kill are re-planned, or recorded from their stored result when evaluated.
-    expect(second.stderr).toMatch(/recovered \d+ interrupted attempt|recorded \d+ attempt\(s\) evaluated before the stop/);
+    // Attempts running at the kill are re-planned, recorded from their stored result when evaluated, or
+    // have their evaluation finished from the runs that ended before the kill (kept rows, exit records).
+    expect(second.stderr).toMatch(/recovered \d+ interrupted attempt|recorded \d+ attempt\(s\) evaluated before the stop|a\d+: resumed its evaluation: \d+ evaluator run\(s\) finished before the stop kept/);
 
     const after = await status(repo);
     for (const before of finishedAtKill) expect(after.attempts.find((a) => a.id === before.id)).toMatchObject(before);
