@@ -89,10 +89,13 @@ describe('search policies and async scheduling (through the API; resuming after 
     await first.done;
     const second = await runCli(repo.dir, ['run']);
     expect(second.code).toBe(0);
-    expect(second.stderr).toMatch(/recovered \d+ interrupted attempt/);
+    // Each attempt running at the kill is re-planned (interrupted) or, killed after its evaluator
+    // ended, has its evaluation finished from what that run left (exit record, kept rows).
+    expect(second.stderr).toMatch(/recovered \d+ interrupted attempt|a\d+: resumed its evaluation/);
     const after = await status(repo);
     expect(after.attempts.filter((a) => a.role !== 'baseline' && a.status !== 'interrupted')).toHaveLength(8);
-    expect(after.attempts.some((a) => a.status === 'interrupted')).toBe(true);
+    const resumed = second.stderr.match(/a\d+: resumed its evaluation/g)?.length ?? 0;
+    expect(after.attempts.filter((a) => a.status === 'interrupted').length + resumed).toBeGreaterThan(0);
     expect(after.run.status).toBe('finished');
   }, 120_000);
 });
