@@ -26,7 +26,10 @@ const ENDING = [
   'fi',
   'exit "$__swarm_s"',
 ];
-/** `sh -c WRAPPER swarm-eval <marker> <header> <command>`: the command run by a subshell. */
+/**
+ * `sh -c WRAPPER sh <marker> <header> <command>`: the command run by a subshell. Its `$0` is `sh`, so
+ * the shell's complaints read as they did without the wrapper (`sh: 1: eval: ./x: not found`).
+ */
 const WRAPPER = ['__swarm_m=$1; __swarm_h=$2; __swarm_c=$3; shift 3', '(eval "$__swarm_c"); __swarm_s=$?', ...ENDING].join('\n');
 
 const markerSchema = z.object({
@@ -50,7 +53,7 @@ export const withExitMarker = (
   command: string,
 ): { file: string; args: string[] } => {
   const header = JSON.stringify({ v: 1, kind: job.record.kind, stage: job.stage, seed: job.seed, commit: job.record.commit, occurrence: job.record.occurrence, startedAt: Date.now() }).slice(0, -1);
-  return { file: '/bin/sh', args: ['-c', WRAPPER, 'swarm-eval', markerPath, header, command] };
+  return { file: '/bin/sh', args: ['-c', WRAPPER, 'sh', markerPath, header, command] };
 };
 
 /** The exit record at `path`, or null when there is none (or a torn one). */

@@ -9,7 +9,7 @@ const PATTERNS = [
   /can't open file '([^']+)'/g,
   /ENOENT[^'"\n]*?(?:open|stat|lstat|scandir|access|readlink) '([^']+)'/g,
   /^(?:[^:\n]*: )*(?:line \d+: )?([^\s:'"]+): No such file or directory\s*$/gm,
-  /^(?:\/bin\/)?(?:ba|da|z)?sh: (?:\d+: |line \d+: )?([^\s:]*\/[^\s:]*): (?:not found|No such file or directory)\s*$/gm,
+  /^(?:\/bin\/)?(?:ba|da|z)?sh: (?:\d+: |line \d+: )?(?:eval: )?([^\s:]*\/[^\s:]*): (?:not found|No such file or directory)\s*$/gm,
   /Cannot find module '([./][^']+)'/g,
 ];
 

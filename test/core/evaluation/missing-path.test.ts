@@ -7,6 +7,8 @@ describe('missingPaths', () => {
     expect(missingPaths("python3: can't open file '/r/.swarm/worktrees/a1/evaluate.py': [Errno 2] No such file or directory\n")).toEqual(['/r/.swarm/worktrees/a1/evaluate.py']);
     expect(missingPaths("Error: ENOENT: no such file or directory, open 'dist/index.js'\n")).toEqual(['dist/index.js']);
     expect(missingPaths('/bin/sh: 1: .venv/bin/python: not found\n')).toEqual(['.venv/bin/python']);
+    // A recorded evaluation runs under the exit-record wrapper, where the command goes through `eval`.
+    expect(missingPaths('sh: 1: eval: .venv/bin/python: not found\n')).toEqual(['.venv/bin/python']);
     expect(missingPaths('cat: data/x.txt: No such file or directory\n')).toEqual(['data/x.txt']);
     expect(missingPaths("Error: Cannot find module './dist/lib.js'\n")).toEqual(['./dist/lib.js']);
     expect(missingPaths("Error: Cannot find module 'left-pad'\nRequire stack:\n")).toEqual(['node_modules/left-pad']);
