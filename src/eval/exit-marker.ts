@@ -42,6 +42,8 @@ const markerSchema = z.object({
   /** When the driver started the job (ms since the epoch); the record's mtime is its end. */
   startedAt: z.number(),
   status: z.number().int(),
+  /** Its output went straight to files (a Slurm batch job's --output/--error): complete when it exited. */
+  direct: z.boolean().optional(),
 });
 
 export type ExitMarker = z.infer<typeof markerSchema> & { endedAt: number };
@@ -51,8 +53,9 @@ export const withExitMarker = (
   job: Pick<EvalJob, 'stage' | 'seed'> & { record: NonNullable<EvalJob['record']> },
   markerPath: string,
   command: string,
+  options: { direct?: boolean } = {},
 ): { file: string; args: string[] } => {
-  const header = JSON.stringify({ v: 1, kind: job.record.kind, stage: job.stage, seed: job.seed, commit: job.record.commit, occurrence: job.record.occurrence, startedAt: Date.now() }).slice(0, -1);
+  const header = JSON.stringify({ v: 1, kind: job.record.kind, stage: job.stage, seed: job.seed, commit: job.record.commit, occurrence: job.record.occurrence, startedAt: Date.now(), ...(options.direct === true ? { direct: true } : {}) }).slice(0, -1);
   return { file: '/bin/sh', args: ['-c', WRAPPER, 'sh', markerPath, header, command] };
 };
 

@@ -23,7 +23,11 @@ export const recoverExitedJob = async (job: EvalJob): Promise<EvalOutcome | null
   const files = evalJobFiles(job);
   const marker = await readExitMarker(files.exit);
   if (marker === null || !markerIsOf(marker, job)) return null;
-  const [hasResult, captured] = await Promise.all([exists(files.result), exists(files.captured)]);
+  // scancel signals a batch job's processes all at once: an evaluator ended by SIGTERM or SIGKILL may
+  // be a canceled job whose wrapper outlived it by an instant, not one that finished. Run it again.
+  if (marker.direct === true && (marker.status === 128 + 15 || marker.status === 128 + 9)) return null;
+  // A batch job's output went to its files, not to the driver: complete once it exited.
+  const [hasResult, captured] = await Promise.all([exists(files.result), marker.direct === true ? Promise.resolve(true) : exists(files.captured)]);
   // Without the driver's mark its output went to a dead driver's pipes: only a clean exit with a
   // result file is trusted then (a failure may be that lost pipe's SIGPIPE or EPIPE, not the program's).
   if (!captured && !(hasResult && marker.status === 0)) return null;

@@ -15,10 +15,11 @@ export const CANNOT_ENTER_CHECKOUT = 97;
 
 
 /**
- * The batch script: enters the checkout and runs the evaluator command. It holds no value of the
+ * The batch script: enters the checkout and runs the evaluator command (`wrapped`: the command under
+ * a wrapper, already split into the file and its arguments). It holds no value of the
  * job's environment (the script stays in the logs): sbatch passes its own environment (`SBATCH_EXPORT`).
  */
-export const jobScript = (job: EvalJob): string => [
+export const jobScript = (job: EvalJob, wrapped: { file: string; args: readonly string[] } | null = null): string => [
   '#!/bin/bash',
   '# Written by swarm: one evaluation of one attempt.',
   // AMD's names for the GPUs Slurm bound, unless Slurm set them: ROCm applies ROCR_VISIBLE_DEVICES
@@ -28,7 +29,9 @@ export const jobScript = (job: EvalJob): string => [
   '  : "${HIP_VISIBLE_DEVICES:=$(seq -s, 0 $(( $(printf %s "$CUDA_VISIBLE_DEVICES" | tr -cd , | wc -c) )))}"; export HIP_VISIBLE_DEVICES',
   'fi',
   `cd ${quote(job.cwd)} || exit ${CANNOT_ENTER_CHECKOUT}`,
-  `exec /bin/sh -c ${quote(job.command)}`,
+  // A recorded job runs under the exit-record wrapper (eval/exit-marker.ts): a resume finds what a job
+  // that ended while its driver was dead left, instead of submitting it again.
+  wrapped === null ? `exec /bin/sh -c ${quote(job.command)}` : `exec ${[wrapped.file, ...wrapped.args].map(quote).join(' ')}`,
   '',
 ].join('\n');
 

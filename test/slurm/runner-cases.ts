@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SlurmSettings } from '../../src/config-assembly/index.js';
-import type { EvalJob } from '../../src/core/ports/index.js';
+import type { EvalJob, EvalOutcome } from '../../src/core/ports/index.js';
+import { recoverExitedJob } from '../../src/eval/recover-exited.js';
 import { SlurmEvaluatorRunner } from '../../src/eval/runners/slurm/slurm-runner.js';
 import { ensureSlurm, jobState, resumeNode, scontrol, swarmJobs, waitFor } from '../support/slurm.js';
 import { makeJob, makeTempDir, noAbort, sh } from '../eval/support.js';
@@ -69,6 +70,23 @@ export const slurmRunnerCases = (): void => {
     it('stops with a configuration error naming the fix when the node cannot see the checkout', async () => {
       const error: unknown = await runner().run(job({ cwd: '/nonexistent/swarm-checkout', stage: 'unseen' }), noAbort()).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/cannot enter the checkout \/nonexistent\/swarm-checkout: the compute nodes must see the repository/) });
+    });
+
+    it('a recorded job leaves its exit record from the node: a resume builds the same outcome from it instead of submitting it again', async () => {
+      // What a driver killed while the job ran finds on resume (issue 41): the job ended on the node,
+      // its record and output are on the shared filesystem, and the outcome is the live one.
+      const comparable = (o: EvalOutcome): Partial<EvalOutcome> => ({ valid: o.valid, score: o.score, metrics: o.metrics, reason: o.reason, exitCode: o.exitCode, stdoutTail: o.stdoutTail, stderrTail: o.stderrTail });
+      for (const [stage, command] of [['recorded', evaluator(50, 4.5)], ['recorded-fails', 'echo broken >&2; exit 3']] as const) {
+        const recorded = job({ command, stage, record: { kind: 'official', commit: 'c0ffee', occurrence: 1 } });
+        const live = await runner().run(recorded, noAbort());
+        const found = await recoverExitedJob(recorded);
+        expect(found).not.toBeNull();
+        expect(comparable(found!)).toEqual(comparable(live));
+        // Another commit's job, or the same job unrecorded, is not taken from it.
+        expect(await recoverExitedJob({ ...recorded, record: { kind: 'official', commit: 'other', occurrence: 1 } })).toBeNull();
+        const { record: _record, ...unrecorded } = recorded;
+        expect(await recoverExitedJob(unrecorded)).toBeNull();
+      }
     });
 
     it('scancels a job that runs past its timeout', async () => {

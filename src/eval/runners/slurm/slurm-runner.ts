@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isSwarmError, SwarmError } from '../../../core/domain/errors.js';
 import type { ClusterRun, EvalJob, EvalOutcome, EvaluatorRunner } from '../../../core/ports/index.js';
 import { canceledBeforeStart, evalOutcomeFrom } from '../../eval-outcome.js';
+import { withExitMarker } from '../../exit-marker.js';
 import { evalJobFiles } from '../../local-evaluator-runner.js';
 import { readFileTail } from '../../../process/output-tail.js';
 import { parseEvaluatorOutput } from '../../parse-result.js';
@@ -60,13 +61,14 @@ export class SlurmEvaluatorRunner implements EvaluatorRunner {
   private async runOnce(job: EvalJob, signal: AbortSignal, retries: number): Promise<JobEnd> {
     const files = evalJobFiles(job);
     await ensureLogDir(job.logDir);
-    await Promise.all([files.result, files.stdout, files.stderr].map((file) => rm(file, { force: true })));
+    await Promise.all([files.result, files.stdout, files.stderr, files.exit, files.captured].map((file) => rm(file, { force: true })));
     const script = files.stdout.replace(/\.stdout\.log$/, '.slurm.sh');
     const env = jobEnvironment({
       ...this.options.baseEnv, ...job.env,
       SWARM_STAGE: job.stage, SWARM_SEED: String(job.seed), SWARM_RESULT_FILE: files.result, SWARM_WORKTREE: job.cwd,
     });
-    await writeFile(script, jobScript(job), { mode: 0o700 });
+    const wrapped = job.record === undefined ? null : withExitMarker({ ...job, record: job.record }, files.exit, job.command, { direct: true });
+    await writeFile(script, jobScript(job, wrapped), { mode: 0o700 });
     // Named for the run and tagged with the project and this process: a later driver finds and cancels what a killed one left.
     const name = swarmJobName(job.env.SWARM_RUN_ID, job.env.SWARM_ATTEMPT_ID, job.stage);
     const comment = this.options.project === undefined ? null : swarmJobComment(this.options.project, thisJobOwner(currentProcessIdentity()));
