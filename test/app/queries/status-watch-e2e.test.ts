@@ -1,88 +1,91 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
-import { createToyRepo, runCli, startCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
+import { attemptDiff, runSearch, status as getStatus, watchStatus, type RunSearchResult, type StatusReport } from '../../../src/index.js';
+import { thrownBy } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const PHASES = ['prepare', 'agent', 'commit', 'evaluate', 'record'];
 
-describe('status while a run works: in flight, --watch; show --diff after it', () => {
+const running = (report: StatusReport): StatusReport['attempts'] => report.attempts.filter((a) => a.status === 'running');
+
+// What `swarm status` and `status --watch` print while a run works, and `show --diff`: test/cli/commands/status-watch-e2e.test.ts.
+describe('status while a run works: in flight, watch; the attempt diff after it', () => {
   let repo: ToyRepo;
-  let run: CliResult;
-  let watch: CliResult;
-  let inFlight: string[] = [];
+  let result: RunSearchResult;
+  let watched: StatusReport[] = [];
+  let inFlight: StatusReport | null = null;
   let final: StatusReport;
 
   beforeAll(async () => {
     // A slow evaluator (set in the config, so it reaches the evaluator as a user would set it) keeps attempts in flight.
     repo = createToyRepo({ budget: { attempts: 6 }, evaluator: { env: { TOY_EVAL_DELAY_MS: '1500' } } });
-    const running = startCli(repo.dir, ['run']);
-    const watching = (async () => {
-      // The watcher may start before the run has created its database; retry until it can read it.
-      for (;;) {
-        const result = await runCli(repo.dir, ['status', '--watch', '--interval', '0.2']);
-        if (result.code === 0 || (await Promise.race([running.done.then(() => true), sleep(50).then(() => false)]))) return result;
-        await sleep(200);
+    const run = runSearch({ cwd: repo.dir });
+    let ended = false;
+    void run.finally(() => (ended = true)).catch(() => undefined);
+    try {
+      // Until the run has claimed its run, status finds none.
+      for (let i = 0; i < 600 && !ended && (await getStatus({ cwd: repo.dir }).then((r) => r.run.status !== 'running', () => true)); i++) await sleep(50);
+      const watching = (async () => {
+        const seen: StatusReport[] = [];
+        for await (const report of watchStatus({ cwd: repo.dir, intervalMs: 200, signal: new AbortController().signal })) seen.push(report);
+        return seen;
+      })();
+      for (let i = 0; i < 600 && inFlight === null && !ended; i += 1) {
+        const report = await getStatus({ cwd: repo.dir });
+        if (running(report).length > 0) inFlight = report;
+        else await sleep(100);
       }
-    })();
-    for (let i = 0; i < 600 && inFlight.length === 0; i += 1) {
-      const status = await runCli(repo.dir, ['status']);
-      const lines = status.stdout.split('\n');
-      const start = lines.findIndex((line) => /^in flight \(\d+\)$/.test(line));
-      if (start >= 0) inFlight = lines.slice(start, lines.indexOf('', start));
-      else await sleep(100);
+      watched = await watching;
+    } finally {
+      result = await run;
     }
-    run = await running.done;
-    watch = await watching;
-    final = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    final = await getStatus({ cwd: repo.dir });
   }, 180_000);
   afterAll(() => repo.cleanup());
 
-  it('lists the attempts in flight with role, parents, phase and elapsed time', () => {
-    expect(run.code).toBe(0);
-    expect(inFlight.length).toBeGreaterThanOrEqual(3);
-    const count = Number(/\((\d+)\)/.exec(inFlight[0] ?? '')?.[1]);
-    expect(inFlight).toHaveLength(count + 2);
-    expect(inFlight[1]).toMatch(/^ {4}attempt +role +parents +phase +elapsed$/);
-    for (const line of inFlight.slice(2)) {
-      const [id, role, parents, phase, elapsed] = line.trim().split(/ +/);
-      const attempt = final.attempts.find((a) => a.id === id);
-      expect(attempt?.role).toBe(role);
-      expect(attempt?.parents.join(',') || '—').toBe(parents);
-      expect(PHASES).toContain(phase);
-      expect(elapsed).toMatch(/^\d+(ms|\.\ds|m\d\ds)$/);
+  it('lists the attempts in flight with role, parents, phase and start', () => {
+    expect(result.status).toBe('finished');
+    expect(inFlight).not.toBeNull();
+    for (const row of running(inFlight ?? final)) {
+      const attempt = final.attempts.find((a) => a.id === row.id);
+      expect(attempt?.role).toBe(row.role);
+      expect(attempt?.parents).toEqual(row.parents);
+      expect(PHASES).toContain(row.phase);
+      expect(row.startedAt).toEqual(expect.any(Number));
     }
+    expect(running(final)).toEqual([]);
   });
 
-  it('--watch on a pipe prints plain lines as the run moves and ends by itself when the run ends', () => {
-    expect(watch.code).toBe(0);
-    const lines = watch.stdout.trim().split('\n');
-    expect(lines.length).toBeGreaterThanOrEqual(3);
-    expect(watch.stdout).not.toContain('\u001b[');
-    expect(lines.some((line) => /· in flight: a\d+ (prepare|agent|commit|evaluate|record)/.test(line))).toBe(true);
-    expect(lines.at(-1)).toMatch(/^wave \d+ · 0 running · 6\/6 attempts · best /);
+  it('watch reads the run afresh as it moves and ends by itself when the run ends', () => {
+    expect(watched.length).toBeGreaterThanOrEqual(3);
+    expect(watched.some((report) => running(report).some((row) => PHASES.includes(row.phase)))).toBe(true);
+    const last = watched.at(-1);
+    expect(last?.run.status).toBe('finished');
+    expect(running(last ?? final)).toEqual([]);
+    expect([last?.run.attemptsUsed, last?.run.attemptBudget]).toEqual([6, 6]);
+    expect(last?.best).not.toBeNull();
+    // Only the last report is of an ended run.
+    expect(watched.slice(0, -1).every((report) => report.run.status === 'running')).toBe(true);
   });
 
-  it('names the score column for the metric', async () => {
-    const text = (await runCli(repo.dir, ['status'])).stdout;
-    expect(text).toMatch(/ status +score +time +hypothesis/);
-    expect(text).not.toContain('in flight');
-  });
-
-  it('show --diff prints the attempt\'s own diff, without findings.md', async () => {
+  it('gives the attempt\'s own diff, without findings.md', async () => {
     const changed = final.attempts.find((a) => a.role !== 'baseline' && a.status === 'scored' && !a.flags.includes('no-change'));
     expect(changed).toBeDefined();
     const id = changed?.id ?? '';
-    const out = await runCli(repo.dir, ['show', id, '--diff']);
-    expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(new RegExp(`^# attempt ${id}: [0-9a-f]{12}\\.\\.[0-9a-f]{12} \\(findings\\.md left out\\)\n`));
-    expect(out.stdout).toContain('diff --git a/prog.js b/prog.js');
-    expect(out.stdout).toMatch(/^-const [ab] = /m);
-    expect(out.stdout).toMatch(/^\+const [ab] = /m);
-    expect(out.stdout).not.toContain('findings.md b/findings.md');
+    const diff = await attemptDiff({ cwd: repo.dir, attemptId: id });
+    expect(diff.baseCommit).toMatch(/^[0-9a-f]{40}$/);
+    expect(diff.headCommit).toMatch(/^[0-9a-f]{40}$/);
+    expect(diff.excluded).toEqual(['findings.md']);
+    expect(diff.diff).toContain('diff --git a/prog.js b/prog.js');
+    expect(diff.diff).toMatch(/^-const [ab] = /m);
+    expect(diff.diff).toMatch(/^\+const [ab] = /m);
+    expect(diff.diff).not.toContain('findings.md b/findings.md');
     const stat = repo.git('diff', '--stat', `swarm/r1/${id}~1`, `swarm/r1/${id}`);
     expect(stat).toContain('findings.md');
-    const missing = await runCli(repo.dir, ['show', 'a999', '--diff']);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('no attempt a999');
+    const missing = await thrownBy(attemptDiff({ cwd: repo.dir, attemptId: 'a999' }));
+    expect(isSwarmError(missing) && missing.code).toBe('NOT_FOUND');
+    expect(exitCodeFor(missing)).toBe(2);
+    expect(missing instanceof Error && missing.message).toContain('no attempt a999');
   });
 });

@@ -3,12 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { runSearch, status as runStatus } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
+import { apply, runSearch, status as runStatus } from '../../../src/index.js';
+import { thrownBy, withEnv } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 
-describe('swarm apply', () => {
+// What `swarm apply` prints is test/cli/commands/apply-attempt.test.ts.
+describe('apply', () => {
   let repo: ToyRepo;
   let best = '';
   let main = '';
@@ -28,9 +30,9 @@ describe('swarm apply', () => {
 
   it('commits exactly the attempt\'s program diff onto a clean main, without findings.md or swarm trailers', async () => {
     expect(programDiff(best)).not.toBe('');
-    const applied = await runCli(repo.dir, ['apply', best]);
-    expect(applied.code).toBe(0);
-    expect(applied.stdout).toContain(`${best}: committed`);
+    const applied = await apply({ cwd: repo.dir, attemptId: best });
+    expect(applied).toMatchObject({ attempt: best, branch: null, commit: repo.git('rev-parse', 'HEAD').trim() });
+    expect(applied.files).toEqual(repo.git('diff', '--name-only', 'HEAD~1', 'HEAD').trim().split('\n'));
     expect(repo.git('rev-parse', 'HEAD~1').trim()).toBe(main);
     expect(repo.git('diff', '--binary', 'HEAD~1', 'HEAD')).toBe(programDiff(best));
     expect(repo.git('ls-tree', '-r', '--name-only', 'HEAD')).not.toContain('findings.md');
@@ -41,19 +43,20 @@ describe('swarm apply', () => {
     repo.git('reset', '-q', '--hard', main);
   });
 
-  it('refuses modified tracked files with exit 2, naming them and the fix', async () => {
+  it('refuses modified tracked files (exit 2), naming them and the fix', async () => {
     writeFileSync(join(repo.dir, 'prog.js'), '// edited by hand\n');
-    const refused = await runCli(repo.dir, ['apply', best]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`has changes swarm apply ${best} would overwrite or mix with (modified prog.js); commit or stash them`);
+    const refused = await thrownBy(apply({ cwd: repo.dir, attemptId: best }));
+    expect(isSwarmError(refused) && refused.code).toBe('USAGE');
+    expect(exitCodeFor(refused)).toBe(2);
+    expect(refused instanceof Error && refused.message).toContain(`has changes swarm apply ${best} would overwrite or mix with (modified prog.js); commit or stash them`);
     expect(repo.git('rev-parse', 'HEAD').trim()).toBe(main);
     repo.git('checkout', '--', 'prog.js');
   });
 
   it('applies beside an untracked file the attempt does not touch, as git would, and leaves it alone', async () => {
     writeFileSync(join(repo.dir, 'notes.txt'), 'mine\n');
-    const applied = await runCli(repo.dir, ['apply', best]);
-    expect(applied.code, applied.stderr).toBe(0);
+    const applied = await apply({ cwd: repo.dir, attemptId: best });
+    expect(applied.commit).toBe(repo.git('rev-parse', 'HEAD').trim());
     expect(repo.git('diff', '--binary', 'HEAD~1', 'HEAD')).toBe(programDiff(best));
     expect(repo.git('status', '--porcelain')).toBe('?? notes.txt\n');
     repo.git('reset', '-q', '--hard', main);
@@ -72,8 +75,8 @@ describe('swarm apply', () => {
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'));
     db.prepare('UPDATE attempts SET hypothesis = ? WHERE id = ?').run(hypothesis, best);
     db.close();
-    const applied = await runCli(repo.dir, ['apply', best]);
-    expect(applied.code, applied.stderr).toBe(0);
+    const applied = await apply({ cwd: repo.dir, attemptId: best });
+    expect(applied.commit).toBe(repo.git('rev-parse', 'HEAD').trim());
     expect(repo.git('log', '-1', '--format=%s').trim()).toBe('Replace the greedy placement with a simulated annealing schedule that…');
     expect(repo.git('diff', '--binary', 'HEAD~1', 'HEAD')).toBe(programDiff(best));
     // The tool files are neither committed nor touched: untracked ones stay untracked, the staged one staged.
@@ -82,16 +85,18 @@ describe('swarm apply', () => {
     repo.git('clean', '-qfd', '.claude', '.agents', '.codex');
   });
 
-  it('--worktree stages the change; --branch commits it on a new branch and leaves main alone', async () => {
-    const staged = await runCli(repo.dir, ['apply', best, '--worktree']);
-    expect(staged.code).toBe(0);
+  it('stageOnly (--worktree) stages the change; branch (--branch) commits it on a new branch and leaves main alone; not both', async () => {
+    const both = await thrownBy(apply({ cwd: repo.dir, attemptId: best, branch: 'x', stageOnly: true }));
+    expect(isSwarmError(both) && both.code).toBe('USAGE');
+    const staged = await apply({ cwd: repo.dir, attemptId: best, stageOnly: true });
+    expect([staged.commit, staged.branch]).toEqual([null, null]);
     expect(repo.git('rev-parse', 'HEAD').trim()).toBe(main);
     expect(repo.git('diff', '--binary', '--cached')).toBe(programDiff(best));
     repo.git('reset', '-q', '--hard', main);
 
-    const branched = await runCli(repo.dir, ['apply', best, '--branch', 'adopt-best', '--json']);
-    expect(branched.code).toBe(0);
-    expect(z.object({ branch: z.string(), commit: z.string() }).parse(JSON.parse(branched.stdout)).branch).toBe('adopt-best');
+    const branched = await apply({ cwd: repo.dir, attemptId: best, branch: 'adopt-best' });
+    expect(branched.branch).toBe('adopt-best');
+    expect(branched.commit).toBe(repo.git('rev-parse', 'adopt-best').trim());
     expect(repo.git('rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('adopt-best');
     expect(repo.git('rev-parse', 'main').trim()).toBe(main);
     expect(repo.git('diff', '--binary', 'main', 'adopt-best')).toBe(programDiff(best));
@@ -104,8 +109,9 @@ describe('swarm apply', () => {
     try {
       // No user.name/user.email anywhere: an empty HOME and XDG config, no system config.
       const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_NOSYSTEM: '1' };
-      const applied = await runCli(repo.dir, ['apply', best], env);
-      expect(applied.code, applied.stderr).toBe(0);
+      // The git that apply runs inherits this process's environment.
+      const applied = await withEnv(env, () => apply({ cwd: repo.dir, attemptId: best }));
+      expect(applied.commit).toBe(repo.git('rev-parse', 'HEAD').trim());
       expect(repo.git('log', '-1', '--format=%an <%ae>').trim()).toBe('swarm <swarm@localhost>');
       expect(repo.git('rev-parse', 'HEAD~1').trim()).toBe(main);
     } finally {

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { runSearch, status } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
+import { nominate, runSearch, status } from '../../../src/index.js';
+import { thrownBy } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
-const statusSchema = z.object({
-  best: z.object({ id: z.string() }).nullable(),
-  attempts: z.array(z.object({ id: z.string(), role: z.string() })),
-  nominations: z.array(z.object({ id: z.string(), count: z.number(), score: z.number().nullable(), reasons: z.array(z.string()) })),
-});
+/** The code and the CLI's exit code of what `call` threw. */
+const refusal = async (call: Promise<unknown>): Promise<{ code: string; exit: number; message: string }> => {
+  const error = await thrownBy(call);
+  if (!isSwarmError(error)) throw new Error(`expected a SwarmError, got ${String(error)}`);
+  return { code: error.code, exit: exitCodeFor(error), message: error.message };
+};
 
-describe('swarm nominate', () => {
+// What `swarm nominate` prints, and the nominated line of `swarm status`: test/cli/commands/nominate-attempt.test.ts.
+describe('nominate', () => {
   let repo: ToyRepo;
   let ids: string[] = [];
 
@@ -20,29 +23,29 @@ describe('swarm nominate', () => {
   }, 120_000);
   afterAll(() => repo.cleanup());
 
-  it('stores nominations and lists the most nominated apart from the best score, in status and status --json', async () => {
+  it('stores nominations and lists the most nominated apart from the best score in the status report', async () => {
     const [first = '', second = ''] = ids;
-    expect((await runCli(repo.dir, ['nominate', second, '--reason', 'smallest diff'])).code).toBe(0);
-    const twice = await runCli(repo.dir, ['nominate', first, '--reason', 'simplest idea', '--json']);
-    expect(z.object({ nominations: z.number() }).parse(JSON.parse(twice.stdout)).nominations).toBe(1);
-    const agent = await runCli(repo.dir, ['nominate', first, '--reason', 'robust across seeds'], { SWARM_ATTEMPT_ID: second });
-    expect(agent.stdout).toContain(`nominated ${first} (2 nominations in run r1)`);
+    expect(await nominate({ cwd: repo.dir, attemptId: second, reason: 'smallest diff', by: null })).toEqual({ attempt: second, run: 'r1', nominations: 1 });
+    expect((await nominate({ cwd: repo.dir, attemptId: first, reason: 'simplest idea', by: null })).nominations).toBe(1);
+    // From inside an attempt (the CLI passes SWARM_ATTEMPT_ID as `by`).
+    expect(await nominate({ cwd: repo.dir, attemptId: first, reason: '  robust across seeds ', by: second })).toEqual({ attempt: first, run: 'r1', nominations: 2 });
 
-    const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
-    expect(status.nominations.map((n) => [n.id, n.count])).toEqual([[first, 2], [second, 1]]);
-    expect(status.nominations[0]?.reasons).toEqual(['simplest idea', 'robust across seeds']);
-    const text = await runCli(repo.dir, ['status']);
-    expect(text.stdout).toMatch(new RegExp(`nominated\\s+${first} ×2 \\(robust across seeds\\), ${second} ×1 \\(smallest diff\\)`));
-    expect(text.stdout).toMatch(/best\s+a\d+/);
+    const report = await status({ cwd: repo.dir });
+    expect(report.nominations?.map((n) => [n.id, n.count])).toEqual([[first, 2], [second, 1]]);
+    expect(report.nominations?.[0]?.reasons).toEqual(['simplest idea', 'robust across seeds']);
+    expect(report.best?.id).toMatch(/^a\d+$/);
   });
 
-  it('refuses an unknown attempt, an empty reason and a self-nomination with exit 2', async () => {
-    const unknown = await runCli(repo.dir, ['nominate', 'a99', '--reason', 'x']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('no attempt a99');
-    expect((await runCli(repo.dir, ['nominate', ids[0] ?? '', '--reason', ' '])).code).toBe(2);
-    const self = await runCli(repo.dir, ['nominate', ids[0] ?? '', '--reason', 'mine'], { SWARM_ATTEMPT_ID: ids[0] ?? '' });
-    expect(self.code).toBe(2);
-    expect(self.stderr).toContain('cannot nominate itself');
+  it('refuses an unknown attempt, an empty reason and a self-nomination (exit 2)', async () => {
+    const unknown = await refusal(nominate({ cwd: repo.dir, attemptId: 'a99', reason: 'x', by: null }));
+    expect([unknown.code, unknown.exit]).toEqual(['NOT_FOUND', 2]);
+    expect(unknown.message).toContain('no attempt a99');
+    const empty = await refusal(nominate({ cwd: repo.dir, attemptId: ids[0] ?? '', reason: ' ', by: null }));
+    expect([empty.code, empty.exit]).toEqual(['USAGE', 2]);
+    const self = await refusal(nominate({ cwd: repo.dir, attemptId: ids[0] ?? '', reason: 'mine', by: ids[0] ?? '' }));
+    expect([self.code, self.exit]).toEqual(['USAGE', 2]);
+    expect(self.message).toContain('cannot nominate itself');
+    // Nothing of the refused ones was recorded.
+    expect((await status({ cwd: repo.dir })).nominations?.find((n) => n.id === ids[0])?.count).toBe(2);
   });
 });

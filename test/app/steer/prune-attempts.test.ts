@@ -1,17 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { runSearch, status as runStatus } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
+import { checkout, prune, runSearch, show, status as runStatus } from '../../../src/index.js';
+import { thrownBy } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
-const statusSchema = z.object({
-  best: z.object({ id: z.string() }).nullable(),
-  attempts: z.array(z.object({ id: z.string(), score: z.number().nullable(), status: z.string() })),
-});
-const pruneSchema = z.object({ dryRun: z.boolean(), kept: z.array(z.string()), pruned: z.array(z.string()), branches: z.number(), logBytes: z.number() });
+/** The code, the CLI's exit code and the message of what `call` threw. */
+const refusal = async (call: Promise<unknown>): Promise<{ code: string; exit: number; message: string }> => {
+  const error = await thrownBy(call);
+  if (!isSwarmError(error)) throw new Error(`expected a SwarmError, got ${String(error)}`);
+  return { code: error.code, exit: exitCodeFor(error), message: error.message };
+};
 
-describe('swarm prune', () => {
+// What `swarm prune` and `swarm show` print of a pruned attempt: test/cli/commands/prune-attempts.test.ts.
+describe('prune', () => {
   let repo: ToyRepo;
   let ids: string[] = [];
   let best = '';
@@ -29,45 +32,48 @@ describe('swarm prune', () => {
   it('a dry run says what it would free and deletes nothing', async () => {
     const before = branches();
     expect(before).toHaveLength(ids.length);
-    const dry = pruneSchema.parse(JSON.parse((await runCli(repo.dir, ['prune', '--dry-run', '--json'])).stdout));
+    const dry = await prune({ cwd: repo.dir, keep: 'best', dryRun: true });
+    expect(dry.dryRun).toBe(true);
     expect(dry.kept).toEqual([best]);
     expect(dry.pruned).toHaveLength(ids.length - 1);
     expect(dry.branches).toBe(ids.length - 1);
     expect(dry.logBytes).toBeGreaterThan(0);
+    expect(dry.skipped).toEqual([]);
     expect(branches()).toEqual(before);
     for (const id of ids) expect(existsSync(join(repo.dir, '.swarm', 'logs', id))).toBe(true);
   });
 
   it('keeps exactly what it is told (the best and named attempts), deletes the rest, and says how much it freed', async () => {
     const named = ids.find((id) => id !== best) ?? '';
-    const pruned = await runCli(repo.dir, ['prune', '--run', 'r1', '--keep', `best,${named}`]);
-    expect(pruned.code).toBe(0);
-    expect(pruned.stdout).toMatch(new RegExp(`deleted ${ids.length - 2} branches and [\\d.]+ (B|KiB|MiB) of logs of ${ids.length - 2} attempts`));
+    const pruned = await prune({ cwd: repo.dir, run: 'r1', keep: `best,${named}`, dryRun: false });
+    expect(pruned.kept.sort()).toEqual([best, named].sort());
+    expect(pruned.pruned).toHaveLength(ids.length - 2);
+    expect(pruned.branches).toBe(ids.length - 2);
+    expect(pruned.logBytes).toBeGreaterThan(0);
     expect(branches()).toEqual([`swarm/r1/${best}`, `swarm/r1/${named}`].sort());
     for (const id of ids) expect(existsSync(join(repo.dir, '.swarm', 'logs', id))).toBe(id === best || id === named);
     // The store keeps every attempt: status still lists them all.
-    const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
-    expect(status.attempts.map((a) => a.id)).toEqual(ids);
-    const again = pruneSchema.parse(JSON.parse((await runCli(repo.dir, ['prune', '--keep', `best,${named}`, '--json'])).stdout));
-    expect(again.pruned).toEqual([]);
+    expect((await runStatus({ cwd: repo.dir })).attempts.map((a) => a.id)).toEqual(ids);
+    const again = await prune({ cwd: repo.dir, keep: `best,${named}`, dryRun: false });
+    expect([again.pruned, again.branches]).toEqual([[], 0]);
     // show and checkout say the attempt was pruned, not that it never committed anything.
     const gone = ids.find((id) => id !== best && id !== named) ?? '';
-    const show = await runCli(repo.dir, ['show', gone]);
-    expect(show.code).toBe(0);
-    expect(show.stdout).toMatch(new RegExp(`branch\\s+swarm/r1/${gone} — pruned \\(deleted by swarm prune --keep best,${named} at `));
-    expect(show.stdout).toMatch(/logs\s+\S+ — pruned \(deleted\)/);
-    expect(z.object({ pruned: z.object({ keep: z.string() }) }).parse(JSON.parse((await runCli(repo.dir, ['show', gone, '--json'])).stdout)).pruned.keep).toBe(`best,${named}`);
-    const checkout = await runCli(repo.dir, ['checkout', gone]);
-    expect(checkout.code).toBe(2);
-    expect(checkout.stderr).toContain(`attempt ${gone} was pruned: swarm prune --keep best,${named} deleted its branch swarm/r1/${gone} and logs`);
-    expect(checkout.stderr).not.toContain('before anything was committed');
-    const kept = await runCli(repo.dir, ['show', named]);
-    expect(kept.stdout).not.toContain('pruned');
+    const detail = await show({ cwd: repo.dir, attemptId: gone });
+    expect(detail.pruned?.keep).toBe(`best,${named}`);
+    expect(detail.pruned?.at).toBeGreaterThan(0);
+    const refused = await refusal(checkout({ cwd: repo.dir, attemptId: gone }));
+    expect([refused.code, refused.exit]).toEqual(['NOT_FOUND', 2]);
+    expect(refused.message).toContain(`attempt ${gone} was pruned: swarm prune --keep best,${named} deleted its branch swarm/r1/${gone} and logs`);
+    expect(refused.message).not.toContain('before anything was committed');
+    expect((await show({ cwd: repo.dir, attemptId: named })).pruned ?? null).toBeNull();
   });
 
-  it('rejects a keep it does not understand with exit 2', async () => {
-    const bad = await runCli(repo.dir, ['prune', '--keep', 'most']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('"most" is not best, top:<N>');
+  it('rejects a keep it does not understand, and an unknown run (exit 2)', async () => {
+    const bad = await refusal(prune({ cwd: repo.dir, keep: 'most', dryRun: true }));
+    expect([bad.code, bad.exit]).toEqual(['USAGE', 2]);
+    expect(bad.message).toContain('"most" is not best, top:<N>');
+    const unknown = await refusal(prune({ cwd: repo.dir, run: 'r9', keep: 'best', dryRun: true }));
+    expect([unknown.code, unknown.exit]).toEqual(['NOT_FOUND', 2]);
+    expect(unknown.message).toContain('no run r9 in this repository; known runs: r1');
   });
 });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStatus } from '../../../src/app/queries/status.js';
 import { statusJsonParts } from '../../../src/app/queries/status-json.js';
+import { runSearch } from '../../../src/index.js';
 import { CLI, createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 // The installed `swarm` (dist/cli/bin.cjs) answers `status --json` from its own start-up path
@@ -32,8 +33,7 @@ describe('swarm status --json on the store of a real run', () => {
   let repo: ToyRepo;
   beforeAll(async () => {
     repo = createToyRepo({ budget: { attempts: 6 }, shepherd: { mergeEvery: 2 } });
-    const run = await runCli(repo.dir, ['run']);
-    expect(run.code).toBe(0);
+    expect((await runSearch({ cwd: repo.dir })).status).toBe('finished');
   }, 120_000);
   afterAll(() => repo.cleanup());
 
