@@ -11,6 +11,11 @@ import { renderAttempt } from '../../../src/cli/render/show-attempt.js';
 import { runApi, type ApiRun } from '../../support/api-run.js';
 import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
+/*
+ * The real agent binary end to end (test/e2e/agents): the run is driven in this process through the
+ * API (runSearch); what crosses processes is the product's own path, the agent's shell running the
+ * run's `swarm` shim (the built CLI), whose `swarm eval` the driver answers through the hand-off.
+ */
 const evaluationRow = z.object({ attempt_id: z.string(), kind: z.string(), valid: z.number(), score: z.number().nullable() });
 const attemptRow = z.object({ id: z.string(), role: z.string(), status: z.string(), score: z.number().nullable(), error: z.string().nullable() });
 
