@@ -13,6 +13,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  */
 const DECLARED_FOLDERS: Readonly<Record<string, string>> = {
   'test/lint': 'rules over the source tree (rooms, imports, purity, this layout, the add-a-plugin promises); no product code runs',
+  'test/e2e/agents': 'the real claude and codex binaries end to end against local fakes of their model APIs; the agent\'s own shell runs the run\'s `swarm eval` shim',
   'test/e2e/api': 'the exported API (src/index.ts) called in-process, as a host program would',
   'test/e2e/package': 'the package as built and packed: its entry module, an install from the tarball',
   'test/e2e/browser': 'the dashboard and report pages in a real browser',

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { show as showAttempt, type AttemptDetail } from '../../../src/index.js';
+import { renderAttempt } from '../../../src/cli/render/show-attempt.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * An agent (the `command` backend, so any CLI) that first tries to forge a result through the
@@ -37,8 +40,8 @@ const agentOutput = z.object({
 describe('swarm eval hand-off in a real run, from any backend (command agent)', () => {
   let repo: ToyRepo;
   let scripts: string;
-  let run: CliResult;
-  let show: CliResult;
+  let run: ApiRun;
+  let show: AttemptDetail;
 
   beforeAll(async () => {
     scripts = mkdtempSync(join(tmpdir(), 'swarm-handoff-agent-'));
@@ -49,8 +52,8 @@ describe('swarm eval hand-off in a real run, from any backend (command agent)', 
       concurrency: { agents: 1, evaluations: 1 },
       shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
     });
-    run = await runCli(repo.dir, ['run']);
-    show = await runCli(repo.dir, ['show', 'a2']);
+    run = await runApi(repo.dir);
+    show = await showAttempt({ cwd: repo.dir, attemptId: 'a2' });
   }, 120_000);
   afterAll(() => {
     repo.cleanup();
@@ -70,7 +73,7 @@ describe('swarm eval hand-off in a real run, from any backend (command agent)', 
   };
 
   it('answers the agent with the score the official evaluation gives, evaluated and recorded by the driver', () => {
-    expect(run.code).toBe(0);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     const { evaluations } = readDb();
     expect(evaluations.map((e) => [e.kind, e.valid, e.score])).toEqual([['intermediate', 1, -9], ['official', 1, -9]]);
     const seen = agentOutput.parse(JSON.parse(readFileSync(join(scripts, 'seen.json'), 'utf8')));
@@ -85,6 +88,7 @@ describe('swarm eval hand-off in a real run, from any backend (command agent)', 
       ['attempt.self-eval-failed', { reason: 'the request does not match the hand-off protocol (version 1)', source: 'driver' }],
       ['attempt.self-evaluated', { score: -9, by: 'driver' }],
     ]);
-    expect(show.stdout).toMatch(/swarm eval\s+1 recorded · 1 failed/);
+    expect(show.selfEvaluations).toEqual({ recorded: 1, failed: 1, failures: ['the request does not match the hand-off protocol (version 1)'] });
+    expect(renderAttempt(show, { color: false })).toMatch(/swarm eval\s+1 recorded · 1 failed/);
   });
 });

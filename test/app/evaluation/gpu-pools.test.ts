@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SlotPool } from '../../../src/eval/slot-pool.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { startApiProcess, type ApiProcessResult } from '../../support/api-process.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 // Claims a marker file per GPU it was given (and one "busy" file) exclusively for 400 ms: a second
 // evaluation on the same GPU, or over concurrency.evaluations, finds the marker and fails.
@@ -27,8 +28,9 @@ console.log(JSON.stringify({ score: 1, feedback: JSON.stringify(env) }));
 const evalResult = z.object({ valid: z.boolean(), feedback: z.string().nullable() });
 const gpuEnv = z.object({ cuda: z.string(), hip: z.string(), rocr: z.string() });
 
-const concurrently = async (dir: string, times: number): Promise<CliResult[]> =>
-  Promise.all(Array.from({ length: times }, () => runCli(dir, ['eval', '--json'])));
+/** `times` evaluations of the checkout at once, each by a process of its own calling the API's `evaluate` (what `swarm eval` does). */
+const concurrently = async (dir: string, times: number): Promise<ApiProcessResult[]> =>
+  Promise.all(Array.from({ length: times }, () => startApiProcess(dir, 'process.stdout.write(JSON.stringify(await api.evaluate({ cwd: process.cwd(), signal })));').done));
 
 describe('GPU pools and the evaluation bound across processes', () => {
   let marks: string;
@@ -54,9 +56,10 @@ describe('GPU pools and the evaluation bound across processes', () => {
     rmSync(marks, { recursive: true, force: true });
   });
 
-  it('gives each of three concurrent `swarm eval` processes two GPUs of three, never one GPU twice', async () => {
+  it('gives each of three concurrent evaluation processes two GPUs of three, never one GPU twice', async () => {
     const results = await concurrently(multi.dir, 3);
     for (const result of results) {
+      expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toBe('');
       const parsed = evalResult.parse(JSON.parse(result.stdout));
       expect(parsed.feedback ?? '').not.toMatch(/clash/);
@@ -72,9 +75,10 @@ describe('GPU pools and the evaluation bound across processes', () => {
     }
   }, 120_000);
 
-  it('holds every `swarm eval` of the repository to concurrency.evaluations', async () => {
+  it('holds every evaluation process of the repository to concurrency.evaluations', async () => {
     const results = await concurrently(bounded.dir, 3);
     for (const result of results) {
+      expect(result.code, result.stderr).toBe(0);
       const parsed = evalResult.parse(JSON.parse(result.stdout));
       expect(parsed.feedback ?? '').not.toMatch(/clash/);
       expect(parsed.valid).toBe(true);

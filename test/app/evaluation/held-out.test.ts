@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SwarmStore } from '../../../src/store/swarm-store.js';
-import { runSearch, type RunSearchResult } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { heldOut, runSearch, status, type RunSearchResult } from '../../../src/index.js';
+import { renderStatus } from '../../../src/cli/render/status-table.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 // The held-out evaluator: another measure of the same program (value − 100), with a marker that
 // must never reach an agent, a findings.md entry or a commit (built at run time: the script
@@ -15,7 +16,7 @@ console.log(marker + ' seen by the evaluator');
 console.log(JSON.stringify({ score: out.value - 100, feedback: marker + ' feedback' }));
 `;
 
-const status = z.object({
+const statusShape = z.object({
   best: z.object({ id: z.string(), score: z.number() }),
   attempts: z.array(z.object({ id: z.string(), score: z.number().nullable(), status: z.string() })),
   heldOut: z.array(z.object({ id: z.string(), score: z.number().nullable(), heldOut: z.number().nullable(), valid: z.boolean() })),
@@ -38,7 +39,8 @@ describe('held-out evaluation of finalists', () => {
 
   it('scores the best two attempts held-out when the run ends, and status shows both scores', async () => {
     expect(run).toMatchObject({ status: 'finished', problem: null });
-    const report = status.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
+    const full = await status({ cwd: repo.dir });
+    const report = statusShape.parse(full);
     const best = [...report.attempts].filter((a) => a.status === 'scored').sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, 2);
     expect(report.heldOut.map((h) => h.id).sort()).toEqual(best.map((a) => a.id).sort());
     for (const h of report.heldOut) {
@@ -46,7 +48,8 @@ describe('held-out evaluation of finalists', () => {
       expect(h.heldOut).toBeCloseTo((h.score ?? 0) - 100, 9);
     }
     expect(progress.join('\n')).toMatch(new RegExp(`^held-out ${report.best.id}: score = \\S+ · held-out \\S+$`, 'm'));
-    const text = (await runCli(repo.dir, ['status'])).stdout;
+    // What `swarm status` prints of it.
+    const text = renderStatus(full, { color: false, now: Date.now() });
     expect(text).toMatch(new RegExp(`^  ${report.best.id}  score \\S+  held-out -\\d`, 'm'));
   });
 
@@ -65,11 +68,11 @@ describe('held-out evaluation of finalists', () => {
   });
 
   it('swarm heldout scores a named attempt on demand, once per commit', async () => {
-    const first = await runCli(repo.dir, ['heldout', 'a1', '--json']);
-    expect(first.code).toBe(0);
-    const scores = z.array(z.object({ attempt: z.string(), score: z.number(), heldOut: z.number() })).parse(JSON.parse(first.stdout));
+    const signal = new AbortController().signal;
+    const first = await heldOut({ cwd: repo.dir, attempts: ['a1'], signal });
+    const scores = z.array(z.object({ attempt: z.literal('a1'), score: z.number(), heldOut: z.number(), valid: z.literal(true) })).length(1).parse(first);
     expect(scores[0]?.heldOut).toBeCloseTo((scores[0]?.score ?? 0) - 100, 9);
-    await runCli(repo.dir, ['heldout', 'a1']);
+    expect(await heldOut({ cwd: repo.dir, attempts: ['a1'], signal })).toEqual(first);
     const store = SwarmStore.open(join(repo.dir, '.swarm', 'swarm.db'), { mustExist: true });
     try {
       expect(store.listEvaluations('a1').filter((e) => e.kind === 'held-out')).toHaveLength(1);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { evaluateRepeated } from '../../../src/index.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 // An evaluator that ignores SWARM_SEED: the same program scores differently every time.
 const NOISY = `console.log(JSON.stringify({ score: -13 + Math.random() }));\n`;
@@ -18,12 +20,12 @@ const repeated = z.object({
 describe('noise checks', () => {
   let noisy: ToyRepo;
   let seeded: ToyRepo;
-  let run: CliResult;
+  let run: ApiRun;
 
   beforeAll(async () => {
     noisy = createToyRepo({ evaluator: { command: 'node noisy.js' }, budget: { attempts: 1 }, shepherd: { initialExplorers: 1 } }, { 'noisy.js': NOISY });
     seeded = createToyRepo({ evaluator: { command: 'node seeded.js' } }, { 'seeded.js': SEEDED });
-    run = await runCli(noisy.dir, ['run']);
+    run = await runApi(noisy.dir);
   }, 120_000);
 
   afterAll(() => {
@@ -32,22 +34,24 @@ describe('noise checks', () => {
   });
 
   it('swarm run warns at the baseline when the same seed gives two scores', () => {
-    expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/warning: the baseline scored -12\.\d+ and then -12\.\d+ with seed 1: the evaluator is not deterministic for a seed/);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
+    expect(run.lines.join('\n')).toMatch(/warning: the baseline scored -12\.\d+ and then -12\.\d+ with seed 1: the evaluator is not deterministic for a seed/);
   });
 
   it('swarm eval --repeat reports the spread over seeds and whether a seed gives one score', async () => {
-    const result = await runCli(seeded.dir, ['eval', '--repeat', '3', '--seed', '5', '--json']);
-    expect(result.code).toBe(0);
-    const parsed = repeated.parse(JSON.parse(result.stdout));
+    const signal = new AbortController().signal;
+    const parsed = repeated.parse(await evaluateRepeated({ cwd: seeded.dir, times: 3, seed: 5, signal }));
+    expect(parsed.runs.every((r) => r.valid)).toBe(true);
     expect(parsed.runs.map((r) => r.seed)).toEqual([5, 6, 7, 5]);
     expect(parsed.deterministic).toBe(true);
     expect(parsed.sd).toBeGreaterThan(0);
     // The first swarm command in this repository was `swarm eval`: .swarm/ is excluded all the same.
     expect(seeded.git('status', '--porcelain')).toBe('');
     expect(parsed.mean).toBeCloseTo((parsed.runs[0]!.score! + parsed.runs[1]!.score! + parsed.runs[2]!.score!) / 3, 12);
-    const text = await runCli(noisy.dir, ['eval', '--repeat', '2']);
-    expect(text.stdout).toMatch(/^score over 2 seeds: mean -12\.\d+ · sd [\d.]+ · min -12\.\d+ · max -12\.\d+$/m);
-    expect(text.stdout).toMatch(/^NOT deterministic for a seed: seed 1 scored differently twice/m);
+    // Seeds 1 and 2 (shepherd.seed), then seed 1 again: two scores for one seed.
+    const noisyRepeat = repeated.parse(await evaluateRepeated({ cwd: noisy.dir, times: 2, signal }));
+    expect(noisyRepeat.runs.map((r) => r.seed)).toEqual([1, 2, 1]);
+    expect(noisyRepeat.deterministic).toBe(false);
+    expect(noisyRepeat.sd).toBeGreaterThan(0);
   });
 });

@@ -2,8 +2,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { status as getStatus, type StatusReport } from '../../../src/index.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 /** Credentials of the kinds issue 12 found passed to evaluators, each with a unique canary value. */
 const CANARIES: Record<string, string> = {
@@ -59,7 +60,7 @@ const databaseText = (file: string): string[] => {
 
 describe('secrets in swarm\'s environment', () => {
   let repo: ToyRepo;
-  let run: CliResult;
+  let run: ApiRun;
   let status: StatusReport;
 
   beforeAll(async () => {
@@ -67,13 +68,14 @@ describe('secrets in swarm\'s environment', () => {
       { budget: { attempts: 4 }, evaluator: { passEnv: ['EVAL_DATA_DIR', 'HF_TOKEN'], artifacts: ['out/**'] } },
       { 'evaluate.js': LEAKY_EVALUATOR },
     );
-    run = await runCli(repo.dir, ['run'], { ...CANARIES, ...PASSED_SECRET, ...PASSED_PLAIN });
-    status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    // In this process's environment while the run lasts, as in the environment of a `swarm run`.
+    run = await runApi(repo.dir, {}, { ...CANARIES, ...PASSED_SECRET, ...PASSED_PLAIN });
+    status = await getStatus({ cwd: repo.dir });
   }, 120_000);
   afterAll(() => repo.cleanup());
 
   it('never reach the evaluator, whose allow-listed environment still has PATH, SWARM_* and the passEnv names', () => {
-    expect(run.code).toBe(0);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     const scored = status.attempts.filter((a) => a.status === 'scored');
     expect(scored.length).toBeGreaterThan(1);
     for (const attempt of scored) {

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
-import { CLI, createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { evaluate, show, status as getStatus, type StatusReport } from '../../../src/index.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/function-minimization', import.meta.url));
 const FORGED = 0.987654321;
@@ -29,7 +30,7 @@ const branchesOf = (git: (...args: string[]) => string): string[] =>
 describe('a program that rewrites the protected evaluator while it is evaluated', () => {
   let dir: string;
   let git: (...args: string[]) => string;
-  let run: CliResult;
+  let run: ApiRun;
   let status: StatusReport;
 
   beforeAll(async () => {
@@ -43,13 +44,13 @@ describe('a program that rewrites the protected evaluator while it is evaluated'
     git('init', '-q', '-b', 'main');
     git('add', '-A');
     git('commit', '-q', '-m', 'baseline');
-    run = await runCli(dir, ['run']);
-    status = JSON.parse((await runCli(dir, ['status', '--json'])).stdout) as StatusReport;
+    run = await runApi(dir);
+    status = await getStatus({ cwd: dir });
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('flags the attempt protected-violation and scores it invalid', () => {
-    expect(run.code).toBe(0);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     const a3 = status.attempts.find((a) => a.id === 'a3');
     expect(a3?.status).toBe('invalid');
     expect(a3?.flags).toContain('protected-violation');
@@ -57,12 +58,10 @@ describe('a program that rewrites the protected evaluator while it is evaluated'
   });
 
   // Every step refused, a6 ends with its parent's code, whose honest result it reuses.
-  it("refuses the optimizer's own swarm eval scores too", () => {
+  it("refuses the optimizer's own swarm eval scores too", async () => {
     expect(status.attempts.find((a) => a.id === 'a6')?.role).toBe('optimizer');
-    const show = JSON.parse(execFileSync(process.execPath, [CLI, 'show', 'a6', '--json'], { cwd: dir, encoding: 'utf8' })) as {
-      evaluations: Array<{ kind: string; valid: boolean; reason: string | null }>;
-    };
-    const intermediate = show.evaluations.filter((e) => e.kind === 'intermediate');
+    const detail = await show({ cwd: dir, attemptId: 'a6' });
+    const intermediate = detail.evaluations.filter((e) => e.kind === 'intermediate');
     expect(intermediate.length).toBeGreaterThan(0);
     for (const e of intermediate) {
       expect(e.valid).toBe(false);
@@ -78,13 +77,10 @@ describe('a program that rewrites the protected evaluator while it is evaluated'
     expect(git('log', '--all', '-p', '--', 'evaluate.py')).not.toContain(String(FORGED));
   });
 
-  it('records no forged score anywhere', () => {
+  it('records no forged score anywhere', async () => {
     expect(status.attempts.map((a) => a.score)).not.toContain(FORGED);
     expect(status.best?.score).not.toBe(FORGED);
-    for (const id of TAMPERERS) {
-      const show = execFileSync(process.execPath, [CLI, 'show', id, '--json'], { cwd: dir, encoding: 'utf8' });
-      expect(show).not.toContain(String(FORGED));
-    }
+    for (const id of TAMPERERS) expect(JSON.stringify(await show({ cwd: dir, attemptId: id })), id).not.toContain(String(FORGED));
   });
 });
 
@@ -101,18 +97,18 @@ console.log(JSON.stringify({ score: out.value }));
 
 describe('what an evaluation writes', () => {
   let repo: ToyRepo;
-  let run: CliResult;
+  let run: ApiRun;
   let status: StatusReport;
 
   beforeAll(async () => {
     repo = createToyRepo({ budget: { attempts: 4 }, evaluator: { artifacts: ['out/**'] } }, { 'evaluate.js': LITTERING_EVALUATOR });
-    run = await runCli(repo.dir, ['run']);
-    status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    run = await runApi(repo.dir);
+    status = await getStatus({ cwd: repo.dir });
   }, 120_000);
   afterAll(() => repo.cleanup());
 
   it('never enters a branch, even when the evaluator commits it', () => {
-    expect(run.code).toBe(0);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     const branches = branchesOf(repo.git);
     expect(branches.length).toBe(status.attempts.length);
     for (const branch of branches) {
@@ -150,11 +146,9 @@ console.log(JSON.stringify({ score: 1 }));
   it('reports a program that changes a protected file as invalid and leaves the checkout as it found it', async () => {
     writeFileSync(join(repo.dir, 'prog.js'), `${readFileSync(join(repo.dir, 'prog.js'), 'utf8')}// an uncommitted edit\n`);
     const before = readFileSync(join(repo.dir, 'evaluate.js'), 'utf8');
-    const result = await runCli(repo.dir, ['eval', '--json']);
-    expect(result.code).toBe(1);
-    const parsed = JSON.parse(result.stdout) as { valid: boolean; reason: string };
-    expect(parsed.valid).toBe(false);
-    expect(parsed.reason).toContain('evaluate.js');
+    const result = await evaluate({ cwd: repo.dir, signal: new AbortController().signal });
+    expect(result.valid).toBe(false);
+    expect(result.reason).toContain('evaluate.js');
     expect(readFileSync(join(repo.dir, 'evaluate.js'), 'utf8')).toBe(before);
     expect(existsSync(join(repo.dir, 'left-behind.txt'))).toBe(false);
     expect(readFileSync(join(repo.dir, 'prog.js'), 'utf8')).toContain('// an uncommitted edit');
@@ -166,7 +160,6 @@ console.log(JSON.stringify({ score: 1 }));
     writeFileSync(join(repo.dir, 'evaluate.js'), 'console.log(JSON.stringify({ score: 2 }))\n');
     repo.git('add', '-A');
     repo.git('commit', '-q', '-m', 'honest evaluator, broad protection');
-    const result = await runCli(repo.dir, ['eval', '--json']);
-    expect(JSON.parse(result.stdout)).toMatchObject({ valid: true, score: 2 });
+    expect(await evaluate({ cwd: repo.dir, signal: new AbortController().signal })).toMatchObject({ valid: true, score: 2 });
   });
 });

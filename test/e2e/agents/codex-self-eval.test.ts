@@ -6,8 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { codexConfigToml, responsesHandler } from '../../support/fake-llm/openai-responses.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { show as showAttempt, type AttemptDetail } from '../../../src/index.js';
+import { renderAttempt } from '../../../src/cli/render/show-attempt.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
+/*
+ * The real agent binary end to end (test/e2e/agents): the run is driven in this process through the
+ * API (runSearch); what crosses processes is the product's own path, the agent's shell running the
+ * run's `swarm` shim (the built CLI), whose `swarm eval` the driver answers through the hand-off.
+ */
 const evaluationRow = z.object({ attempt_id: z.string(), kind: z.string(), valid: z.number(), score: z.number().nullable(), commit_sha: z.string().nullable() });
 const attemptRow = z.object({ id: z.string(), status: z.string(), score: z.number().nullable(), branch: z.string() });
 const eventRow = z.object({ attempt_id: z.string().nullable(), type: z.string(), data_json: z.string() });
@@ -26,7 +34,7 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
   const shellOutputs: string[] = [];
 
   beforeAll(async () => {
@@ -53,7 +61,7 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
       concurrency: { agents: 1, evaluations: 1 },
       shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
     });
-    run = await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
+    run = await runApi(repo.dir, {}, { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
   }, 240_000);
   afterAll(async () => {
     await server.close();
@@ -74,7 +82,7 @@ describe('codex self-evaluation with swarm eval under the default sandbox (real 
   };
 
   it('records a valid intermediate evaluation with the score the official evaluation gives', () => {
-    expect(run.code).toBe(0);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     const { attempt, evaluations } = readDb();
     expect({ status: attempt.status, score: attempt.score }).toEqual({ status: 'scored', score: -9 });
     const intermediate = evaluations.filter((e) => e.kind === 'intermediate');
@@ -120,7 +128,7 @@ describe('a model that types the bare `swarm eval` under codex\'s defaults (real
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let show: CliResult;
+  let show: AttemptDetail;
   const firstInputs: string[] = [];
   const shellOutputs: string[] = [];
 
@@ -149,8 +157,9 @@ describe('a model that types the bare `swarm eval` under codex\'s defaults (real
       concurrency: { agents: 1, evaluations: 1 },
       shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
     });
-    await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
-    show = await runCli(repo.dir, ['show', 'a2']); // a1 is the baseline
+    const run = await runApi(repo.dir, {}, { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
+    expect(run.result.status, run.lines.join('\n')).toBe('finished');
+    show = await showAttempt({ cwd: repo.dir, attemptId: 'a2' }); // a1 is the baseline
   }, 240_000);
   afterAll(async () => {
     await server.close();
@@ -171,8 +180,8 @@ describe('a model that types the bare `swarm eval` under codex\'s defaults (real
     expect(shellOutputs).toHaveLength(1);
     expect(shellOutputs[0]).toContain('Process exited with code 0');
     expect(shellOutputs[0]).not.toContain('command not found');
-    expect(show.code).toBe(0);
-    expect(show.stdout).toMatch(/swarm eval\s+1 recorded · 0 failed/);
+    expect(show.selfEvaluations).toEqual({ recorded: 1, failed: 0, failures: [] });
+    expect(renderAttempt(show, { color: false })).toMatch(/swarm eval\s+1 recorded · 0 failed/);
   });
 
   it('stores the prompt codex received (it names the bare `swarm eval`)', () => {

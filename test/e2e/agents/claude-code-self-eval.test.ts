@@ -6,8 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { anthropicHandler, endsWithToolResult, messagesBody } from '../../support/fake-llm/anthropic-messages.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { show } from '../../../src/index.js';
+import { renderAttempt } from '../../../src/cli/render/show-attempt.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
+/*
+ * The real agent binary end to end (test/e2e/agents): the run is driven in this process through the
+ * API (runSearch); what crosses processes is the product's own path, the agent's shell running the
+ * run's `swarm` shim (the built CLI), whose `swarm eval` the driver answers through the hand-off.
+ */
 const evaluationRow = z.object({ attempt_id: z.string(), kind: z.string(), valid: z.number(), score: z.number().nullable() });
 const attemptRow = z.object({ id: z.string(), role: z.string(), status: z.string(), score: z.number().nullable(), error: z.string().nullable() });
 
@@ -29,11 +37,11 @@ const fakeEnv = (home: string, url: string): Record<string, string> => ({
 });
 
 // swarm's DEFAULT claude-code settings (permissionMode "acceptEdits"): nothing set but the backend.
-describe('swarm run --agent claude-code: the agent scores itself with `swarm eval` through Claude Code\'s Bash tool', () => {
+describe('a run with agent claude-code: the agent scores itself with `swarm eval` through Claude Code\'s Bash tool', () => {
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
   let record: ReturnType<typeof readRecord>;
 
   beforeAll(async () => {
@@ -63,7 +71,7 @@ describe('swarm run --agent claude-code: the agent scores itself with `swarm eva
       },
       { 'prompt.md': 'Make the score as high as possible. You may also run the evaluator yourself: `node evaluate.js`.\n' },
     );
-    run = await runCli(repo.dir, ['run'], fakeEnv(home, server.url));
+    run = await runApi(repo.dir, {}, fakeEnv(home, server.url));
     record = readRecord(repo);
   }, 180_000);
   afterAll(async () => {
@@ -73,7 +81,7 @@ describe('swarm run --agent claude-code: the agent scores itself with `swarm eva
   });
 
   it('records a valid intermediate evaluation for the explorer and the forked optimizer, each with its official score', () => {
-    expect(run.code).toBe(0);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     expect(record.attempts.map((a) => ({ role: a.role, status: a.status, score: a.score }))).toEqual([
       { role: 'explorer', status: 'scored', score: -9 },
       { role: 'optimizer', status: 'scored', score: 0 },
@@ -97,11 +105,11 @@ describe('swarm run --agent claude-code: the agent scores itself with `swarm eva
   });
 });
 
-describe('swarm run --agent claude-code: a refused `swarm eval` is counted and shown', () => {
+describe('a run with agent claude-code: a refused `swarm eval` is counted and shown', () => {
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
 
   beforeAll(async () => {
     // Chained with a command no rule allows, `swarm eval` is refused as a whole.
@@ -116,7 +124,7 @@ describe('swarm run --agent claude-code: a refused `swarm eval` is counted and s
       concurrency: { agents: 1, evaluations: 1 },
       shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
     });
-    run = await runCli(repo.dir, ['run'], fakeEnv(home, server.url));
+    run = await runApi(repo.dir, {}, fakeEnv(home, server.url));
   }, 180_000);
   afterAll(async () => {
     await server.close();
@@ -125,16 +133,17 @@ describe('swarm run --agent claude-code: a refused `swarm eval` is counted and s
   });
 
   it('records the refusal on the attempt and shows it in `swarm show`', async () => {
-    expect(run.code).toBe(0);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     const record = readRecord(repo);
     const [attempt] = record.attempts;
     expect(record.evaluations).toEqual([]);
     expect(attempt?.error).toMatch(/^Claude Code refused 1 tool call\(s\) .*self-evaluation was blocked 1 time\(s\)/);
-    const shown = await runCli(repo.dir, ['show', attempt!.id]);
-    expect(shown.code).toBe(0);
-    expect(shown.stdout).toMatch(/denied\s+1 tool call\(s\): Bash: swarm eval && python3 -c "print\(1\)"/);
-    expect(shown.stdout).toMatch(/agent note\s+Claude Code refused 1 tool call/);
-    const json = await runCli(repo.dir, ['show', attempt!.id, '--json']);
-    expect(z.object({ permissionDenials: z.array(z.string()) }).parse(JSON.parse(json.stdout)).permissionDenials).toEqual(['Bash: swarm eval && python3 -c "print(1)"']);
+    const detail = await show({ cwd: repo.dir, attemptId: attempt!.id });
+    expect(detail.permissionDenials).toEqual(['Bash: swarm eval && python3 -c "print(1)"']);
+    expect(detail.agentNote).toMatch(/^Claude Code refused 1 tool call/);
+    // What `swarm show` prints of them.
+    const shown = renderAttempt(detail, { color: false });
+    expect(shown).toMatch(/denied\s+1 tool call\(s\): Bash: swarm eval && python3 -c "print\(1\)"/);
+    expect(shown).toMatch(/agent note\s+Claude Code refused 1 tool call/);
   });
 });
