@@ -73,8 +73,9 @@ describe('swarm init on a real repository (issue 27, item 4)', () => {
     expect(first.written.map((p) => p.slice(dir.length + 1)).sort()).toEqual(['.swarm/schema.json', '.swarmrc.json', 'evaluate.mjs', 'prompt.md']);
     expect(first.skipped).toEqual([]);
     const second = await init({ dir, evaluator: 'node' });
-    expect(second.written).toEqual([]);
-    expect(second.skipped.map((p) => p.slice(dir.length + 1)).sort()).toEqual(['.swarm/schema.json', '.swarmrc.json', 'evaluate.mjs', 'prompt.md']);
+    // The user's files are kept; only swarm's generated schema is written afresh.
+    expect(second.skipped.map((p) => p.slice(dir.length + 1)).sort()).toEqual(['.swarmrc.json', 'evaluate.mjs', 'prompt.md']);
+    expect(second.written.map((p) => p.slice(dir.length + 1))).toEqual(['.swarm/schema.json']);
   });
 
   it('on a Python project: evaluates the user\'s program, protects the evaluator, names the solution file, proposes the ignored data and .venv', async () => {
