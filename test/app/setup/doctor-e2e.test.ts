@@ -27,13 +27,17 @@ const serve = async (server: Promise<FakeServer>): Promise<FakeServer> => {
   return started;
 };
 
+/**
+ * No key or login from the test's own environment. CLAUDE_CONFIG_DIR is removed rather than
+ * blanked: claude reads an empty one as its working directory, which in-process is this checkout.
+ */
 const NO_KEYS = {
-  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: '',
+  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: undefined,
   OPENAI_API_KEY: '', OPENAI_BASE_URL: '', CODEX_API_KEY: '', CODEX_HOME: '',
 };
 
 /** `swarm doctor` through the API, with `env` as the process's environment for the call (and the progress lines it reported). */
-const diagnose = async (cwd: string, env: Record<string, string>, options: { probe?: boolean; baseline?: boolean } = {}): Promise<{ report: DoctorReport; progress: string[] }> => {
+const diagnose = async (cwd: string, env: Record<string, string | undefined>, options: { probe?: boolean; baseline?: boolean } = {}): Promise<{ report: DoctorReport; progress: string[] }> => {
   const progress: string[] = [];
   const report = await withEnv(env, () => doctor({ cwd, ...options, progress: (line) => progress.push(line) }));
   return { report, progress };

@@ -18,13 +18,17 @@ const tempDir = (prefix: string): string => {
   return dir;
 };
 
+/**
+ * No key or login from the test's own environment. CLAUDE_CONFIG_DIR is removed rather than
+ * blanked: claude reads an empty one as its working directory, which in-process is this checkout.
+ */
 const NO_KEYS = {
-  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: '',
+  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: undefined,
   OPENAI_API_KEY: '', OPENAI_BASE_URL: '', CODEX_API_KEY: '', CODEX_HOME: '',
 };
 
 /** `swarm doctor --no-baseline` through the API, with `env` as the process's environment for the call. */
-const diagnose = (cwd: string, env: Record<string, string>): Promise<DoctorReport> => withEnv(env, () => doctor({ cwd, baseline: false }));
+const diagnose = (cwd: string, env: Record<string, string | undefined>): Promise<DoctorReport> => withEnv(env, () => doctor({ cwd, baseline: false }));
 const writesOf = (report: DoctorReport, backend: string) => report.backends.find((b) => b.backend === backend);
 
 /** How doctor prints these checks and exits: test/cli/commands/doctor-writes.test.ts. */
