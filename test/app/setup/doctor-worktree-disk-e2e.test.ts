@@ -1,7 +1,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { doctor, type DoctorReport } from '../../../src/index.js';
+import { withEnv } from '../../support/api-run.js';
 import { mountTmpfs } from '../../support/tmpfs.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * `swarm doctor` on a project whose worktrees live (workspace.dir) on a small tmpfs (root only):
@@ -10,13 +11,6 @@ import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
  */
 const tmpfs = mountTmpfs('swarm-doctor-disk', '20m');
 const mountPoint = tmpfs.dir;
-
-const check = z.object({ ok: z.boolean(), detail: z.string() });
-const problem = z.object({ problem: z.string(), fix: z.string() });
-const report = z.object({
-  backends: z.array(z.object({ backend: z.string(), writes: z.array(check), ok: z.boolean() })),
-  project: z.object({ problems: z.array(problem), warnings: z.array(problem) }),
-});
 
 const NO_KEYS = { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', OPENAI_API_KEY: '', OPENAI_BASE_URL: '' };
 
@@ -29,14 +23,16 @@ describe.skipIf(!tmpfs.mounted)('swarm doctor: where the worktrees live', () => 
   });
   afterAll(() => tmpfs.unmount());
 
-  const doctor = async (): Promise<z.infer<typeof report>> => {
-    repo = createToyRepo({ agent: { backend: 'anthropic' }, workspace: { dir: mountPoint } });
-    const run = await runCli(repo.dir, ['doctor', '--no-baseline', '--json'], NO_KEYS);
-    return report.parse(JSON.parse(run.stdout));
+  const diagnose = async (): Promise<DoctorReport & { project: NonNullable<DoctorReport['project']> }> => {
+    const toy = createToyRepo({ agent: { backend: 'anthropic' }, workspace: { dir: mountPoint } });
+    repo = toy;
+    const report = await withEnv(NO_KEYS, () => doctor({ cwd: toy.dir, baseline: false }));
+    if (report.project === null) throw new Error('doctor found no project in the toy repository');
+    return { ...report, project: report.project };
   };
 
   it('a small disk: a warning with its free space; the tool loop writes there', async () => {
-    const found = await doctor();
+    const found = await diagnose();
     expect(found.project.warnings.map((w) => w.problem)).toContainEqual(expect.stringMatching(new RegExp(`^only \\d+\\.\\d MiB free where the worktrees live \\(${mountPoint}.*\\): once it is full the agents' edits fail \\(ENOSPC\\)`)));
     expect(found.project.problems.filter((p) => p.problem.includes('worktrees live'))).toEqual([]);
     const anthropic = found.backends.find((b) => b.backend === 'anthropic');
@@ -45,7 +41,7 @@ describe.skipIf(!tmpfs.mounted)('swarm doctor: where the worktrees live', () => 
 
   it('a read-only disk: a problem of the project, and the API backends\' write check fails', async () => {
     tmpfs.remount('ro');
-    const found = await doctor();
+    const found = await diagnose();
     expect(found.project.problems.map((p) => p.problem)).toContainEqual(`the folder where the worktrees live, ${mountPoint}, is on a read-only file system (EROFS): no agent could write its worktree`);
     for (const name of ['anthropic', 'openai']) {
       const backend = found.backends.find((b) => b.backend === name);

@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { doctor, type DoctorReport } from '../../../src/index.js';
 import { createCodexHome } from '../../agents/codex/codex-home.js';
-import { createToyRepo, runCli } from '../../support/toy-repo.js';
+import { withEnv } from '../../support/api-run.js';
+import { createToyRepo } from '../../support/toy-repo.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -17,25 +18,30 @@ const tempDir = (prefix: string): string => {
   return dir;
 };
 
+/**
+ * No key or login from the test's own environment. CLAUDE_CONFIG_DIR is removed rather than
+ * blanked: claude reads an empty one as its working directory, which in-process is this checkout.
+ */
 const NO_KEYS = {
-  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: '',
+  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: undefined,
   OPENAI_API_KEY: '', OPENAI_BASE_URL: '', CODEX_API_KEY: '', CODEX_HOME: '',
 };
 
-const check = z.object({ ok: z.boolean(), detail: z.string() });
-const writesOf = (stdout: string, backend: string) =>
-  z.object({ backends: z.array(z.object({ backend: z.string(), writes: z.array(check), ok: z.boolean() })) }).parse(JSON.parse(stdout)).backends.find((b) => b.backend === backend);
+/** `swarm doctor --no-baseline` through the API, with `env` as the process's environment for the call. */
+const diagnose = (cwd: string, env: Record<string, string | undefined>): Promise<DoctorReport> => withEnv(env, () => doctor({ cwd, baseline: false }));
+const writesOf = (report: DoctorReport, backend: string) => report.backends.find((b) => b.backend === backend);
 
+/** How doctor prints these checks and exits: test/cli/commands/doctor-writes.test.ts. */
 describe('swarm doctor: what would keep an agent from writing', () => {
   it('warns of a codex home under the temp dir, and its sandbox probe fails in codex\'s words', async () => {
     const repo = createToyRepo({ agent: { backend: 'codex' } });
     cleanups.push(repo.cleanup);
     const home = tempDir('swarm-home-');
     const codexHome = tempDir('swarm-codex-tmp-home-');
-    const run = await runCli(repo.dir, ['doctor', '--no-baseline'], { ...NO_KEYS, HOME: home, CODEX_HOME: codexHome });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`writes {2}no {2}codex's home ${codexHome} is under the temporary dir [^ ]+: codex refuses to create its sandbox helper there`));
-    expect(run.stdout).toMatch(/writes {2}no {2}codex could not create a file through its sandbox \(workspace-write\): codex could not create its sandbox helper: Refusing to create helper binaries/);
+    const codex = writesOf(await diagnose(repo.dir, { ...NO_KEYS, HOME: home, CODEX_HOME: codexHome }), 'codex');
+    expect(codex?.ok).toBe(false);
+    expect(codex?.writes).toContainEqual({ ok: false, detail: expect.stringMatching(new RegExp(`^codex's home ${codexHome} is under the temporary dir [^ ]+: codex refuses to create its sandbox helper there`)) as unknown });
+    expect(codex?.writes).toContainEqual({ ok: false, detail: expect.stringMatching(/^codex could not create a file through its sandbox \(workspace-write\): codex could not create its sandbox helper: Refusing to create helper binaries/) as unknown });
   }, 60_000);
 
   it('finds nothing wrong with a codex home outside the temp dir: the probe file is created and removed', async () => {
@@ -43,8 +49,8 @@ describe('swarm doctor: what would keep an agent from writing', () => {
     cleanups.push(repo.cleanup);
     const codexHome = createCodexHome('http://127.0.0.1:9');
     cleanups.push(codexHome.cleanup);
-    const run = await runCli(repo.dir, ['doctor', '--no-baseline', '--json'], { ...NO_KEYS, HOME: tempDir('swarm-home-'), CODEX_HOME: codexHome.dir });
-    expect(writesOf(run.stdout, 'codex')?.writes).toEqual([{ ok: true, detail: 'a file created and removed in a fresh directory through codex\'s workspace-write sandbox' }]);
+    const report = await diagnose(repo.dir, { ...NO_KEYS, HOME: tempDir('swarm-home-'), CODEX_HOME: codexHome.dir });
+    expect(writesOf(report, 'codex')?.writes).toEqual([{ ok: true, detail: 'a file created and removed in a fresh directory through codex\'s workspace-write sandbox' }]);
   }, 60_000);
 
   it('warns of a codex sandbox that cannot write', async () => {
@@ -52,8 +58,8 @@ describe('swarm doctor: what would keep an agent from writing', () => {
     cleanups.push(repo.cleanup);
     const codexHome = createCodexHome('http://127.0.0.1:9');
     cleanups.push(codexHome.cleanup);
-    const run = await runCli(repo.dir, ['doctor', '--no-baseline', '--json'], { ...NO_KEYS, HOME: tempDir('swarm-home-'), CODEX_HOME: codexHome.dir });
-    const writes = writesOf(run.stdout, 'codex')?.writes ?? [];
+    const report = await diagnose(repo.dir, { ...NO_KEYS, HOME: tempDir('swarm-home-'), CODEX_HOME: codexHome.dir });
+    const writes = writesOf(report, 'codex')?.writes ?? [];
     expect(writes[0]).toEqual({ ok: false, detail: 'agent.codex.sandbox is "read-only": codex cannot write the worktree; use "workspace-write"' });
     expect(writes[1]?.detail).toMatch(/^codex could not create a file through its sandbox \(read-only\): .*Read-only file system/);
   }, 60_000);
@@ -64,11 +70,11 @@ describe('swarm doctor: what would keep an agent from writing', () => {
     const home = tempDir('swarm-home-');
     mkdirSync(join(home, '.claude'));
     writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Edit', 'Write(./secrets/**)', 'Bash(rm:*)'] } }));
-    const run = await runCli(repo.dir, ['doctor', '--no-baseline', '--json'], { ...NO_KEYS, HOME: home });
-    expect(writesOf(run.stdout, 'claude-code')?.writes).toEqual([
+    const report = await diagnose(repo.dir, { ...NO_KEYS, HOME: home });
+    expect(writesOf(report, 'claude-code')?.writes).toEqual([
       { ok: false, detail: 'agent.claudeCode.permissionMode is "plan": Claude Code edits no file; use "acceptEdits"' },
       { ok: false, detail: `${join(home, '.claude', 'settings.json')} denies Edit: Claude Code cannot change the worktree's files; remove the rule or narrow it to the paths it should protect` },
     ]);
-    expect(writesOf(run.stdout, 'claude-code')?.ok).toBe(false);
+    expect(writesOf(report, 'claude-code')?.ok).toBe(false);
   }, 60_000);
 });

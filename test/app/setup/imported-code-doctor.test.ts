@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkImportedCode } from '../../../src/app/diagnose/check-imported-code.js';
 import { addWorktree } from '../../../src/workspace/worktrees.js';
-import { runCli } from '../../support/toy-repo.js';
+import { doctor } from '../../../src/index.js';
 import { NODE_LINK_SCENARIOS } from '../../support/node-link-projects.js';
 import { hasPythonVenv, PIP_ENV, SORTY_FILES } from '../../support/python-project.js';
 import { makeProject, type ProjectRepo } from '../workspace/project-repos.js';
@@ -18,6 +18,12 @@ afterEach(() => {
 const pipEnv = Object.entries(PIP_ENV).map(([k, v]) => `${k}=${v}`).join(' ');
 const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
 const evaluate = (pytest: string): string => `#!/bin/sh\n${pytest} -q -p no:cacheprovider tests >&2 || exit 1\necho '{"score": 1}'\n`;
+/** The project part of `swarm doctor`'s report, through the API: its problems as the CLI prints them (`problem: fix`). */
+const projectReport = async (cwd: string) => {
+  const project = (await doctor({ cwd })).project;
+  if (project === null) throw new Error(`doctor found no project at ${cwd}`);
+  return { ...project, lines: project.problems.map((p) => `${p.problem}: ${p.fix}`) };
+};
 const SETTINGS = { budget: { attempts: 1 }, concurrency: { agents: 1, evaluations: 1 } };
 
 describe.skipIf(!hasPythonVenv)('doctor: the code the evaluator imports lives inside the baseline\'s worktree (Python)', () => {
@@ -35,20 +41,22 @@ describe.skipIf(!hasPythonVenv)('doctor: the code the evaluator imports lives in
   });
 
   it('a venv whose editable install points at the checkout: doctor fails, naming the file the evaluator imports and the fix (the scanner never saw it: nothing is linked)', async () => {
-    const doctor = await runCli(repo.dir, ['doctor']);
-    expect(doctor.stdout).not.toContain('baseline  ok');
-    expect(doctor.stdout).toContain(`✗ the evaluator imports sorty from ${repo.dir}/sorty/__init__.py (${venv}/bin/python), in your checkout, not in the attempt's worktree`);
-    expect(doctor.stdout).toMatch(/build the venv in each worktree: add `python3 -m venv \.venv`/);
-    expect(doctor.code).toBe(1);
+    const project = await projectReport(repo.dir);
+    expect(project.baseline?.ok).not.toBe(true);
+    expect(project.lines).toContainEqual(expect.stringContaining(`the evaluator imports sorty from ${repo.dir}/sorty/__init__.py (${venv}/bin/python), in your checkout, not in the attempt's worktree`));
+    expect(project.lines.join('\n')).toMatch(/build the venv in each worktree: add `python3 -m venv \.venv`/);
+    // A problem of the project: the CLI exits 1.
+    expect(project.problems.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('the same project with its venv built in each worktree by setup: the probe finds sorty in the worktree, and the baseline is ok', async () => {
     repo.configure({ ...SETTINGS, evaluator: { command: 'sh evaluate.sh', protect: ['evaluate.sh', 'tests/**'], timeout: '120s', env: PIP_ENV }, workspace: { setup: ['python3 -m venv .venv', '.venv/bin/python -m pip install --quiet -e ".[test]"'] } });
     repo.write({ 'evaluate.sh': evaluate('.venv/bin/pytest') });
     repo.git('commit', '-q', '-m', 'the worktree\'s venv', '--', 'evaluate.sh');
-    const doctor = await runCli(repo.dir, ['doctor']);
-    expect(doctor.stdout, doctor.stderr).toMatch(/baseline {2}ok {2}scores 1 in a fresh worktree/);
-    expect(doctor.stdout).not.toContain('the evaluator imports');
+    const project = await projectReport(repo.dir);
+    expect(project.baseline, project.lines.join('\n')).toMatchObject({ ok: true, score: 1 });
+    expect(project.lines.join('\n')).not.toContain('the evaluator imports');
+    expect(project.warnings.map((w) => w.problem).join('\n')).not.toContain('the evaluator imports');
   }, 300_000);
 });
 

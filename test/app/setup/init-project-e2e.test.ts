@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configSchema } from '../../../src/config-assembly/index.js';
 import { parseJsonc } from '../../../src/config/parse-jsonc.js';
-import { runCli } from '../../support/toy-repo.js';
+import { evaluate, init, isSwarmError } from '../../../src/index.js';
+import { thrownBy } from '../../support/api-run.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -52,20 +53,35 @@ const readConfig = (dir: string): { raw: string; config: z.infer<typeof configSc
   return { raw, config: configSchema.parse(parsed.value) };
 };
 
+/** `swarm eval` of the checkout at `dir`, through the API. */
+const evaluateCheckout = (dir: string) => evaluate({ cwd: dir, signal: new AbortController().signal });
+
+/** What the CLI prints and exits with for these: test/cli/commands/init-project.test.ts. */
 describe('swarm init on a real repository (issue 27, item 4)', () => {
-  it('refuses outside a git repository with exit 2 and names git init', async () => {
+  it('refuses outside a git repository with a usage error naming git init', async () => {
     const dir = tempDir();
-    const result = await runCli(dir, ['init']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('is not inside a git repository; run `git init` there');
+    const error = await thrownBy(init({ dir }));
+    expect(isSwarmError(error) && error.code).toBe('USAGE');
+    expect(error instanceof Error && error.message).toContain('is not inside a git repository; run `git init` there');
     expect(() => readFileSync(join(dir, '.swarmrc.json'))).toThrow();
+  });
+
+  it('writes a starter config, prompt and evaluator with --evaluator node, and keeps existing files', async () => {
+    const dir = tempDir();
+    git(dir, 'init', '-q', '-b', 'main');
+    const first = await init({ dir, evaluator: 'node' });
+    expect(first.written.map((p) => p.slice(dir.length + 1)).sort()).toEqual(['.swarm/schema.json', '.swarmrc.json', 'evaluate.mjs', 'prompt.md']);
+    expect(first.skipped).toEqual([]);
+    const second = await init({ dir, evaluator: 'node' });
+    // The user's files are kept; only swarm's generated schema is written afresh.
+    expect(second.skipped.map((p) => p.slice(dir.length + 1)).sort()).toEqual(['.swarmrc.json', 'evaluate.mjs', 'prompt.md']);
+    expect(second.written.map((p) => p.slice(dir.length + 1))).toEqual(['.swarm/schema.json']);
   });
 
   it('on a Python project: evaluates the user\'s program, protects the evaluator, names the solution file, proposes the ignored data and .venv', async () => {
     const dir = pythonRepo();
-    const init = await runCli(dir, ['init']);
-    expect(init.code, init.stderr).toBe(0);
-    expect(init.stdout).toContain('program: fit.py (it holds an EVOLVE-BLOCK)');
+    const result = await init({ dir });
+    expect(result).toMatchObject({ program: 'fit.py', programReason: 'it holds an EVOLVE-BLOCK', testGated: null });
     const { raw, config } = readConfig(dir);
     expect(config.evaluator.command).toBe('.venv/bin/python evaluate.py');
     expect(config.evaluator.protect).toEqual(['evaluate.py']);
@@ -77,21 +93,17 @@ describe('swarm init on a real repository (issue 27, item 4)', () => {
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'swarm init');
     // The evaluator scores the user's code: 0.5 × 3 rows of data/points.csv.
-    const evaluation = await runCli(dir, ['eval', '--json']);
-    expect(evaluation.code, evaluation.stderr).toBe(0);
-    expect(JSON.parse(evaluation.stdout)).toMatchObject({ valid: true, score: 1.5 });
+    expect(await evaluateCheckout(dir)).toMatchObject({ valid: true, score: 1.5 });
   });
 
-  it('--program chooses the file; one outside the project is a usage error', async () => {
+  it('program chooses the file; one outside the project is a usage error', async () => {
     const dir = pythonRepo();
     writeFileSync(join(dir, 'other.py'), 'print(2)\n');
-    const init = await runCli(dir, ['init', '--program', 'other.py', '--json']);
-    expect(init.code, init.stderr).toBe(0);
-    expect(JSON.parse(init.stdout)).toMatchObject({ program: 'other.py', programReason: 'given with --program', solutionFiles: ['other.py'] });
+    expect(await init({ dir, program: join(dir, 'other.py') })).toMatchObject({ program: 'other.py', programReason: 'given with --program', solutionFiles: ['other.py'] });
     expect(execFileSync('python3', ['evaluate.py'], { cwd: dir, encoding: 'utf8' })).toMatch(/"score": 2\.0/);
-    const bad = await runCli(dir, ['init', '--force', '--program', '../elsewhere.py']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--program \S*elsewhere\.py is not a file in /);
+    const bad = await thrownBy(init({ dir, force: true, program: join(dir, '..', 'elsewhere.py') }));
+    expect(isSwarmError(bad) && bad.code).toBe('USAGE');
+    expect(bad instanceof Error && bad.message).toMatch(/--program \S*elsewhere\.py is not a file in /);
   });
 
   it('on a Node project: the Node template runs package.json\'s main, npm ci is proposed as setup', async () => {
@@ -102,13 +114,12 @@ describe('swarm init on a real repository (issue 27, item 4)', () => {
     writeFileSync(join(dir, 'score.js'), 'console.log(7);\n');
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'code');
-    const init = await runCli(dir, ['init', '--json']);
-    expect(init.code, init.stderr).toBe(0);
-    expect(JSON.parse(init.stdout)).toMatchObject({ kind: 'node', program: 'score.js', evaluatorCommand: 'node evaluate.mjs', setup: ['npm ci --prefer-offline --no-audit --no-fund'] });
+    const result = await init({ dir });
+    expect(result).toMatchObject({ kind: 'node', program: 'score.js', evaluatorCommand: 'node evaluate.mjs', setup: ['npm ci --prefer-offline --no-audit --no-fund'] });
     const { config } = readConfig(dir);
     expect(config.evaluator.protect).toEqual(['evaluate.mjs']);
     expect(config.workspace.setup).toEqual(['npm ci --prefer-offline --no-audit --no-fund']);
-    expect(JSON.parse(init.stdout)).toMatchObject({ workspace: 'keys' });
+    expect(result).toMatchObject({ workspace: 'keys' });
     expect(execFileSync(process.execPath, ['evaluate.mjs'], { cwd: dir, encoding: 'utf8' })).toMatch(/"score":7/);
   });
 });

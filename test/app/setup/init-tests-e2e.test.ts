@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configSchema } from '../../../src/config-assembly/index.js';
 import { parseJsonc } from '../../../src/config/parse-jsonc.js';
-import { runCli } from '../../support/toy-repo.js';
+import { evaluate as evaluateCheckout, init as initProject, isSwarmError, type GoalFlag, type InitResult } from '../../../src/index.js';
+import { thrownBy } from '../../support/api-run.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -34,22 +35,19 @@ const config = (dir: string): ReturnType<typeof configSchema.parse> => {
   return configSchema.parse(parsed.value);
 };
 
-/** init with no flags (or these), commit what it wrote, evaluate the checkout. */
-const initAndEval = async (dir: string, flags: string[] = []): Promise<{ init: string; result: Record<string, unknown> }> => {
-  const init = await runCli(dir, ['init', ...flags]);
-  expect(init.code, init.stderr).toBe(0);
+/** init through the API with no goal (or this one), commit what it wrote, evaluate the checkout. */
+const initAndEval = async (dir: string, goal?: GoalFlag): Promise<{ init: InitResult; result: Record<string, unknown> }> => {
+  const result = await initProject({ dir, ...(goal !== undefined ? { goal } : {}) });
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'swarm init');
-  return { init: init.stdout, result: await evaluate(dir) };
+  return { init: result, result: await evaluate(dir) };
 };
 
-/** `swarm eval --json` of the checkout; it exits 1 when the evaluation is invalid. */
+/** `swarm eval` of the checkout through the API; `valid`: whether the evaluation must be valid. */
 const evaluate = async (dir: string, valid = true): Promise<Record<string, unknown>> => {
-  const evaluation = await runCli(dir, ['eval', '--json']);
-  expect(evaluation.code, evaluation.stderr).toBe(valid ? 0 : 1);
-  const parsed: unknown = JSON.parse(evaluation.stdout);
-  if (typeof parsed !== 'object' || parsed === null) throw new Error(`not an object: ${evaluation.stdout}`);
-  return Object.fromEntries(Object.entries(parsed));
+  const evaluation = await evaluateCheckout({ cwd: dir, signal: new AbortController().signal });
+  expect(evaluation.valid, JSON.stringify(evaluation)).toBe(valid);
+  return { ...evaluation };
 };
 
 const breakCode = (dir: string, file: string, from: string, to: string): void => {
@@ -57,6 +55,7 @@ const breakCode = (dir: string, file: string, from: string, to: string): void =>
   git(dir, 'commit', '-q', '-am', 'break it');
 };
 
+/** What the CLI prints of the plan, and its flags: test/cli/commands/init-tests.test.ts. */
 describe('swarm init writes a test-gated evaluator (issue 38, item 1)', () => {
   it('npm with node --test: passing tests score the suite\'s median time with its spread; a broken function is invalid, named in the feedback', async () => {
     const dir = repo({
@@ -65,9 +64,8 @@ describe('swarm init writes a test-gated evaluator (issue 38, item 1)', () => {
       'test/add.test.js': "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('../index.js');\ntest('adds two numbers', () => assert.strictEqual(add(2, 3), 5));\n",
     });
     const { init, result } = await initAndEval(dir);
-    expect(init).toContain('tests: `npm test` (package.json scripts.test)');
-    expect(init).toContain('its spread is reported as score_stderr');
-    expect(init).toMatch(/to change the goal: .*--speed.*--metric.*--program/);
+    expect(init.testGated?.tests).toEqual({ command: 'npm test', reason: 'package.json scripts.test' });
+    expect(init.testGated?.score.spreadKey).toBe('score_stderr');
     expect(config(dir).objective).toMatchObject({ metric: 'seconds', direction: 'minimize' });
     expect(config(dir).evaluator.protect).toEqual(['evaluate.mjs', 'test/**']);
     expect(result).toMatchObject({ valid: true, metrics: { runs: 5 } });
@@ -87,8 +85,8 @@ describe('swarm init writes a test-gated evaluator (issue 38, item 1)', () => {
       'size.cjs': "console.log('chars'); console.log(require('node:fs').readFileSync('src/sum.js', 'utf8').length);\n",
     });
     symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
-    const { init, result } = await initAndEval(dir, ['--metric', 'node size.cjs', '--minimize']);
-    expect(init).toContain('tests: `npx --no-install vitest run` (vitest in devDependencies)');
+    const { init, result } = await initAndEval(dir, { metric: 'node size.cjs', direction: 'minimize' });
+    expect(init.testGated?.tests).toEqual({ command: 'npx --no-install vitest run', reason: 'vitest in devDependencies' });
     expect(config(dir).objective).toMatchObject({ metric: 'score', direction: 'minimize' });
     expect(result).toMatchObject({ valid: true, score: 58 });
     breakCode(dir, 'src/sum.js', 'a + b', 'a * b');
@@ -105,9 +103,9 @@ describe('swarm init writes a test-gated evaluator (issue 38, item 1)', () => {
       'tests/test_calc.py': 'from calc import mean\n\ndef test_mean():\n    assert mean([1, 2, 3]) == 2\n',
     });
     execFileSync('python3', ['-m', 'venv', '--system-site-packages', '--without-pip', '.venv'], { cwd: dir });
-    const { init, result } = await initAndEval(dir, ['--speed', '.venv/bin/python -c "import calc"']);
-    expect(init).toContain('tests: `.venv/bin/python -m pytest -p no:cacheprovider` (pytest configured in the project)');
-    expect(init).toContain('score: seconds (minimize) = median of repeated runs of `sh -c .venv/bin/python -c "import calc"` (given with --speed)');
+    const { init, result } = await initAndEval(dir, { speed: '.venv/bin/python -c "import calc"' });
+    expect(init.testGated?.tests).toEqual({ command: '.venv/bin/python -m pytest -p no:cacheprovider', reason: 'pytest configured in the project' });
+    expect(init.testGated?.score).toMatchObject({ metric: 'seconds', direction: 'minimize', command: 'sh -c .venv/bin/python -c "import calc"', reason: 'given with --speed' });
     expect(config(dir).evaluator.protect).toEqual(['evaluate.mjs', 'tests/**']);
     expect(result).toMatchObject({ valid: true, metrics: { runs: 5 } });
     breakCode(dir, 'calc.py', 'len(xs)', '(len(xs) + 1)');
@@ -123,19 +121,18 @@ describe('swarm init writes a test-gated evaluator (issue 38, item 1)', () => {
       'tests/double.rs': '#[test]\nfn doubles_three() {\n    assert_eq!(calc::double(3), 6);\n}\n',
     });
     const { init, result } = await initAndEval(dir);
-    expect(init).toContain('tests: `cargo test --offline` (Cargo.toml)');
+    expect(init.testGated?.tests).toEqual({ command: 'cargo test --offline', reason: 'Cargo.toml' });
     expect(result).toMatchObject({ valid: true });
     breakCode(dir, 'src/lib.rs', 'x * 2', 'x + 2');
     expect(String((await evaluate(dir, false)).feedback)).toMatch(/^tests failed: doubles_three/);
 
     const marked = repo({ 'main.py': '# EVOLVE-BLOCK-START\nX = 1\n# EVOLVE-BLOCK-END\nprint(X)\n', 'tests/test_main.py': 'def test_x():\n    assert True\n' });
-    const init2 = await runCli(marked, ['init', '--json']);
-    expect(JSON.parse(init2.stdout)).toMatchObject({ program: 'main.py', testGated: null });
-    // A goal named by flag writes the test-gated evaluator even there; with --program it is a usage error.
-    const speed = await runCli(marked, ['init', '--force', '--speed', 'python3 main.py', '--json']);
-    expect(JSON.parse(speed.stdout)).toMatchObject({ program: null, testGated: { tests: { command: 'python3 -m pytest -p no:cacheprovider' }, score: { command: 'sh -c python3 main.py', metric: 'seconds' } } });
-    const both = await runCli(marked, ['init', '--force', '--speed', 'true', '--program', 'main.py']);
-    expect(both.code).toBe(2);
-    expect(both.stderr).toContain('give one of them');
+    expect(await initProject({ dir: marked })).toMatchObject({ program: 'main.py', testGated: null });
+    // A goal named by flag writes the test-gated evaluator even there; with a program it is a usage error.
+    const speed = await initProject({ dir: marked, force: true, goal: { speed: 'python3 main.py' } });
+    expect(speed).toMatchObject({ program: null, testGated: { tests: { command: 'python3 -m pytest -p no:cacheprovider' }, score: { command: 'sh -c python3 main.py', metric: 'seconds' } } });
+    const both = await thrownBy(initProject({ dir: marked, force: true, goal: { speed: 'true' }, program: join(marked, 'main.py') }));
+    expect(isSwarmError(both) && both.code).toBe('USAGE');
+    expect(both instanceof Error && both.message).toContain('give one of them');
   }, 120_000);
 });

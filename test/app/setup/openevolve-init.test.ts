@@ -1,22 +1,28 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configSchema } from '../../../src/config-assembly/index.js';
-import { runCli, type CliResult } from '../../support/toy-repo.js';
+import { initFromOpenEvolve, installSkills, show, type OpenEvolveInit } from '../../../src/index.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../fixtures/openevolve/cascade/', import.meta.url));
 const evaluationRow = z.object({ attempt_id: z.string(), kind: z.string(), stage: z.string(), valid: z.number(), score: z.number().nullable() });
 
+/** The project skills, written before the baseline commit (what `swarm init --skills` passes as alsoWrite). */
+const writeSkills = async (dir: string): Promise<string[]> =>
+  (await installSkills({ agents: ['claude', 'codex'], scope: 'project', projectDir: dir, env: process.env, dryRun: false })).filter((c) => c.action === 'wrote').map((c) => c.path);
+
+/** What `swarm init --from-openevolve` prints, its --skills flag and `swarm show`'s artifact lines: test/cli/commands/init-openevolve.test.ts. */
 describe('swarm init --from-openevolve', () => {
   let root: string;
   let target: string;
-  let init: CliResult;
-  let run: CliResult;
+  let init: OpenEvolveInit;
+  let run: ApiRun;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'swarm-oe-init-'));
@@ -24,14 +30,13 @@ describe('swarm init --from-openevolve', () => {
     const example = join(root, 'toy_cascade');
     cpSync(EXAMPLE, example, { recursive: true });
     target = join(root, 'search');
-    init = await runCli(root, ['init', '--from-openevolve', example, target]);
-    run = await runCli(target, ['run', '--attempts', '4']);
+    init = await initFromOpenEvolve({ from: example, dir: target });
+    run = await runApi(target, { overrides: { attempts: 4 } });
   }, 180_000);
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('translates config.yaml: metric, cascade with OpenEvolve thresholds, budget, timeout, islands, seed, protection', () => {
-    expect(init.code).toBe(0);
     const config = configSchema.parse(JSON.parse(readFileSync(join(target, '.swarmrc.json'), 'utf8')));
     const command = 'python3 openevolve_adapter.py evaluator.py initial_program.py';
     expect(config.objective).toEqual({ metric: 'combined_score', direction: 'maximize', metrics: [], constraints: [] });
@@ -51,16 +56,18 @@ describe('swarm init --from-openevolve', () => {
     expect(existsSync(join(target, 'openevolve_adapter.py'))).toBe(true);
     const tracked = execFileSync('git', ['ls-files'], { cwd: target, encoding: 'utf8' }).trim().split('\n').sort();
     expect(tracked).toEqual(['.swarmrc.json', 'config.yaml', 'evaluator.py', 'initial_program.py', 'openevolve_adapter.py', 'prompt.md']);
-    expect(init.stdout).toMatch(/committed the baseline \([0-9a-f]{7}\); next: `swarm run`/);
-    expect(init.stdout).toMatch(/not mapped from config\.yaml:\n {2}checkpoint_interval: swarm records every attempt/);
-    expect(init.stdout).toMatch(/^ {2}llm: swarm runs the offline "local" agent/m);
-    expect(init.stdout).toMatch(/^ {2}evaluator\.max_retries: /m);
-    expect(init.stdout).not.toMatch(/^ {2}database\.num_islands/m);
+    expect(init.committed).toMatch(/^[0-9a-f]{7,}$/);
+    expect(execFileSync('git', ['cat-file', '-t', init.committed ?? 'none'], { cwd: target, encoding: 'utf8' }).trim()).toBe('commit');
+    expect(basename(init.configFile ?? '')).toBe('config.yaml');
+    expect(init.unmapped[0]).toMatch(/^checkpoint_interval: swarm records every attempt/);
+    expect(init.unmapped).toContainEqual(expect.stringMatching(/^llm: swarm runs the offline "local" agent/));
+    expect(init.unmapped).toContainEqual(expect.stringMatching(/^evaluator\.max_retries: /));
+    expect(init.unmapped.filter((line) => line.startsWith('database.num_islands'))).toEqual([]);
   });
 
   it('runs the search with no hand edits: every attempt goes through both stages of the cascade', () => {
-    expect(run.stderr).not.toMatch(/error/i);
-    expect(run.code).toBe(0);
+    expect(run.lines.join('\n')).not.toMatch(/error/i);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     const db = new Database(join(target, '.swarm', 'swarm.db'), { readonly: true });
     try {
       const rows = z.array(evaluationRow).parse(db.prepare("SELECT attempt_id, kind, stage, valid, score FROM evaluations WHERE kind IN ('baseline', 'official') ORDER BY id").all());
@@ -81,23 +88,20 @@ describe('swarm init --from-openevolve', () => {
     }
     const status = execFileSync('git', ['status', '--porcelain'], { cwd: target, encoding: 'utf8' });
     expect(status).toBe('');
-    expect(run.stderr).not.toContain('not deterministic');
+    expect(run.lines.join('\n')).not.toContain('not deterministic');
   });
 
-  it('with --skills, the skills are part of the baseline commit too', async () => {
+  it('with the skills written too, they are part of the baseline commit', async () => {
     const withSkills = join(root, 'with-skills');
-    const result = await runCli(root, ['init', '--from-openevolve', EXAMPLE, withSkills, '--skills']);
-    expect(result.code).toBe(0);
+    const result = await initFromOpenEvolve({ from: EXAMPLE, dir: withSkills, alsoWrite: writeSkills });
+    expect(result.committed).not.toBeNull();
     const tracked = execFileSync('git', ['ls-files'], { cwd: withSkills, encoding: 'utf8' });
     expect(tracked).toContain('.claude/skills/swarm-shepherd/SKILL.md');
     expect(execFileSync('git', ['status', '--porcelain'], { cwd: withSkills, encoding: 'utf8' })).toBe('');
   });
 
-  it('shows the evaluator\'s artifacts in swarm show, as text and in --json', async () => {
-    const text = await runCli(target, ['show', 'a1']);
-    expect(text.stdout).toContain('artifact stage  stage1 ok');
-    const json = z.object({ evaluations: z.array(z.object({ stage: z.string(), artifacts: z.record(z.string(), z.string()).nullable() })) })
-      .parse(JSON.parse((await runCli(target, ['show', 'a1', '--json'])).stdout));
-    expect(json.evaluations.find((e) => e.stage === 'stage1')?.artifacts).toEqual({ stage: 'stage1 ok' });
+  it('shows the evaluator\'s artifacts in swarm show', async () => {
+    const detail = await show({ cwd: target, attemptId: 'a1' });
+    expect(detail.evaluations.find((e) => e.stage === 'stage1')?.artifacts).toEqual({ stage: 'stage1 ok' });
   });
 });

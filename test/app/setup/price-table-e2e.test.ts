@@ -10,7 +10,9 @@ import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
 import { responsesHandler, endsWithToolOutput } from '../../support/fake-llm/openai-responses.js';
 import { assistantTurns, type FakeReply, type FakeScript } from '../../support/fake-llm/scripted-reply.js';
 import { createCodexHome } from '../../agents/codex/codex-home.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { dashboardSnapshot, isSwarmError, report, spawn, status } from '../../../src/index.js';
+import { runApi, thrownBy, withEnv } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const attemptRow = z.object({ id: z.string(), status: z.string(), cost_usd: z.number(), input_tokens: z.number() });
 
@@ -38,6 +40,9 @@ const bareEvalScript: FakeScript = (request) => {
 
 const oneAttempt = { budget: { attempts: 1, costUsd: 5 }, concurrency: { agents: 1, evaluations: 1 }, shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 } };
 
+const UNPRICED_ENV = { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
+
+/** What `swarm run` exits with and `swarm status` prints for these runs: test/cli/commands/run-price-table.test.ts. */
 describe('a dollar budget needs a known price (swarm\'s price table or agent.prices)', () => {
   let repo: ToyRepo | undefined;
   let server: FakeServer | undefined;
@@ -48,53 +53,50 @@ describe('a dollar budget needs a known price (swarm\'s price table or agent.pri
     repo = undefined;
   });
 
-  it('refuses to start (exit 2) with an unpriced model, naming the model and agent.prices', async () => {
+  it('refuses to start with an unpriced model (a config error), naming the model and agent.prices', async () => {
     repo = createToyRepo({ agent: { backend: 'openai', model: 'my-unpriced-model' }, ...oneAttempt });
-    const run = await runCli(repo.dir, ['run'], { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain('"my-unpriced-model"');
-    expect(run.stderr).toContain('agent.prices');
-    expect(run.stderr).toContain('budget.costUsd');
+    const error = await thrownBy(runApi(repo.dir, {}, UNPRICED_ENV));
+    expect(isSwarmError(error) && error.code).toBe('CONFIG_INVALID');
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain('"my-unpriced-model"');
+    expect(message).toContain('agent.prices');
+    expect(message).toContain('budget.costUsd');
     expect(existsSync(join(repo.dir, '.swarm', 'swarm.db')) ? readAttempts(repo).attempts : []).toEqual([]);
   }, 60_000);
 
   it('refuses a spawn the same way', async () => {
     repo = createToyRepo({ agent: { backend: 'openai', model: 'my-unpriced-model' }, ...oneAttempt });
-    const spawn = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer'], { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
-    expect(spawn.code).toBe(2);
-    expect(spawn.stderr).toContain('"my-unpriced-model"');
+    const dir = repo.dir;
+    const error = await thrownBy(withEnv(UNPRICED_ENV, () => spawn({ cwd: dir, parents: 'baseline', role: 'explorer', context: '', informedBy: [] })));
+    expect(isSwarmError(error) && error.code).toBe('CONFIG_INVALID');
+    expect(error instanceof Error ? error.message : '').toContain('"my-unpriced-model"');
   }, 60_000);
 
   it('anthropic with its default model and no agent.prices: the table prices it, cost > 0', async () => {
     server = await startFakeAnthropic(bareEvalScript);
     repo = createToyRepo({ agent: { backend: 'anthropic' }, ...oneAttempt });
-    const run = await runCli(repo.dir, ['run'], { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: server.url });
-    expect(run.code, run.stderr).toBe(0);
+    const run = await runApi(repo.dir, {}, { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: server.url });
+    expect(run.result, run.lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const { attempts, intermediate } = readAttempts(repo);
     expect(attempts).toHaveLength(1);
     expect(attempts[0]?.cost_usd).toBeGreaterThan(0);
     // The bare `swarm eval` through run_command reached the run's shim.
     expect(intermediate).toBe(1);
-    // status shows the cost per attempt and per role.
-    const status = await runCli(repo.dir, ['status']);
-    expect(status.stdout).toMatch(/cost \$\d+\.\d+ \(explorer \$\d+\.\d+\)/);
-    expect(status.stdout).toMatch(/ time +cost +hypothesis/);
+    // status has the cost per attempt and per role.
+    const statusReport = await status({ cwd: repo.dir });
+    expect(statusReport.costUsd).toBeCloseTo(attempts[0]?.cost_usd ?? -1, 9);
+    expect(statusReport.attempts.find((a) => a.id === attempts[0]?.id)?.costUsd).toBe(attempts[0]?.cost_usd);
+    expect(statusReport.costByRole).toEqual([{ role: 'explorer', costUsd: attempts[0]?.cost_usd }]);
     // report and dashboard show the same per-role figures, from the same computation.
-    const json = z.object({ costUsd: z.number(), costByRole: z.array(z.object({ role: z.string(), costUsd: z.number() })) }).parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
-    expect(json.costByRole).toEqual([{ role: 'explorer', costUsd: attempts[0]?.cost_usd }]);
-    const report = await runCli(repo.dir, ['report', '-o', '-']);
-    expect(report.code, report.stderr).toBe(0);
-    expect(report.stdout).toMatch(/cost \$\d+\.\d+ \(explorer \$\d+\.\d+\)/);
-    const dashboard = await runCli(repo.dir, ['dashboard', '--once']);
-    expect(dashboard.code, dashboard.stderr).toBe(0);
-    expect(dashboard.stdout).toContain(`"costByRole":[{"role":"explorer","costUsd":${String(attempts[0]?.cost_usd)}}]`);
+    expect((await report({ cwd: repo.dir })).html).toMatch(/cost \$\d+\.\d+ \(explorer \$\d+\.\d+\)/);
+    expect((await dashboardSnapshot({ cwd: repo.dir })).html).toContain(`"costByRole":[{"role":"explorer","costUsd":${String(attempts[0]?.cost_usd)}}]`);
   }, 120_000);
 
   it('openai with its default model and no agent.prices: cost > 0, and run_command\'s bare `swarm eval` is recorded', async () => {
     server = await startFakeOpenAi(bareEvalScript);
     repo = createToyRepo({ agent: { backend: 'openai' }, ...oneAttempt });
-    const run = await runCli(repo.dir, ['run', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' });
-    expect(run.code, run.stderr).toBe(0);
+    const run = await runApi(repo.dir, { overrides: { baseUrl: `${server.url}/v1` } }, { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' });
+    expect(run.result, run.lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const { attempts, intermediate } = readAttempts(repo);
     expect(attempts[0]?.cost_usd).toBeGreaterThan(0);
     expect(intermediate).toBe(1);
@@ -107,8 +109,8 @@ describe('a dollar budget needs a known price (swarm\'s price table or agent.pri
     const codexHome = createCodexHome(server.url);
     try {
       repo = createToyRepo({ agent: { backend: 'codex', timeout: '120s' }, ...oneAttempt });
-      const run = await runCli(repo.dir, ['run'], { CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
-      expect(run.code, run.stderr).toBe(0);
+      const run = await runApi(repo.dir, {}, { CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
+      expect(run.result, run.lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
       const { attempts } = readAttempts(repo);
       expect(attempts[0]?.input_tokens).toBeGreaterThan(0);
       expect(attempts[0]?.cost_usd).toBeGreaterThan(0);
