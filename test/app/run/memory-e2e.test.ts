@@ -2,8 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSearch, status as runStatus, type StatusReport } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { isSwarmError, runSearch, status as runStatus, type StatusReport } from '../../../src/index.js';
+import { thrownBy } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -56,11 +57,8 @@ describe('memory across runs', () => {
     expect(status.best?.score).toBeGreaterThanOrEqual((ranked[0]?.score ?? 0) + 100);
     // Children of an import carry the new evaluator: none is invalid for a protected file.
     expect(status.attempts.some((a) => a.flags.includes('protected-violation'))).toBe(false);
-    // How `swarm status` renders it (the CLI's output).
-    const shown = (await runCli(repo.dir, ['status', '--run', 'r2'])).stdout;
-    expect(shown).toContain(`imported: ${imports[0]?.id} ← ${imports[0]?.from}`);
-    // The role column names the operator of an import, and the backends line counts it under the backend that made it in r1.
-    expect(shown).toMatch(new RegExp(`^. ${imports[0]?.id} +0 +import `, 'm'));
+    // How `swarm status` renders the imports and the role column: test/cli/render/run-memory.test.ts.
+    // The backends line counts an import under the backend that made it in r1.
     expect(status.backends?.map((b) => b.name)).toEqual(['local']);
     for (const imported of imports) expect(status.attempts.find((a) => a.id === imported.id)?.backend).toBe('local');
 
@@ -73,9 +71,10 @@ describe('memory across runs', () => {
     for (const { prompt } of prompts) expect(prompt).toContain('# Memory of earlier runs');
     expect(readFileSync(memoryFile, 'utf8')).toMatch(/## Run r2[\s\S]*Started from r1\/a\d+, r1\/a\d+[\s\S]*## Run r1/);
 
-    // The CLI's own part: the exit code and message of an unknown --from run.
-    const unknown = await runCli(repo.dir, ['run', '--from', 'r9']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('--from r9: no earlier run with that id');
-  }, 180_000);
+    // An unknown --from run is refused as a usage error (the CLI's exit 2: test/cli/commands/run-memory.test.ts).
+    const unknown = await thrownBy(runSearch({ cwd: repo.dir, newRun: true, from: { fromRun: 'r9', top: 3 } }));
+    expect(isSwarmError(unknown) && unknown.code).toBe('USAGE');
+    expect(unknown instanceof Error && unknown.message).toContain('--from r9: no earlier run with that id');
+    expect((await statusOf(repo, 'r2')).run.status).toBe('finished');
+  }, 300_000);
 });

@@ -5,16 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeServer, RecordedRequest } from '../../support/fake-llm/http-server.js';
 import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
 import { assistantTurns, requestText, type FakeReply } from '../../support/fake-llm/scripted-reply.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi } from '../../support/api-run.js';
 import { DIRECTIVES } from '../../../src/core/planning/instruction-variants.js';
+import { report, show, status, type StatusReport } from '../../../src/index.js';
 
 /** The directive of the built-in variant v2: explorers told it make the improving edit. */
 const GOOD = DIRECTIVES[0] ?? '';
 const WRITER = 'You are the Shepherd of a search by coding agents';
 const MODEL_VARIANT = `Model-written instructions. ${GOOD}`;
 
-interface Variant { id: string; parent: string | null; origin: string; attempts: number; improvements: number; credit: number; retired: boolean; excerpt: string }
-interface Status { instructions: Variant[]; attempts: Array<{ id: string; role: string; score: number | null; instructions?: string }> }
 
 /**
  * An explorer moves `a` towards 3 (better than the baseline's -13) when its instructions carry
@@ -43,10 +43,15 @@ const config = (extra: Record<string, unknown> = {}): Record<string, unknown> =>
   shepherd: { policy: 'random', initialExplorers: 3, waveSize: 3, metaPrompts: true, ...extra },
 });
 
-const statusOf = async (repo: ToyRepo): Promise<Status> => {
-  const status = await runCli(repo.dir, ['status', '--json']);
-  expect(status.code, status.stderr).toBe(0);
-  return JSON.parse(status.stdout) as Status;
+const statusOf = async (repo: ToyRepo): Promise<{ instructions: NonNullable<StatusReport['instructions']>; attempts: StatusReport['attempts'] }> => {
+  const report = await status({ cwd: repo.dir });
+  return { instructions: report.instructions ?? [], attempts: report.attempts };
+};
+
+/** `swarm run --base-url <server>/v1` with a key: it must finish without a problem (the CLI's exit 0). */
+const runAgainst = async (repo: ToyRepo, server: FakeServer): Promise<void> => {
+  const { result, lines } = await runApi(repo.dir, { overrides: { baseUrl: `${server.url}/v1` } }, { OPENAI_API_KEY: 'sk-x' });
+  expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
 };
 
 const systemTexts = (server: FakeServer): string[] => server.requests.filter((r) => r.method === 'POST' && !requestText(r).includes(WRITER)).map((r) => requestText(r));
@@ -64,8 +69,7 @@ describe('evolving explorer instructions (shepherd.metaPrompts)', () => {
   it('credits the variant whose explorers improve and replaces the weakest by recombination', async () => {
     server = await startFakeOpenAi(scriptedAgents(null));
     repo = createToyRepo(config());
-    const run = await runCli(repo.dir, ['run', '--json', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-x' });
-    expect(run.code, run.stderr).toBe(0);
+    await runAgainst(repo, server);
     const { instructions, attempts } = await statusOf(repo);
     const byId = Object.fromEntries(instructions.map((v) => [v.id, v]));
     // Two waves of three explorers: each built-in variant tried twice, only v2's explorers improved.
@@ -88,21 +92,21 @@ describe('evolving explorer instructions (shepherd.metaPrompts)', () => {
     const v4 = (db.prepare("SELECT text FROM instruction_variants WHERE id = 'v4'").get() as { text: string }).text;
     db.close();
     expect(systemTexts(server).some((t) => t.includes(JSON.stringify(v4).slice(1, -1)))).toBe(true);
-    const show = await runCli(repo.dir, ['show', explorers.find((a) => a.instructions === 'v2')!.id]);
-    expect(show.stdout).toMatch(new RegExp(`variant\\s+v2 ← v1 built-in · ${byId.v2!.attempts} explorer\\(s\\), ${byId.v2!.attempts} improved`));
-    const text = await runCli(repo.dir, ['status']);
-    expect(text.stdout).toMatch(/explorer instructions \(shepherd\.metaPrompts\):\n {2}v1 built-in/);
-    expect(text.stdout).toMatch(/ {2}v3 ← v1 built-in \(retired\) · 2 explorer\(s\), 0 improved/);
-    const report = await runCli(repo.dir, ['report', '--output', join(repo.dir, 'report.html')]);
-    expect(report.code, report.stderr).toBe(0);
+    // What `swarm show` and `swarm status` print of the variants: test/cli/render/run-meta-prompts.test.ts.
+    const detail = await show({ cwd: repo.dir, attemptId: explorers.find((a) => a.instructions === 'v2')!.id });
+    expect(detail.instructions).toMatchObject({ id: 'v2', parent: 'v1', origin: 'built-in', attempts: byId.v2!.attempts, improvements: byId.v2!.attempts });
+    expect(detail.instructions?.text).toContain(GOOD);
+    expect(instructions[0]).toMatchObject({ id: 'v1', parent: null, origin: 'built-in' });
+    expect(byId.v3).toMatchObject({ parent: 'v1', origin: 'built-in', retired: true, attempts: 2, improvements: 0 });
+    const written = await report({ cwd: repo.dir, output: join(repo.dir, 'report.html') });
+    expect(written.path).toBe(join(repo.dir, 'report.html'));
     expect(readFileSync(join(repo.dir, 'report.html'), 'utf8')).toMatch(/<h2 id="instructions">Explorer instructions<\/h2>[\s\S]*v3 \(retired\)/);
   }, 120_000);
 
   it('has the Shepherd\'s model write the replacement when one is configured', async () => {
     server = await startFakeOpenAi(scriptedAgents(MODEL_VARIANT));
     repo = createToyRepo(config({ llm: { backend: 'openai', model: 'writer' } }));
-    const run = await runCli(repo.dir, ['run', '--json', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-x' });
-    expect(run.code, run.stderr).toBe(0);
+    await runAgainst(repo, server);
     const writer = server.requests.filter((r) => requestText(r).includes(WRITER));
     expect(writer).toHaveLength(1);
     expect(requestText(writer[0]!)).toContain('Variant v3 (weakest, being replaced): 2 explorers finished, 0 improved');
@@ -117,8 +121,7 @@ describe('evolving explorer instructions (shepherd.metaPrompts)', () => {
 
   it('runs with the local agent: every explorer gets a variant, none when the setting is off', async () => {
     repo = createToyRepo({ budget: { attempts: 9 }, shepherd: { policy: 'random', initialExplorers: 3, waveSize: 3, metaPrompts: true } });
-    const run = await runCli(repo.dir, ['run', '--json']);
-    expect(run.code, run.stderr).toBe(0);
+    expect((await runApi(repo.dir)).result).toMatchObject({ status: 'finished', problem: null });
     const { instructions, attempts } = await statusOf(repo);
     expect(instructions.length).toBeGreaterThanOrEqual(3);
     expect(instructions.slice(0, 3).map((v) => v.origin)).toEqual(['built-in', 'built-in', 'built-in']);
@@ -127,7 +130,7 @@ describe('evolving explorer instructions (shepherd.metaPrompts)', () => {
     expect(attempts.filter((a) => a.role === 'explorer').every((a) => a.instructions !== undefined)).toBe(true);
     repo.cleanup();
     repo = createToyRepo({ budget: { attempts: 3 } });
-    expect((await runCli(repo.dir, ['run', '--json'])).code).toBe(0);
+    expect((await runApi(repo.dir)).result).toMatchObject({ status: 'finished', problem: null });
     expect((await statusOf(repo)).instructions).toEqual([]);
     expect(existsSync(join(repo.dir, '.swarm', 'swarm.db'))).toBe(true);
   }, 120_000);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runCli, type CliResult } from '../../support/toy-repo.js';
+import { doctor as runDoctor, evaluate, show as runShow, status as runStatus, type AttemptDetail, type DoctorReport, type EvalHereResult, type RunSearchResult, type StatusReport } from '../../../src/index.js';
+import { runApi } from '../../support/api-run.js';
 
 /**
  * Issue 27, item 5: a larger repository with two swarm projects, `packages/opt` and
@@ -45,13 +46,13 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
   let root: string;
   let opt: string;
   let tune: string;
-  let doctor: CliResult;
-  let run: CliResult;
-  let otherRun: CliResult;
-  let status: CliResult;
-  let show: CliResult;
-  let evaluation: CliResult;
-  let dirtyDoctor: CliResult;
+  let doctor: DoctorReport;
+  let run: RunSearchResult;
+  let otherRun: RunSearchResult;
+  let status: StatusReport;
+  let show: AttemptDetail;
+  let evaluation: EvalHereResult;
+  let dirtyDoctor: DoctorReport;
   const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, encoding: 'utf8' });
 
   beforeAll(async () => {
@@ -78,18 +79,18 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     git('add', '-A');
     git('commit', '-q', '-m', 'monorepo');
     // Run from a folder below the project: the nearest .swarmrc.json above it is the project's.
-    doctor = await runCli(join(opt, 'src'), ['doctor']);
-    evaluation = await runCli(join(opt, 'src'), ['eval', '--json']);
-    run = await runCli(join(opt, 'src'), ['run']);
-    status = await runCli(opt, ['status']);
-    show = await runCli(opt, ['show', 'a2']);
+    doctor = await runDoctor({ cwd: join(opt, 'src') });
+    evaluation = await evaluate({ cwd: join(opt, 'src'), signal: new AbortController().signal });
+    ({ result: run } = await runApi(join(opt, 'src')));
+    status = await runStatus({ cwd: opt });
+    show = await runShow({ cwd: opt, attemptId: 'a2' });
     // The other project, through --config relative to the working directory (the repository root).
-    otherRun = await runCli(root, ['run', '--config', 'packages/tune/.swarmrc.json', '--attempts', '3']);
+    ({ result: otherRun } = await runApi(root, { configFile: 'packages/tune/.swarmrc.json', overrides: { attempts: 3 } }));
     // An evaluator edited but not committed: doctor names it by its repository path.
     writeFileSync(join(tune, 'evaluate.js'), `${EVALUATOR}// tuned\n`);
-    dirtyDoctor = await runCli(tune, ['doctor']);
+    dirtyDoctor = await runDoctor({ cwd: tune });
     git('checkout', '--', 'packages/tune/evaluate.js');
-  }, 240_000);
+  }, 400_000);
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -102,26 +103,30 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
     }
   };
 
+  /** Each problem as doctor prints it: `✗ <problem>: <fix>` (a problem fails doctor: exit 1). */
+  const problems = (report: DoctorReport): string[] => (report.project?.problems ?? []).map((p) => `${p.problem}: ${p.fix}`);
+
   it('doctor reads the project\'s config from a folder below it', () => {
-    expect(doctor.code, doctor.stderr).toBe(0);
-    expect(doctor.stdout).toContain(`config: ${join(opt, '.swarmrc.json')}`);
-    expect(doctor.stdout).toMatch(/ok {2}local/);
+    expect(doctor.config).toBe(join(opt, '.swarmrc.json'));
+    expect(doctor.configured).toBe('local');
+    expect(doctor.backends.find((b) => b.backend === 'local')?.ok).toBe(true);
+    expect(doctor.project?.root).toBe(opt);
+    expect(problems(doctor)).toEqual([]);
+    expect(doctor.project?.baseline).toMatchObject({ ok: true, score: -13 });
   });
 
   it('doctor names an uncommitted evaluator of a project in a subfolder, with the fix', () => {
-    expect(dirtyDoctor.code, dirtyDoctor.stdout).not.toBe(0);
-    const out = dirtyDoctor.stdout + dirtyDoctor.stderr;
-    expect(out).toContain('packages/tune/evaluate.js (the evaluator) has uncommitted changes');
-    expect(out).toContain('commit it (in packages/tune): git add evaluate.js');
+    const found = problems(dirtyDoctor).join('\n');
+    expect(found).toContain('packages/tune/evaluate.js (the evaluator) has uncommitted changes');
+    expect(found).toContain('commit it (in packages/tune): git add evaluate.js');
   });
 
   it('swarm eval scores the checkout with the project folder as the evaluator\'s working directory', () => {
-    expect(evaluation.code, evaluation.stderr).toBe(0);
-    expect(JSON.parse(evaluation.stdout)).toMatchObject({ valid: true, score: -13 });
+    expect(evaluation).toMatchObject({ valid: true, score: -13 });
   });
 
   it('runs with .swarm/ beside the config: the baseline and the attempts score in the project folder of each worktree', () => {
-    expect(run.code, run.stderr).toBe(0);
+    expect(run).toMatchObject({ runId: 'r1', status: 'finished', problem: null });
     expect(existsSync(join(opt, '.swarm', 'swarm.db'))).toBe(true);
     expect(existsSync(join(root, '.swarm'))).toBe(false);
     const rows = attempts(opt);
@@ -142,15 +147,15 @@ describe('projects in a subdirectory of a larger repository (issue 27, item 5)',
   });
 
   it('status and show answer from the project folder', () => {
-    expect(status.code, status.stderr).toBe(0);
-    expect(status.stdout).toMatch(/a1 +0 +baseline .* scored +-13/);
-    expect(show.code, show.stderr).toBe(0);
-    expect(show.stdout).toContain('a2');
-    expect(show.stdout).toMatch(/prog\.js/);
+    expect(status.run.id).toBe('r1');
+    expect(status.attempts.find((a) => a.id === 'a1')).toMatchObject({ wave: 0, role: 'baseline', status: 'scored', score: -13 });
+    expect(show.attempt.id).toBe('a2');
+    expect(show.branch).toBe('swarm/r1/a2');
+    expect(show.diffStat?.paths.some((path) => /prog\.js$/.test(path))).toBe(true);
   });
 
   it('a second project of the same repository keeps its own state and branches: no collision', () => {
-    expect(otherRun.code, otherRun.stderr).toBe(0);
+    expect(otherRun).toMatchObject({ runId: 'r2', status: 'finished', problem: null });
     const rows = attempts(tune);
     expect(rows[0]).toMatchObject({ id: 'a1', status: 'scored', score: 87 });
     expect(rows.filter((r) => r.status === 'scored').length).toBe(rows.length);

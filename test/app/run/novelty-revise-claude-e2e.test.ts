@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { anthropicHandler, endsWithToolResult } from '../../support/fake-llm/anthropic-messages.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi } from '../../support/api-run.js';
 
 const REVISE = 'Try something different';
 interface MessagesBody { messages: Array<{ role: string; content: unknown }> }
@@ -40,11 +41,12 @@ describe('a near-duplicate of real Claude Code (fake Messages API)', () => {
       budget: { attempts: 2 },
       shepherd: { policy: 'random', initialExplorers: 1, waveSize: 1, novelty: { threshold: 0.9 } },
     });
-    const run = await runCli(repo.dir, ['run'], {
+    // The real `claude` binary, started by the run in this process: it gets this process's environment.
+    const { result, lines } = await runApi(repo.dir, {}, {
       HOME: home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
       DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     });
-    expect(run.code, run.stderr).toBe(0);
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
     const rows = db.prepare("SELECT id, status, score, flags_json FROM attempts WHERE role != 'baseline' ORDER BY seq").all() as Array<{ id: string; status: string; score: number | null; flags_json: string }>;
     const revises = db.prepare("SELECT attempt_id FROM events WHERE type = 'novelty.revise'").all() as Array<{ attempt_id: string }>;

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeServer, RecordedRequest } from '../../support/fake-llm/http-server.js';
 import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
 import { requestMessages, type FakeReply } from '../../support/fake-llm/scripted-reply.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi } from '../../support/api-run.js';
+import { status } from '../../../src/index.js';
 
 const REVISE = 'Try something different';
 const FINISH: FakeReply = { kind: 'message', toolCalls: [{ name: 'finish', input: { summary: 'done', hypothesis: 'a = 3' } }] };
@@ -51,8 +53,8 @@ describe('a near-duplicate on an agent that can revise', () => {
       budget: { attempts: 3 },
       shepherd: { policy: 'random', initialExplorers: 1, waveSize: 1, novelty: { threshold: 0.9 } },
     });
-    const run = await runCli(repo.dir, ['run', '--json', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-x' });
-    expect(run.code, run.stderr).toBe(0);
+    const { result, lines } = await runApi(repo.dir, { overrides: { baseUrl: `${server.url}/v1` } }, { OPENAI_API_KEY: 'sk-x' });
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
     const rows = db.prepare("SELECT a.id, a.status, a.score, a.flags_json, a.prompt, (SELECT COUNT(*) FROM evaluations e WHERE e.attempt_id = a.id AND e.kind = 'official') AS evaluations FROM attempts a WHERE role != 'baseline' ORDER BY seq").all() as Row[];
     const revises = db.prepare("SELECT attempt_id AS id, data_json FROM events WHERE type = 'novelty.revise' ORDER BY id").all() as Array<{ id: string; data_json: string }>;
@@ -71,7 +73,6 @@ describe('a near-duplicate on an agent that can revise', () => {
     // a4 kept its near twin: the twin's result is reused (a copy), no evaluator run spent on it.
     expect(JSON.parse(a4!.flags_json)).toContain('near-duplicate:a2');
     expect(a4!.score).toBe(-9);
-    const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as { run: { evaluationsUsed: number } };
-    expect(status.run.evaluationsUsed).toBe(4); // the baseline and its noise check, a2, a3's revised program
+    expect((await status({ cwd: repo.dir })).run.evaluationsUsed).toBe(4); // the baseline and its noise check, a2, a3's revised program
   }, 120_000);
 });

@@ -2,26 +2,29 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { checkout, graph, show, status as runStatus, type RunSearchResult, type StatusReport } from '../../../src/index.js';
+import { runApi } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
-describe('swarm run end to end with the local agent', () => {
+/** What `swarm run`, `status` and `show` print of such a run: test/cli/commands/run-end-to-end.test.ts. */
+describe('swarm run end to end with the local agent (through the API)', () => {
   let repo: ToyRepo;
-  let run: CliResult;
+  let run: RunSearchResult;
+  let progress: string[];
   let status: StatusReport;
 
   beforeAll(async () => {
     repo = createToyRepo({ budget: { attempts: 8 }, shepherd: { mergeEvery: 2 } });
-    run = await runCli(repo.dir, ['run']);
-    const statusRun = await runCli(repo.dir, ['status', '--json']);
-    status = JSON.parse(statusRun.stdout) as StatusReport;
-  }, 120_000);
+    ({ result: run, lines: progress } = await runApi(repo.dir));
+    status = await runStatus({ cwd: repo.dir });
+  }, 300_000);
   afterAll(() => repo.cleanup());
 
-  it('finishes with exit 0, says the local agent runs, and reports the result', () => {
-    expect(run.stderr).toContain('agent: local (offline mutator');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/run r1 finished: attempt budget of 8 reached/);
+  it('finishes without a problem, says the local agent runs, and reports the result', () => {
+    expect(progress.join('\n')).toContain('agent: local (offline mutator');
+    expect(run).toMatchObject({ runId: 'r1', status: 'finished', problem: null, resumed: false });
+    expect(run.stopReason).toMatch(/attempt budget of 8 reached/);
+    expect(run.best?.id).toBe(status.best?.id);
   });
 
   it('records the baseline and exactly the attempt budget', () => {
@@ -71,50 +74,49 @@ describe('swarm run end to end with the local agent', () => {
   });
 
   it('exports the graph in every format and shows an attempt', async () => {
-    const json = JSON.parse((await runCli(repo.dir, ['graph', '--format', 'json'])).stdout) as { nodes: unknown[]; bestLineage: string[] };
+    const exported = async (format: 'json' | 'dot' | 'mermaid'): Promise<string> => {
+      const { output } = await graph({ cwd: repo.dir, format });
+      expect(typeof output).toBe('string');
+      return output.toString();
+    };
+    const json = JSON.parse(await exported('json')) as { nodes: unknown[]; bestLineage: string[] };
     expect(json.nodes).toHaveLength(status.attempts.length);
     expect(json.bestLineage).toContain(status.best?.id);
-    const dot = (await runCli(repo.dir, ['graph', '--format', 'dot'])).stdout;
+    const dot = await exported('dot');
     expect(dot).toMatch(/^digraph/);
     for (const a of status.attempts) expect(dot).toContain(`"${a.id}"`);
-    const mermaid = (await runCli(repo.dir, ['graph', '-f', 'mermaid'])).stdout;
-    expect(mermaid).toMatch(/^flowchart TD/);
-    const show = await runCli(repo.dir, ['show', 'a2']);
-    expect(show.code).toBe(0);
-    expect(show.stdout).toContain('a2');
-    expect(show.stdout).toMatch(/explorer/);
-    const human = await runCli(repo.dir, ['status']);
-    expect(human.stdout).toContain(status.best?.id ?? '???');
+    expect(await exported('mermaid')).toMatch(/^flowchart TD/);
+    const detail = await show({ cwd: repo.dir, attemptId: 'a2' });
+    expect(detail.attempt).toMatchObject({ id: 'a2', role: 'explorer' });
+    expect(detail.branch).toBe('swarm/r1/a2');
   });
 
   it('shows agents the parents and other good attempts in their prompt', async () => {
     const later = status.attempts.filter((a) => a.wave >= 2);
-    const prompts = await Promise.all(later.map(async (a) => (JSON.parse((await runCli(repo.dir, ['show', a.id, '--json'])).stdout) as { prompt: string }).prompt));
+    expect(later.length).toBeGreaterThan(0);
+    const prompts = await Promise.all(later.map(async (a) => (await show({ cwd: repo.dir, attemptId: a.id })).prompt ?? ''));
     expect(prompts.every((p) => p.includes('# Parents'))).toBe(true);
     expect(prompts.some((p) => p.includes('# Other attempts worth knowing'))).toBe(true);
   });
 
-  it('restores an attempt as a worktree with swarm checkout', async () => {
+  it('restores an attempt as a worktree with checkout', async () => {
     const best = status.best?.id ?? 'a2';
-    const result = await runCli(repo.dir, ['checkout', best, 'restored', '--json']);
-    expect(result.code).toBe(0);
+    const restored = await checkout({ cwd: repo.dir, attemptId: best, dir: join(repo.dir, 'restored') });
+    expect(restored.branch).toBe(`swarm/r1/${best}`);
     expect(existsSync(join(repo.dir, 'restored', 'prog.js'))).toBe(true);
     expect(existsSync(join(repo.dir, 'restored', 'findings.md'))).toBe(true);
   });
 
   it('starts a new run only when asked, since this one finished', async () => {
-    const again = await runCli(repo.dir, ['run', '--attempts', '2', '--json']);
-    expect(again.code).toBe(0);
-    const result = JSON.parse(again.stdout) as { runId: string; resumed: boolean };
-    expect(result).toMatchObject({ runId: 'r2', resumed: false });
+    const { result } = await runApi(repo.dir, { overrides: { attempts: 2 } });
+    expect(result).toMatchObject({ runId: 'r2', resumed: false, status: 'finished' });
   });
 
   it('never reuses a run number whose branches exist, even after .swarm/ was deleted', async () => {
     rmSync(join(repo.dir, '.swarm'), { recursive: true, force: true });
     const before = repo.git('rev-parse', 'swarm/r1/a2');
-    const fresh = await runCli(repo.dir, ['run', '--attempts', '1', '--json']);
-    expect(fresh.code).toBe(0);
-    expect(JSON.parse(fresh.stdout)).toMatchObject({ runId: 'r3' });
+    const { result } = await runApi(repo.dir, { overrides: { attempts: 1 } });
+    expect(result).toMatchObject({ runId: 'r3', status: 'finished' });
     expect(repo.git('rev-parse', 'swarm/r1/a2')).toBe(before);
   });
 });

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/toy-repo.js';
 import { EDITABLE_VENV, hasPythonVenv, PIP_ENV, SORTY_BROKEN, SORTY_FILES } from '../../support/python-project.js';
 import { makeProject, RUN_SETTINGS, type ProjectRepo } from './project-repos.js';
+import { doctorFindings } from './doctor-findings.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -23,28 +23,27 @@ describe.skipIf(!hasPythonVenv)('a package installed editable in the checkout\'s
     // The committed code is broken; the checkout's working copy is fixed but not committed.
     repo.write({ 'sorty/__init__.py': SORTY_GOOD });
 
-    const linked = await runCli(repo.dir, ['doctor']);
-    expect(linked.stdout).not.toContain('baseline  ok');
-    expect(linked.stdout).toMatch(/✗ \.venv it would run your checkout's code, not the attempt's: .*editable finder \(MAPPING\)/);
-    expect(linked.stdout).toContain('remove it from workspace.link and add `python3 -m venv .venv');
-    expect(linked.code).toBe(1);
+    const linked = await doctorFindings(repo.dir);
+    expect(linked.baseline?.ok ?? false).toBe(false);
+    const refused = linked.problems.find((p) => p.startsWith('.venv it would run'));
+    expect(refused).toMatch(/^\.venv it would run your checkout's code, not the attempt's: .*editable finder \(MAPPING\)/);
+    expect(refused).toContain('remove it from workspace.link and add `python3 -m venv .venv');
 
     // Only the config committed: the checkout's working copy stays fixed, the committed code broken.
     repo.write({ '.swarmrc.json': JSON.stringify({ ...RUN_SETTINGS, evaluator: EVALUATOR, workspace: { setup: ['python3 -m venv .venv', '.venv/bin/python -m pip install --quiet -e ".[test]"'] } }) });
     repo.git('commit', '-q', '-m', 'build the venv per worktree', '--', '.swarmrc.json');
-    const built = await runCli(repo.dir, ['doctor']);
-    expect(built.stdout).toMatch(/baseline {2}no /);
-    // The progress of a long setup is shown while it runs.
-    expect(built.stderr).toMatch(/setup 2\/2: `.venv\/bin\/python -m pip install --quiet -e ".\[test\]"` done in \d+\.\d s/);
-    expect(built.code).toBe(1);
+    const built = await doctorFindings(repo.dir);
+    expect(built.baseline).toMatchObject({ ok: false });
+    expect(built.problems.length).toBeGreaterThan(0);
+    // The progress of a long setup is reported while it runs.
+    expect(built.progress.join('\n')).toMatch(/setup 2\/2: `.venv\/bin\/python -m pip install --quiet -e ".\[test\]"` done in \d+\.\d s/);
 
     repo.git('add', 'sorty/__init__.py');
     repo.git('commit', '-q', '-m', 'fix srt');
-    const fixed = await runCli(repo.dir, ['doctor']);
-    expect(fixed.stdout).toMatch(/setup reused \(relocated from the cache\)/);
-    expect(fixed.stdout).toMatch(/baseline {2}ok {2}scores 1 in a fresh worktree/);
-    // (doctor's exit code also reflects the local agent, which this project gives nothing to mutate.)
-    expect(fixed.stdout).toContain('no problems found');
+    const fixed = await doctorFindings(repo.dir);
+    expect(fixed.baseline?.provisioned).toMatch(/setup reused \(relocated from the cache\)/);
+    expect(fixed.baseline).toMatchObject({ ok: true, score: 1 });
+    expect(fixed.problems).toEqual([]);
     expect(readdirSync(join(repo.dir, '.swarm', 'setup-cache')).filter((name) => !name.startsWith('.'))).toHaveLength(1);
   }, 400_000);
 });

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/toy-repo.js';
+import { status } from '../../../src/index.js';
+import { runApi } from '../../support/api-run.js';
 import { NODE_LINK_SCENARIOS } from '../../support/node-link-projects.js';
 import { makeProject } from './project-repos.js';
+import { doctorFindings } from './doctor-findings.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -26,10 +28,7 @@ interface AttemptRow {
   score: number | null;
 }
 
-const attemptsOf = async (dir: string): Promise<AttemptRow[]> => {
-  const status = JSON.parse((await runCli(dir, ['status', '--json'])).stdout) as { attempts: AttemptRow[] };
-  return status.attempts.map((a) => ({ id: a.id, status: a.status, score: a.score ?? null }));
-};
+const attemptsOf = async (dir: string): Promise<AttemptRow[]> => (await status({ cwd: dir })).attempts.map((a) => ({ id: a.id, status: a.status, score: a.score }));
 
 const provisionedSetups = (dir: string): Array<{ id: string; ran: boolean; reused: boolean }> => {
   const db = new Database(join(dir, '.swarm', 'swarm.db'), { readonly: true });
@@ -51,18 +50,18 @@ describe.each(NODE_LINK_SCENARIOS)('a package the tests require through $name', 
     // As npm writes it: relative, into the checkout's own package folder.
     expect(repo.sh('readlink node_modules/sorty').trim()).toBe(scenario.packageDir === 'sorty' ? '../sorty' : '../packages/sorty');
 
-    const linked = await runCli(repo.dir, ['doctor']);
-    expect(linked.stdout).not.toContain('baseline  ok');
-    expect(linked.stdout).toMatch(/✗ node_modules it would run your checkout's code, not the attempt's: node_modules: sorty \(node_modules link \(npm link, a workspace or a file: dependency\)\) → \S+\/sorty/);
-    expect(linked.code).toBe(1);
+    const linked = await doctorFindings(repo.dir);
+    expect(linked.baseline?.ok ?? false).toBe(false);
+    const refused = linked.problems.find((p) => /^(node_modules|\.venv) it would run/.test(p)) ?? '';
+    expect(refused).toMatch(/^node_modules it would run your checkout's code, not the attempt's: node_modules: sorty \(node_modules link \(npm link, a workspace or a file: dependency\)\) → \S+\/sorty/);
 
     repo.configure({ ...BASE, evaluator, workspace: { setup: scenario.setup } });
     // doctor builds node_modules once in its worktree and caches it...
-    const built = await runCli(repo.dir, ['doctor']);
-    expect(built.stdout, built.stderr).toMatch(/baseline {2}ok {2}scores 1 in a fresh worktree/);
+    const built = await doctorFindings(repo.dir);
+    expect(built.baseline, built.progress.join('\n')).toMatchObject({ ok: true, score: 1 });
     // ...and every attempt's worktree gets it from the cache, its links relative to that worktree.
-    const run = await runCli(repo.dir, ['run', '--quiet']);
-    expect(run.code, run.stderr).toBe(0);
+    const { result, lines } = await runApi(repo.dir);
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const attempts = await attemptsOf(repo.dir);
     expect(attempts.find((a) => a.id === 'a1')).toMatchObject({ status: 'scored', score: 1 });
     expect(attempts.find((a) => a.id === 'a2')).toMatchObject({ status: 'invalid' });

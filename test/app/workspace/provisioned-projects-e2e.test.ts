@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { runCli } from '../../support/toy-repo.js';
+import { evaluate, show, status, type StatusReport } from '../../../src/index.js';
+import { runApi } from '../../support/api-run.js';
 import { makeProject, PY_PROGRAM, RUN_SETTINGS, type ProjectRepo } from './project-repos.js';
+import { doctorFindings } from './doctor-findings.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -16,19 +17,20 @@ const project = (files: Record<string, string>, config: Record<string, unknown>)
   return repo;
 };
 
-const statusSchema = z.object({
-  run: z.object({ status: z.string() }),
-  attempts: z.array(z.object({ id: z.string(), role: z.string(), status: z.string(), score: z.number().nullable(), reason: z.string().nullable() })),
-});
-
-/** `swarm run` to its end, then the attempts as status reports them. */
-const runAndStatus = async (repo: ProjectRepo): Promise<{ code: number | null; output: string; attempts: z.infer<typeof statusSchema>['attempts'] }> => {
-  const run = await runCli(repo.dir, ['run', '--new']);
-  const status = statusSchema.parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
-  return { code: run.code, output: `${run.stdout}\n${run.stderr}`, attempts: status.attempts };
+/**
+ * `swarm run --new` to its end, then the attempts as status reports them. `ok`: finished without a
+ * problem (the CLI's exit 0); `output`: its progress lines, stop reason and problem.
+ */
+const runAndStatus = async (repo: ProjectRepo): Promise<{ ok: boolean; output: string; attempts: StatusReport['attempts'] }> => {
+  const { result, lines } = await runApi(repo.dir, { newRun: true });
+  const report = await status({ cwd: repo.dir });
+  return { ok: result.status === 'finished' && result.problem === null, output: [...lines, result.stopReason, result.problem ?? ''].join('\n'), attempts: report.attempts };
 };
 
-const expectScored = (attempts: z.infer<typeof statusSchema>['attempts']): void => {
+/** `swarm eval` in the checkout. */
+const evalHere = (repo: ProjectRepo) => evaluate({ cwd: repo.dir, signal: new AbortController().signal });
+
+const expectScored = (attempts: StatusReport['attempts']): void => {
   const baseline = attempts.find((a) => a.role === 'baseline');
   expect(baseline).toMatchObject({ status: 'scored' });
   const scored = attempts.filter((a) => a.role !== 'baseline' && a.status === 'scored');
@@ -51,34 +53,32 @@ describe('a Python project with a gitignored data/ and a .venv', () => {
     );
     repo.sh('python3 -m venv --without-pip .venv && mkdir -p data && printf "1,2\\n2,4\\n3,6\\n" > data/points.csv');
     // In the checkout the evaluator works, which is why the old advice ("try swarm eval") misled.
-    expect((await runCli(repo.dir, ['eval'])).code).toBe(0);
+    expect(await evalHere(repo)).toMatchObject({ valid: true });
 
-    const noSetup = await runCli(repo.dir, ['doctor']);
-    expect(noSetup.code).toBe(1);
-    expect(noSetup.stdout).toMatch(/✗ the evaluator command runs \.venv\/bin\/python, which your checkout has but git ignores \(\.venv\/ is built, not committed\): add a workspace\.setup command/);
+    const noSetup = await doctorFindings(repo.dir);
+    expect(noSetup.problems.join('\n')).toMatch(/^the evaluator command runs \.venv\/bin\/python, which your checkout has but git ignores \(\.venv\/ is built, not committed\): add a workspace\.setup command/m);
     const failedRun = await runAndStatus(repo);
-    expect(failedRun.code).toBe(1);
+    expect(failedRun.ok).toBe(false);
     expect(failedRun.output).toContain('add a workspace.setup command that builds .venv/');
     expect(failedRun.output).not.toContain('try `swarm eval`');
 
     repo.configure({ evaluator: { command: '.venv/bin/python evaluate.py', protect: ['evaluate.py'], timeout: '60s' }, workspace: { setup: ['python3 -m venv --without-pip .venv'] } });
-    const noLink = await runCli(repo.dir, ['doctor']);
-    expect(noLink.code).toBe(1);
-    expect(noLink.stdout).toContain('✗ evaluate.py opened data/points.csv, which your checkout has but git ignores: add `data/` to workspace.link or .worktreeinclude');
+    const noLink = await doctorFindings(repo.dir);
+    expect(noLink.problems.join('\n')).toContain('evaluate.py opened data/points.csv, which your checkout has but git ignores: add `data/` to workspace.link or .worktreeinclude');
 
     repo.configure({ evaluator: { command: '.venv/bin/python evaluate.py', protect: ['evaluate.py'], timeout: '60s' }, workspace: { setup: ['python3 -m venv --without-pip .venv'], link: ['data/'] } });
-    const ready = await runCli(repo.dir, ['doctor']);
-    expect(ready.stdout).toMatch(/baseline {2}ok {2}scores -14 in a fresh worktree/);
-    expect(ready.stdout).toContain('no problems found');
-    expect(ready.code).toBe(0);
+    const ready = await doctorFindings(repo.dir);
+    expect(ready.baseline).toMatchObject({ ok: true, score: -14 });
+    expect(ready.problems).toEqual([]);
+    expect(ready.report.backends.find((b) => b.backend === ready.report.configured)?.ok).toBe(true);
 
     const run = await runAndStatus(repo);
-    expect(run.code).toBe(0);
+    expect(run.ok, run.output).toBe(true);
     expectScored(run.attempts);
     // One prepared environment for the key, reused by every later worktree.
     expect(readdirSync(join(repo.dir, '.swarm', 'setup-cache')).filter((name) => !name.startsWith('.'))).toHaveLength(1);
-    const show = await runCli(repo.dir, ['show', run.attempts.at(-1)?.id ?? 'a1']);
-    expect(show.stdout).toMatch(/workspace .*setup reused/);
+    const last = await show({ cwd: repo.dir, attemptId: run.attempts.at(-1)?.id ?? 'a1' });
+    expect(last.workspace?.setup).toMatchObject({ reused: true, failed: false });
   }, 240_000);
 });
 
@@ -101,16 +101,15 @@ describe('a Node project with a dependency from a local file: package', () => {
     repo.sh('npm install --offline --no-audit --no-fund --loglevel=error && rm -rf node_modules');
     repo.git('add', '-A');
     repo.git('commit', '-q', '-m', 'lock file');
-    const before = await runCli(repo.dir, ['doctor']);
-    expect(before.code).toBe(1);
-    expect(before.stdout).toContain("✗ dist/main.js needs node_modules/helper, which no worktree has (node_modules/ is installed, not committed): add a workspace.setup command that installs it");
+    const before = await doctorFindings(repo.dir);
+    expect(before.problems.join('\n')).toContain("dist/main.js needs node_modules/helper, which no worktree has (node_modules/ is installed, not committed): add a workspace.setup command that installs it");
 
     repo.configure({ evaluator: { command: 'npm run --silent build && node dist/main.js', protect: ['build.js'], timeout: '60s' }, workspace: { setup: ['npm ci --offline --no-audit --no-fund --loglevel=error'] } });
-    const after = await runCli(repo.dir, ['doctor']);
-    expect(after.stdout).toContain('no problems found');
-    expect(after.code).toBe(0);
+    const after = await doctorFindings(repo.dir);
+    expect(after.problems).toEqual([]);
+    expect(after.baseline).toMatchObject({ ok: true });
     const run = await runAndStatus(repo);
-    expect(run.code).toBe(0);
+    expect(run.ok, run.output).toBe(true);
     expectScored(run.attempts);
   }, 240_000);
 });
@@ -147,26 +146,27 @@ print(json.dumps({"score": program.score([(1.0, 2.0)]), "feedback": "called the 
       { evaluator: { command: 'python3 evaluate.py', protect: ['evaluate.py'], timeout: '60s' } },
     );
     repo.write({ '.env': `API_TOKEN=${TOKEN}\n` });
-    const before = await runCli(repo.dir, ['doctor']);
-    expect(before.code).toBe(1);
-    expect(before.stdout).toContain('✗ evaluate.py opened .env, which your checkout has but git ignores: add `.env` to workspace.link or .worktreeinclude');
-    expect(before.stdout).not.toContain(TOKEN);
+    const before = await doctorFindings(repo.dir);
+    expect(before.problems.join('\n')).toContain('evaluate.py opened .env, which your checkout has but git ignores: add `.env` to workspace.link or .worktreeinclude');
+    expect(JSON.stringify(before.report)).not.toContain(TOKEN);
 
     repo.write({ '.worktreeinclude': '.env\n' });
     repo.configure({ evaluator: { command: 'python3 evaluate.py', protect: ['evaluate.py'], timeout: '60s' } });
-    const after = await runCli(repo.dir, ['doctor']);
-    expect(after.code).toBe(0);
-    const evalHere = await runCli(repo.dir, ['eval', '--json']);
-    expect(evalHere.code).toBe(0);
-    expect(evalHere.stdout).toContain('called the API with [redacted]');
+    const after = await doctorFindings(repo.dir);
+    expect(after.problems).toEqual([]);
+    expect(after.baseline).toMatchObject({ ok: true });
+    const evaluated = await evalHere(repo);
+    expect(evaluated.valid).toBe(true);
+    expect(evaluated.feedback).toContain('called the API with [redacted]');
+    expect(JSON.stringify(evaluated)).not.toContain(TOKEN);
     const run = await runAndStatus(repo);
     expect(run.output).not.toContain(TOKEN);
-    expect(run.code, run.output).toBe(0);
+    expect(run.ok, run.output).toBe(true);
     expectScored(run.attempts);
     expect(filesContaining(join(repo.dir, '.swarm'), TOKEN)).toEqual([]);
-    const show = await runCli(repo.dir, ['show', 'a1', '--json']);
-    expect(show.stdout).toContain('[redacted]');
-    expect(show.stdout).not.toContain(TOKEN);
+    const baseline = JSON.stringify(await show({ cwd: repo.dir, attemptId: 'a1' }));
+    expect(baseline).toContain('[redacted]');
+    expect(baseline).not.toContain(TOKEN);
     // No branch of the run holds the carried file.
     expect(repo.git('log', '--all', '--format=%H', '--', '.env').trim()).toBe('');
   }, 240_000);
@@ -189,11 +189,12 @@ print(json.dumps({"score": program.score([(1.0, helper.OFFSET)])}))
     repo.git('commit', '-q', '-m', 'vendor lib');
     // The library's origin is gone: worktrees must come from the main repository's module store.
     lib.cleanup();
-    const doctor = await runCli(repo.dir, ['doctor']);
-    expect(doctor.stdout).toContain('submodules vendor/lib');
-    expect(doctor.code).toBe(0);
+    const doctor = await doctorFindings(repo.dir);
+    expect(doctor.baseline?.provisioned).toContain('submodules vendor/lib');
+    expect(doctor.problems).toEqual([]);
+    expect(doctor.baseline).toMatchObject({ ok: true });
     const run = await runAndStatus(repo);
-    expect(run.code).toBe(0);
+    expect(run.ok, run.output).toBe(true);
     expectScored(run.attempts);
   }, 240_000);
 });

@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/toy-repo.js';
+import { status } from '../../../src/index.js';
+import { runApi } from '../../support/api-run.js';
 import { EDITABLE_VENV, hasPythonVenv, PIP_ENV, SORTY_FILES } from '../../support/python-project.js';
 import { makeProject } from './project-repos.js';
+import { doctorFindings } from './doctor-findings.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -81,8 +83,7 @@ const SCENARIOS: PythonScenario[] = [
   },
 ];
 
-const attemptsOf = async (dir: string): Promise<Array<{ id: string; status: string; score: number | null }>> =>
-  (JSON.parse((await runCli(dir, ['status', '--json'])).stdout) as { attempts: Array<{ id: string; status: string; score: number | null }> }).attempts;
+const attemptsOf = async (dir: string): Promise<Array<{ id: string; status: string; score: number | null }>> => (await status({ cwd: dir })).attempts;
 
 const provisionedSetups = (dir: string): Array<{ id: string; ran: boolean; reused: boolean }> => {
   const db = new Database(join(dir, '.swarm', 'swarm.db'), { readonly: true });
@@ -105,17 +106,17 @@ describe.each(SCENARIOS)('a Python package installed editable by $name, evaluate
       repo.git('commit', '-q', '-m', 'lock');
     }
 
-    const linked = await runCli(repo.dir, ['doctor']);
-    expect(linked.stdout).not.toContain('baseline  ok');
-    expect(linked.stdout).toMatch(/✗ \.venv it would run your checkout's code, not the attempt's/);
-    expect(linked.stdout).toMatch(scenario.pointer);
-    expect(linked.code).toBe(1);
+    const linked = await doctorFindings(repo.dir);
+    expect(linked.baseline?.ok ?? false).toBe(false);
+    const refused = linked.problems.find((p) => /^(node_modules|\.venv) it would run/.test(p)) ?? '';
+    expect(refused).toMatch(/^\.venv it would run your checkout's code, not the attempt's/);
+    expect(refused).toMatch(scenario.pointer);
 
     repo.configure({ ...BASE, evaluator, workspace: { setup: scenario.setup } });
-    const built = await runCli(repo.dir, ['doctor']);
-    expect(built.stdout, built.stderr).toMatch(/baseline {2}ok {2}scores 1 in a fresh worktree/);
-    const run = await runCli(repo.dir, ['run', '--quiet']);
-    expect(run.code, run.stderr).toBe(0);
+    const built = await doctorFindings(repo.dir);
+    expect(built.baseline, built.progress.join('\n')).toMatchObject({ ok: true, score: 1 });
+    const { result, lines } = await runApi(repo.dir);
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const attempts = await attemptsOf(repo.dir);
     expect(attempts.find((a) => a.id === 'a1')).toMatchObject({ status: 'scored', score: 1 });
     expect(attempts.find((a) => a.id === 'a2')).toMatchObject({ status: 'invalid' });
