@@ -27,9 +27,10 @@ const emptyDir = (prefix: string): string => {
   return dir;
 };
 
-// No credential of any backend reaches the run, whatever the developer's shell holds.
+// No credential of any backend reaches the run, whatever the developer's shell holds. CLAUDE_CONFIG_DIR
+// is unset rather than empty: `claude auth status` would take '' as the current directory (the test's own).
 const NO_KEYS = {
-  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: '',
+  ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '', ANTHROPIC_BASE_URL: '', CLAUDE_CODE_OAUTH_TOKEN: '', CLAUDE_CONFIG_DIR: undefined,
   CLAUDE_CODE_USE_BEDROCK: '', CLAUDE_CODE_USE_VERTEX: '', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', CODEX_API_KEY: '',
 };
 
@@ -49,7 +50,7 @@ const dbOf = (repo: ToyRepo): string => join(repo.dir, '.swarm', 'swarm.db');
  * The refusal `swarm run` would print before exit 2: a SwarmError whose code the CLI maps to 2
  * (test/cli/commands/run-exit-codes.test.ts holds the CLI's side).
  */
-const refusal = async (repo: ToyRepo, options: Parameters<typeof runApi>[1], env: Record<string, string>): Promise<string> => {
+const refusal = async (repo: ToyRepo, options: Parameters<typeof runApi>[1], env: Record<string, string | undefined>): Promise<string> => {
   const error = await thrownBy(runApi(repo.dir, options, env));
   if (!isSwarmError(error)) throw new Error(`expected a SwarmError, got ${String(error)}`);
   expect(exitCodeFor(error)).toBe(2);
