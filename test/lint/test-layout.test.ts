@@ -18,6 +18,7 @@ const DECLARED_FOLDERS: Readonly<Record<string, string>> = {
   'test/e2e/package': 'the package as built and packed: its entry module, an install from the tarball',
   'test/e2e/browser': 'the dashboard and report pages in a real browser',
   'test/e2e/hostile': 'attacks on the built CLI from an agent worktree and from outside; each crosses several rooms',
+  'test/e2e/resume': 'a driver process killed (SIGKILL) or interrupted (SIGINT, SIGTERM, SIGHUP), then resumed by another process',
   'test/bench': 'the bench harness, bench/ at the repository root (not in src)',
   'test/evaluators': 'the packaged evaluators, evaluators/ at the repository root (not in src)',
   'test/skills': 'the packaged skills, skills/ at the repository root, run by the real agent CLIs',

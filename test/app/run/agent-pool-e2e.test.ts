@@ -5,7 +5,11 @@ import { z } from 'zod';
 import type { FakeServer } from '../../support/fake-llm/http-server.js';
 import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
 import type { FakeScript } from '../../support/fake-llm/scripted-reply.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { renderStatus } from '../../../src/cli/render/status-table.js';
+import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
+import { report, spawn, status, wait, type SpawnOptions } from '../../../src/index.js';
+import { runApi, thrownBy, withEnv } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 /** The command agent: moves `a` 0.1 towards 3, an improvement of about 0.4 every time. */
 const IMPROVE = `const fs = require('node:fs');
@@ -35,10 +39,6 @@ const pool = (server: FakeServer, extra: Record<string, unknown> = {}): Record<s
 });
 
 const ENV = { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' };
-
-const backendsSchema = z.object({
-  backends: z.array(z.object({ name: z.string(), model: z.string().nullable(), attempts: z.number(), improvements: z.number(), costUsd: z.number() })),
-});
 
 const readAttempts = (repo: ToyRepo) => {
   const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
@@ -73,17 +73,16 @@ describe('agent.pool: several backends in one run', () => {
     return repo;
   };
 
-  it('weighted: attempts from local, command and openai, with per-backend figures in status --json, plain status and the report', async () => {
+  it('weighted: attempts from local, command and openai, with per-backend figures in the status report, its text and the HTML report', async () => {
     server = await startFakeOpenAi(finishesAtOnce);
     const repo = toyRepo({ agent: pool(server), budget: { attempts: 9 }, concurrency: { agents: 2, evaluations: 2 } });
-    const run = await runCli(repo.dir, ['run'], ENV);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout + run.stderr).toContain('agent.pool (weight): local');
+    const { result, lines } = await runApi(repo.dir, {}, ENV);
+    expect(result).toMatchObject({ status: 'finished', problem: null });
+    expect(lines.some((line) => line.includes('agent.pool (weight): local'))).toBe(true);
     const attempts = readAttempts(repo);
     expect(new Set(attempts.map((a) => a.backend))).toEqual(new Set(['local', 'command', 'openai:gpt-fake']));
-    const status = await runCli(repo.dir, ['status', '--json']);
-    expect(status.code, status.stderr).toBe(0);
-    const { backends } = backendsSchema.parse(JSON.parse(status.stdout));
+    const statusReport = await status({ cwd: repo.dir });
+    const backends = statusReport.backends ?? [];
     expect(backends.map((b) => [b.name, b.model])).toEqual([['local', null], ['command', null], ['openai:gpt-fake', 'gpt-fake']]);
     for (const b of backends) expect(b.attempts).toBe(attempts.filter((a) => a.backend === b.name && a.status !== 'interrupted').length);
     expect(backends.reduce((sum, b) => sum + b.attempts, 0)).toBe(9);
@@ -93,12 +92,12 @@ describe('agent.pool: several backends in one run', () => {
     expect(byName.get('openai:gpt-fake')?.improvements).toBe(0);
     expect(byName.get('openai:gpt-fake')?.costUsd).toBeGreaterThan(0);
     expect(byName.get('command')?.costUsd).toBe(0);
-    const plain = await runCli(repo.dir, ['status']);
-    expect(plain.stdout).toMatch(/backends\s+local \d+ attempts?, \d+ improved/);
-    expect(plain.stdout).toContain('openai:gpt-fake');
-    const report = await runCli(repo.dir, ['report', '-o', '-']);
-    expect(report.code, report.stderr).toBe(0);
-    expect(report.stdout).toContain(`command ${byName.get('command')?.attempts ?? 0} attempt`);
+    // What `swarm status` prints from that report.
+    const plain = renderStatus(statusReport, { color: false, now: Date.now(), width: 120 });
+    expect(plain).toMatch(/backends\s+local \d+ attempts?, \d+ improved/);
+    expect(plain).toContain('openai:gpt-fake');
+    const { html } = await report({ cwd: repo.dir, output: '-' });
+    expect(html).toContain(`command ${byName.get('command')?.attempts ?? 0} attempt`);
   }, 240_000);
 
   it('bandit: attempts shift to the entry that improves, and with one agent slot a seed repeats the sequence exactly', async () => {
@@ -117,8 +116,8 @@ describe('agent.pool: several backends in one run', () => {
     const sequences: string[][] = [];
     for (let i = 0; i < 2; i++) {
       const repo = toyRepo(config);
-      const run = await runCli(repo.dir, ['run'], ENV);
-      expect(run.code, run.stderr).toBe(0);
+      const { result } = await runApi(repo.dir, {}, ENV);
+      expect(result).toMatchObject({ status: 'finished', problem: null });
       sequences.push(readAttempts(repo).map((a) => a.backend));
     }
     const [first, second] = sequences;
@@ -136,10 +135,10 @@ describe('agent.pool: several backends in one run', () => {
   it('a rate-limited (429) openai entry parks while local and command continue; its attempt fails at agent.limits.maxParks', async () => {
     server = await startFakeOpenAi(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '1' }, message: 'fake rate limit' }));
     const repo = toyRepo({ agent: { ...pool(server), limits: { maxParks: 2 } }, budget: { attempts: 8 }, concurrency: { agents: 2, evaluations: 2 } });
-    const run = await runCli(repo.dir, ['run'], ENV);
+    const { result } = await runApi(repo.dir, {}, ENV);
     const attempts = readAttempts(repo);
     const limited = attempts.filter((a) => a.backend === 'openai:gpt-fake');
-    expect(limited.length, run.stdout).toBeGreaterThan(0);
+    expect(limited.length, result.stopReason).toBeGreaterThan(0);
     for (const a of limited) expect(a.status).toBe('failed');
     // The waits were the openai entry's own: nothing else was held.
     const waits = waitEvents(repo);
@@ -147,27 +146,26 @@ describe('agent.pool: several backends in one run', () => {
     for (const w of waits) expect(JSON.parse(w)).toMatchObject({ backend: 'openai:gpt-fake' });
     const others = attempts.filter((a) => a.backend !== 'openai:gpt-fake');
     expect(others.filter((a) => a.status === 'scored').length).toBeGreaterThanOrEqual(4);
-    expect(run.code, run.stderr).toBe(0);
+    expect(result).toMatchObject({ status: 'finished', problem: null });
   }, 240_000);
 
-  it('swarm spawn --backend names a pool entry; an unknown name is a usage error that lists the entries', async () => {
+  it('spawn with a backend names a pool entry; an unknown name is a usage error (exit 2) that lists the entries', async () => {
     server = await startFakeOpenAi(finishesAtOnce);
     const repo = toyRepo({ agent: pool(server), budget: { attempts: 4 } });
+    // The spawn driver, a process of its own, takes the environment of the spawn that starts it.
     const env = { ...ENV, SWARM_SPAWN_IDLE_MS: '1500' };
-    const wrong = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--backend', 'gemini'], env);
-    expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('names no agent.pool entry; the entries are local, command, openai:gpt-fake');
-    const spawned = await runCli(repo.dir, ['spawn', '--baseline', '--role', 'explorer', '--backend', 'command', '--json'], env);
-    expect(spawned.code, spawned.stderr).toBe(0);
-    const id = z.object({ id: z.string() }).parse(JSON.parse(spawned.stdout)).id;
-    const waited = await runCli(repo.dir, ['wait', id, '--timeout', '120s'], env);
-    expect(waited.code, waited.stderr).toBe(0);
+    const explorer: SpawnOptions = { cwd: repo.dir, parents: 'baseline', role: 'explorer', context: '', informedBy: [] };
+    const wrong = await withEnv(env, () => thrownBy(spawn({ ...explorer, backend: 'gemini' })));
+    expect(isSwarmError(wrong) && exitCodeFor(wrong)).toBe(2);
+    expect(isSwarmError(wrong) && wrong.message).toContain('names no agent.pool entry; the entries are local, command, openai:gpt-fake');
+    const { id } = await withEnv(env, () => spawn({ ...explorer, backend: 'command' }));
+    const waited = await wait({ cwd: repo.dir, ids: [id], any: false, timeoutMs: 120_000 });
+    expect(waited).toMatchObject({ timedOut: false, driverGone: false });
     const attempt = readAttempts(repo).find((a) => a.id === id);
     expect(attempt).toMatchObject({ backend: 'command', status: 'scored' });
-    await runCli(repo.dir, ['wait', '--all', '--timeout', '60s'], env);
+    await wait({ cwd: repo.dir, ids: [], any: false, timeoutMs: 60_000 });
     for (let i = 0; i < 50; i++) {
-      const status = z.object({ run: z.object({ status: z.string() }) }).parse(JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout));
-      if (status.run.status !== 'running') break;
+      if ((await status({ cwd: repo.dir })).run.status !== 'running') break;
       await new Promise((r) => setTimeout(r, 200));
     }
   }, 240_000);

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 const dirs: string[] = [];
@@ -41,8 +42,8 @@ describe('agent slots', () => {
       agent: { backend: 'command', command: { argv: loggingAgent(log) } },
     });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run']);
-    expect(run.code, run.stderr).toBe(0);
+    const { result } = await runApi(repo.dir);
+    expect(result).toMatchObject({ status: 'finished', problem: null });
     const lines = readFileSync(log, 'utf8').trim().split('\n');
     // One agent at a time: no agent started while another held the only slot.
     expect(lines).toHaveLength(3);
@@ -51,14 +52,14 @@ describe('agent slots', () => {
     // waits for the slot). Which of a2 and a3 takes the slot first is the order their
     // preparations finish in; under load a3's can finish first.
     expect(lines[0]).toMatch(/^a[23]: .*\ba2\b.*\ba3\b/);
-    expect(run.stdout + run.stderr).toContain('attempts: 3 scored');
+    expect(result.attempts.scored).toBe(3);
   }, 120_000);
 
   it('waves: wave sizes follow concurrency.agents, and a smaller waveSize is said at the start', async () => {
     const repo = createToyRepo({ budget: { attempts: 2 }, concurrency: { agents: 4, evaluations: 2 }, shepherd: { initialExplorers: 2, waveSize: 2 } });
     repos.push(repo);
-    const run = await runCli(repo.dir, ['run']);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('waves of 2 keep at most 2 of 4 agents busy; raise shepherd.waveSize or use shepherd.schedule "async"');
+    const { result, lines } = await runApi(repo.dir);
+    expect(result).toMatchObject({ status: 'finished', problem: null });
+    expect(lines).toContain('waves of 2 keep at most 2 of 4 agents busy; raise shepherd.waveSize or use shepherd.schedule "async"');
   }, 120_000);
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * A command agent whose first run spends $0.06 at once (reported as JSON) and whose later runs
@@ -41,8 +42,9 @@ describe('budget.costUsd stops running CLI agents', () => {
       concurrency: { agents: 2, evaluations: 2 },
       shepherd: { initialExplorers: 2, waveSize: 2 },
     });
-    const run = await runCli(repo.dir, ['run']);
-    expect(run.code, run.stderr).toBe(0);
+    const { result } = await runApi(repo.dir);
+    expect(result).toMatchObject({ status: 'finished', problem: null });
+    expect(result.stopReason).toMatch(/^cost budget of \$0\.05 reached/);
     const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
     try {
       const attempts = z.array(z.object({ id: z.string(), status: z.string(), error: z.string().nullable(), cost_usd: z.number(), score: z.number().nullable() }))

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,7 +6,9 @@ import { z } from 'zod';
 import type { FakeServer } from '../../support/fake-llm/http-server.js';
 import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
 import type { FakeScript } from '../../support/fake-llm/scripted-reply.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { show } from '../../../src/index.js';
+import { runApi } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 // Each model call: 10,000 input tokens at $1 per million = $0.01.
 const CALL_USD = 0.01;
@@ -45,8 +48,8 @@ describe('budget.costUsd holds while API agents run', () => {
       concurrency: { agents: 2, evaluations: 1 },
       shepherd: { initialExplorers: 2, waveSize: 2, mergeEvery: 0 },
     });
-    const run = await runCli(repo.dir, ['run', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' });
-    expect(run.code, run.stderr).toBe(0);
+    const { result } = await runApi(repo.dir, { overrides: { baseUrl: `${server.url}/v1` } }, { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' });
+    expect(result).toMatchObject({ status: 'finished', problem: null });
     const { attempts, run: record } = readRun(repo);
     expect(record.stop_reason).toMatch(/^cost budget of \$0\.05 reached/);
     // The stopped attempts are recorded (evaluated), not lost; none started after the cap.
@@ -57,7 +60,10 @@ describe('budget.costUsd holds while API agents run', () => {
     expect(spent).toBeGreaterThanOrEqual(CAP_USD - 1e-9);
     // Each running agent may have one call in flight when the cap is reached.
     expect(spent).toBeLessThanOrEqual(CAP_USD + 2 * CALL_USD + 1e-9);
-    const transcript = await runCli(repo.dir, ['show', attempts[0]?.id ?? '']);
-    expect(transcript.code, transcript.stderr).toBe(0);
+    // A stopped attempt still shows (`swarm show`): its record and its transcript.
+    const detail = await show({ cwd: repo.dir, attemptId: attempts[0]?.id ?? '' });
+    expect(detail.attempt.status).toBe('scored');
+    expect(detail.usage.costUsd).toBeCloseTo(attempts[0]?.cost_usd ?? -1, 9);
+    expect(detail.transcriptPath === null ? false : existsSync(detail.transcriptPath)).toBe(true);
   }, 180_000);
 });

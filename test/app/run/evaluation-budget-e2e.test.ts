@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSearch, status } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { renderStatus } from '../../../src/cli/render/status-table.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -32,7 +33,7 @@ describe('budget.evaluations', () => {
     expect(total).toBeLessThanOrEqual(7 + 2);
     expect(report.attempts.filter((a) => a.role !== 'baseline').length).toBeLessThan(40);
     expect(transcripts.join('\n')).toMatch(/evaluation budget of 7 reached \(\d+ evaluator runs\): the run evaluates no more intermediate versions/);
-    const text = await runCli(repo.dir, ['status']);
-    expect(text.stdout).toMatch(new RegExp(`evaluations ${total}/7`));
+    // What `swarm status` prints from that report.
+    expect(renderStatus(report, { color: false, now: Date.now(), width: 120 })).toMatch(new RegExp(`evaluations ${total}/7`));
   }, 120_000);
 });

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
-import { createToyRepo, runCli, startCli, stopOrphans, type ToyRepo } from '../../support/toy-repo.js';
+import { status as statusOf } from '../../../src/index.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, startCli, stopOrphans, type ToyRepo } from '../../support/toy-repo.js';
 
 // Issue 41, item 3: an evaluator run that finished is never run again because the driver was
 // killed. Each test kills the driver (SIGKILL) in one window between an evaluator's exit and the
-// attempt's record, resumes with `swarm run`, and counts the evaluator's invocations (each one
+// attempt's record, resumes the run (runSearch, in this process), and counts the evaluator's invocations (each one
 // appends "<attempt> <stage> <seed>" to a log outside the repository).
 
 const cleanups: Array<() => void> = [];
@@ -58,7 +59,14 @@ const invocations = (log: string, id: string): string[] =>
   existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith(`${id} `)) : [];
 const countOf = (lines: readonly string[], stage: string, seed: number): number => lines.filter((line) => line.split(' ')[1] === stage && line.split(' ')[2] === String(seed)).length;
 
-const status = async (repo: ToyRepo): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+const status = (repo: ToyRepo) => statusOf({ cwd: repo.dir });
+
+/** Resumes the killed run in this process: it finishes without a problem (what exit 0 of `swarm run` says). */
+const resume = async (repo: ToyRepo): Promise<string> => {
+  const second: ApiRun = await runApi(repo.dir);
+  expect(second.result).toMatchObject({ status: 'finished', problem: null, resumed: true });
+  return second.lines.join('\n');
+};
 
 /** Starts `swarm run`, waits for `moment`, SIGKILLs the driver and what it left running. */
 const killWhen = async <T>(repo: ToyRepo, what: string, moment: () => T | undefined | null | false): Promise<T> => {
@@ -105,9 +113,7 @@ describe('a finished evaluation survives a kill of the driver', () => {
     expect(countOf(before, 'main', 7)).toBe(1);
     expect(countOf(before, 'main', 8)).toBe(1);
 
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.code).toBe(0);
-    expect(second.stderr).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
+    expect(await resume(repo)).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
     const after = invocations(log, id);
     // The official evaluation ran once in all; the confirmation killed with the driver ran again.
     expect(countOf(after, 'main', 7)).toBe(1);
@@ -149,9 +155,7 @@ console.log(JSON.stringify({ score }));
     const printed = invocations(log, baseline).slice(0, 3).map((line) => Number(line.split(' ')[3]));
     expect(kept.map((row) => row.score)).toEqual(printed);
 
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.code).toBe(0);
-    expect(second.stderr).toContain(`${baseline}: resumed its evaluation: 3 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
+    expect(await resume(repo)).toContain(`${baseline}: resumed its evaluation: 3 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
     const after = invocations(log, baseline);
     expect([7, 8, 9].map((seed) => countOf(after, 'main', seed))).toEqual([2, 1, 2]);
     const report = await status(repo);
@@ -181,9 +185,7 @@ console.log(JSON.stringify({ score }));
     rmSync(hang);
     expect(query(repo, 'SELECT stage FROM evaluations WHERE attempt_id = ?', id)).toEqual([{ stage: 'quick' }]);
 
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.code).toBe(0);
-    expect(second.stderr).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
+    expect(await resume(repo)).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept, not run again; 1 run now`);
     const after = invocations(log, id);
     expect(countOf(after, 'quick', 7)).toBe(1);
     expect(countOf(after, 'full', 7)).toBe(2);
@@ -215,9 +217,7 @@ console.log(JSON.stringify({ score }));
     expect(query(repo, 'SELECT id FROM evaluations WHERE attempt_id = ?', id)).toEqual([]);
     expect(countOf(invocations(log, id), 'main', 7)).toBe(1);
 
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.code).toBe(0);
-    expect(second.stderr).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept (1 of them recorded now from the exit record it left), not run again; 0 run now`);
+    expect(await resume(repo)).toContain(`${id}: resumed its evaluation: 1 evaluator run(s) finished before the stop kept (1 of them recorded now from the exit record it left), not run again; 0 run now`);
     expect(countOf(invocations(log, id), 'main', 7)).toBe(1);
     const recorded = (await status(repo)).attempts.find((a) => a.id === id);
     expect(recorded?.status).toBe('scored');

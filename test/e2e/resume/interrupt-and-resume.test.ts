@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
+import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
+import { status as statusOf } from '../../../src/index.js';
 import { findOrphans } from '../../../src/process/find-orphans.js';
 import { isProcessAlive } from '../../../src/process/liveness.js';
-import { createToyRepo, runCli, startCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi, thrownBy } from '../../support/api-run.js';
+import { createToyRepo, startCli, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -34,7 +36,11 @@ const waitFor = async (repo: ToyRepo, predicate: (rows: Array<{ status: string; 
   throw new Error('condition not reached in time');
 };
 
-const status = async (repo: ToyRepo): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+/**
+ * The driver is a `swarm run` process the test kills or interrupts; what it left is read, and the
+ * run resumed, through the API in this process (another process than the killed driver's).
+ */
+const status = (repo: ToyRepo) => statusOf({ cwd: repo.dir });
 
 const assertClean = (repo: ToyRepo): void => {
   expect(repo.git('worktree', 'list', '--porcelain').match(/^worktree /gm)).toHaveLength(1);
@@ -62,12 +68,13 @@ describe('interrupting and resuming a run', () => {
     const finishedAtKill = killed.attempts.filter((a) => !runningAtKill.includes(a.id)).map((a) => ({ id: a.id, status: a.status, score: a.score }));
     expect(runningAtKill.length).toBeGreaterThan(0);
 
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.code).toBe(0);
-    expect(second.stderr).toContain('resuming run r1');
+    const second = await runApi(repo.dir);
+    expect(second.result).toMatchObject({ status: 'finished', problem: null, resumed: true });
+    const said = second.lines.join('\n');
+    expect(said).toContain('resuming run r1');
     // Attempts running at the kill are re-planned, recorded from their stored result when evaluated, or
     // have their evaluation finished from the runs that ended before the kill (kept rows, exit records).
-    expect(second.stderr).toMatch(/recovered \d+ interrupted attempt|recorded \d+ attempt\(s\) evaluated before the stop|a\d+: resumed its evaluation: \d+ evaluator run\(s\) finished before the stop kept/);
+    expect(said).toMatch(/recovered \d+ interrupted attempt|recorded \d+ attempt\(s\) evaluated before the stop|a\d+: resumed its evaluation: \d+ evaluator run\(s\) finished before the stop kept/);
 
     const after = await status(repo);
     for (const before of finishedAtKill) expect(after.attempts.find((a) => a.id === before.id)).toMatchObject(before);
@@ -109,8 +116,8 @@ describe('interrupting and resuming a run', () => {
       for (const pid of orphans) if (await isProcessAlive(pid)) stillThere.push(pid);
       expect(stillThere.length).toBeGreaterThan(0);
       rmSync(marker, { force: true });
-      const second = await runCli(repo.dir, ['run']);
-      expect(second.code).toBe(0);
+      const { result } = await runApi(repo.dir);
+      expect(result).toMatchObject({ status: 'finished', problem: null });
       for (const pid of orphans) expect(await isProcessAlive(pid)).toBe(false);
       assertClean(repo);
     } finally {
@@ -140,8 +147,8 @@ describe('interrupting and resuming a run', () => {
     expect(mid.counts.interrupted).toBeGreaterThan(0);
     expect(mid.attempts.filter((a) => a.status === 'interrupted').every((a) => a.startedAt !== null && repo.git('branch', '--list', `swarm/r1/${a.id}`).trim() === '')).toBe(true);
 
-    const resumed = await runCli(repo.dir, ['run']);
-    expect(resumed.code).toBe(0);
+    const { result } = await runApi(repo.dir);
+    expect(result).toMatchObject({ status: 'finished', problem: null, resumed: true });
     const end = await status(repo);
     expect(end.run.attemptsUsed).toBe(9);
     assertClean(repo);
@@ -196,13 +203,14 @@ describe('interrupting and resuming a run', () => {
     repos.push(repo);
     const first = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '300' });
     await waitFor(repo, (rows) => rows.length > 0);
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.stderr).toMatch(/run r1 is being driven by process \d+/);
-    expect(second.code).toBe(2);
+    // Refused with a usage/config error: `swarm run` exits 2.
+    const second = await thrownBy(runApi(repo.dir));
+    expect(isSwarmError(second) && exitCodeFor(second)).toBe(2);
+    expect(isSwarmError(second) && second.message).toMatch(/run r1 is being driven by process \d+/);
     // A new run would clean the live run's worktrees: refused too.
-    const another = await runCli(repo.dir, ['run', '--new']);
-    expect(another.code).toBe(2);
-    expect(another.stderr).toMatch(/run r1 is being driven by process \d+/);
+    const another = await thrownBy(runApi(repo.dir, { newRun: true }));
+    expect(isSwarmError(another) && exitCodeFor(another)).toBe(2);
+    expect(isSwarmError(another) && another.message).toMatch(/run r1 is being driven by process \d+/);
     // The live run finishes undisturbed. (Killing it instead left its agents and evaluators, in
     // process groups of their own, writing into the repository while the test removed it: ENOTEMPTY.)
     const finished = await first.done;
@@ -226,9 +234,9 @@ describe('interrupting and resuming a run', () => {
     expect(plain.stderr).toContain('resuming run r1 (keeps --attempts 7 --agents 1)');
     expect(plain.stderr).not.toContain('applies');
 
-    const third = await runCli(repo.dir, ['run', '--attempts', '8']);
-    expect(third.code).toBe(0);
-    expect(third.stderr).toContain('resuming run r1 (keeps --agents 1; applies --attempts 8 (was 7))');
+    const third = await runApi(repo.dir, { overrides: { attempts: 8 } });
+    expect(third.result).toMatchObject({ status: 'finished', problem: null });
+    expect(third.lines.join('\n')).toContain('resuming run r1 (keeps --agents 1; applies --attempts 8 (was 7))');
     const end = await status(repo);
     expect(end.run.attemptsUsed).toBe(8);
     const db = new Database(dbOf(repo), { readonly: true });

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
+import { renderStatus } from '../../../src/cli/render/status-table.js';
+import { evaluate, status as statusOf } from '../../../src/index.js';
 import { findOrphans } from '../../../src/process/find-orphans.js';
 import { isProcessAlive } from '../../../src/process/liveness.js';
+import { runApi } from '../../support/api-run.js';
 import { CLI, createToyRepo, runCli, startCli, stopOrphans, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
 
 const cleanups: Array<() => void> = [];
@@ -53,7 +55,14 @@ const until = async <T>(what: string, probe: () => T | undefined | null | false 
   throw new Error(`${what}: not reached in time`);
 };
 
-const status = async (repo: ToyRepo, ...args: string[]): Promise<StatusReport> => JSON.parse((await runCli(repo.dir, ['status', '--json', ...args])).stdout) as StatusReport;
+/**
+ * The driver is a `swarm run` process the test kills; what it left is read, and the run resumed,
+ * through the API in this process (another process than the killed driver's).
+ */
+const status = (repo: ToyRepo, runId?: string) => statusOf({ cwd: repo.dir, ...(runId === undefined ? {} : { runId }) });
+
+/** What `swarm status` prints of the run now. */
+const statusText = async (repo: ToyRepo): Promise<string> => renderStatus(await status(repo), { color: false, now: Date.now(), width: 160 });
 
 const killDriver = async (run: { child: ReturnType<typeof startCli>['child']; done: Promise<CliResult> }): Promise<void> => {
   run.child.kill('SIGKILL');
@@ -95,10 +104,10 @@ describe('crash windows', () => {
     const before = evaluationsOf(attempt.id);
     expect(before.length).toBeGreaterThan(0);
 
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.code).toBe(0);
+    const second = await runApi(repo.dir);
+    expect(second.result).toMatchObject({ status: 'finished', problem: null, resumed: true });
     // Another attempt may have reached its (held) findings commit too before the kill: recorded alike.
-    expect(second.stderr).toMatch(new RegExp(`recorded \\d attempt\\(s\\) evaluated before the stop, without evaluating again: (a\\d+, )*${attempt.id}\\b`));
+    expect(second.lines.join('\n')).toMatch(new RegExp(`recorded \\d attempt\\(s\\) evaluated before the stop, without evaluating again: (a\\d+, )*${attempt.id}\\b`));
     // The evaluator never ran for it again; it is recorded with the score stored before the kill.
     expect(evaluationsOf(attempt.id)).toEqual(before);
     const after = await status(repo);
@@ -126,17 +135,17 @@ describe('crash windows', () => {
     });
     await killDriver(first);
     rmSync(marker);
-    const killed = await status(repo, '--run', 'r1');
+    const killed = await status(repo, 'r1');
     expect(killed.run.stale?.ownerPid).toBe(first.child.pid);
     expect(killed.attempts.filter((a) => a.status === 'running')).toEqual([]);
 
-    const second = await runCli(repo.dir, ['run', '--new']);
-    expect(second.code).toBe(0);
-    expect(second.stderr).toContain('run r2 started');
-    expect(second.stderr).toMatch(new RegExp(`marked \\d+ attempt\\(s\\) of earlier runs interrupted: .*\\b${hung.id}\\b`));
+    const second = await runApi(repo.dir, { newRun: true });
+    expect(second.result).toMatchObject({ runId: 'r2', status: 'finished', problem: null });
+    expect(second.lines.some((line) => line.startsWith('run r2 started'))).toBe(true);
+    expect(second.lines.join('\n')).toMatch(new RegExp(`marked \\d+ attempt\\(s\\) of earlier runs interrupted: .*\\b${hung.id}\\b`));
     for (const pid of old) expect(await isProcessAlive(pid)).toBe(false);
     expect(await findOrphans('r1', root)).toEqual([]);
-    const r1 = await status(repo, '--run', 'r1');
+    const r1 = await status(repo, 'r1');
     expect(r1.attempts.find((a) => a.id === hung.id)?.status).toBe('interrupted');
     expect(r1.attempts.filter((a) => a.status === 'running')).toEqual([]);
     expect(repo.git('branch', '--list', `swarm/r1/${hung.id}`).trim()).toBe('');
@@ -151,10 +160,11 @@ describe('crash windows', () => {
     writeFileSync(join(repo.dir, '.git', 'packed-refs.lock'), '');
     writeFileSync(join(repo.dir, '.git', 'HEAD.lock'), '');
 
-    const second = await runCli(repo.dir, ['run']);
-    expect(second.stderr).toMatch(/cleared stale git lock files left by a killed process \(no git process was running\): .*\.git\/packed-refs\.lock/);
-    expect(second.stderr).toContain('.git/HEAD.lock');
-    expect(second.code).toBe(0);
+    const second = await runApi(repo.dir);
+    const said = second.lines.join('\n');
+    expect(said).toMatch(/cleared stale git lock files left by a killed process \(no git process was running\): .*\.git\/packed-refs\.lock/);
+    expect(said).toContain('.git/HEAD.lock');
+    expect(second.result).toMatchObject({ status: 'finished', problem: null });
     expect(existsSync(join(repo.dir, '.git', 'packed-refs.lock'))).toBe(false);
     expect((await status(repo)).run.status).toBe('finished');
   }, 120_000);
@@ -195,11 +205,10 @@ describe('crash windows', () => {
     const repo = toyRepo({ budget: { attempts: 6 } });
     const first = startCli(repo.dir, ['run'], { TOY_EVAL_DELAY_MS: '300' });
     await until('attempts running', () => query<{ id: string }>(repo, "SELECT id FROM attempts WHERE role != 'baseline' AND status = 'running'")?.[0]);
-    const live = await runCli(repo.dir, ['status']);
-    expect(live.stdout).toMatch(/run r1 · running/);
+    expect(await statusText(repo)).toMatch(/run r1 · running/);
     await killDriver(first);
     await stopOrphans(repo.dir);
-    const text = (await runCli(repo.dir, ['status'])).stdout;
+    const text = await statusText(repo);
     expect(text).toContain(`run r1 · stale (driver pid ${first.child.pid} gone) — run \`swarm run\` to recover`);
     const json = await status(repo);
     expect(json.run.stale).toMatchObject({ ownerPid: first.child.pid, command: 'swarm run' });
@@ -215,11 +224,9 @@ describe('crash windows', () => {
     const repo = toyRepo({ budget: { attempts: 3 }, concurrency: { agents: 2, evaluations: 6 }, evaluator: { command: 'node evaluate.js && if [ "$SWARM_SEED" != 99 ] && [ -f findings.md ]; then sleep 300; fi' } });
     const first = startCli(repo.dir, ['run']);
     const hung = await until('an attempt at work', () => query<{ id: string; worktree: string }>(repo, "SELECT id, worktree FROM attempts WHERE status = 'running' AND role != 'baseline' AND phase IN ('agent', 'evaluate') AND worktree IS NOT NULL")?.[0]);
-    const selfEval = async (): Promise<{ recorded: boolean; valid: boolean }> => {
-      const result = await runCli(hung.worktree, ['eval', '--json', '--seed', '99'], { SWARM_ATTEMPT_ID: hung.id, SWARM_RUN_ID: 'r1' });
-      if (result.stdout === '') throw new Error(`swarm eval failed: ${result.stderr}`);
-      return JSON.parse(result.stdout) as { recorded: boolean; valid: boolean };
-    };
+    // `swarm eval` as the agent would call it in its worktree (no hand-off: it evaluates itself).
+    const selfEval = async (): Promise<{ recorded: boolean; valid: boolean }> =>
+      evaluate({ cwd: hung.worktree, seed: 99, env: { ...process.env, SWARM_ATTEMPT_ID: hung.id, SWARM_RUN_ID: 'r1' }, signal: new AbortController().signal });
     const intermediates = (): number => query(repo, "SELECT id FROM evaluations WHERE attempt_id = ? AND kind = 'intermediate'", hung.id)?.length ?? -1;
     // While the driver lives, the agent's own evaluation is recorded...
     expect(await selfEval()).toMatchObject({ recorded: true, valid: true });
