@@ -10,9 +10,15 @@ const CLAUDE_CLOUD_ENV = ['CLAUDE_CODE_USE_BEDROCK', 'CLAUDE_CODE_USE_VERTEX', '
 
 const claudeStatusSchema = z.looseObject({ loggedIn: z.boolean(), authMethod: z.string().optional() });
 
-/** `claude auth status` (JSON, offline, exit 1 when logged out): covers keychains and apiKeyHelper too. */
+/**
+ * `claude auth status` (JSON, offline, exit 1 when logged out): covers keychains and apiKeyHelper too.
+ * A blank CLAUDE_CONFIG_DIR counts as unset here, and is not handed on: claude takes it for the
+ * current directory and writes `backups/.claude.json.backup.*` there (the user's repository).
+ */
 const claudeAuthStatus = async (binaryPath: string, env: Env): Promise<z.infer<typeof claudeStatusSchema> | null> => {
-  const result = await runProcess(binaryPath, ['auth', 'status', '--json'], { env, extendEnv: false, timeoutMs: 15_000 });
+  const { CLAUDE_CONFIG_DIR: configDir, ...rest } = env;
+  const childEnv = isSet(configDir) ? env : rest;
+  const result = await runProcess(binaryPath, ['auth', 'status', '--json'], { env: childEnv, extendEnv: false, timeoutMs: 15_000 });
   return parseClaudeStatus(result.stdout);
 };
 

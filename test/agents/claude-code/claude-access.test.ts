@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,5 +26,20 @@ describe('claudeCodeAccess', () => {
     const check = await claudeCodeAccess(null, { HOME: home });
     expect(check.ok).toBe(false);
     expect(check.detail).toContain(join(home, '.claude', '.credentials.json'));
+  });
+});
+
+describe('claude auth status, as claudeCodeAccess runs it', () => {
+  it('is not handed a blank CLAUDE_CONFIG_DIR (claude would write its backups into the current directory)', async () => {
+    const dir = temp();
+    const seen = join(dir, 'seen.txt');
+    const fake = join(dir, 'claude');
+    writeFileSync(fake, `#!/bin/sh\nif [ "\${CLAUDE_CONFIG_DIR+set}" = set ]; then echo "set:$CLAUDE_CONFIG_DIR" > "${seen}"; else echo unset > "${seen}"; fi\necho '{"loggedIn":true,"authMethod":"fake"}'\n`, { mode: 0o755 });
+    const blank = await claudeCodeAccess(fake, { HOME: temp(), PATH: process.env.PATH, CLAUDE_CONFIG_DIR: '' });
+    expect(blank).toEqual({ ok: true, detail: 'logged in (claude auth status: fake)' });
+    expect(readFileSync(seen, 'utf8').trim()).toBe('unset');
+    const chosen = temp();
+    await claudeCodeAccess(fake, { HOME: temp(), PATH: process.env.PATH, CLAUDE_CONFIG_DIR: chosen });
+    expect(readFileSync(seen, 'utf8').trim()).toBe(`set:${chosen}`);
   });
 });
