@@ -2,7 +2,7 @@ import type { AgentOutcome, SessionRef } from '../../core/ports/index.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { DiffStat } from '../../workspace/index.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 import { REFUSED_PATH_EVENT } from '../evaluation/driver-evaluation.js';
 import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
 import { editFailureNote } from '../../core/attempt/edit-failed.js';
@@ -23,7 +23,7 @@ export interface CommittedWork {
  * denials, edits that failed), then everything in the worktree committed, whatever the agent committed itself.
  */
 export const commitWork = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: Pick<RunDeps, 'runId' | 'store' | 'workspace'>,
   attempt: AttemptRecord,
   spec: AttemptSpec,
   prepared: PreparedWorktree,

@@ -2,7 +2,7 @@ import { agentLauncherFor } from '../../agents/placement/agent-launcher-for.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptAgent } from './attempt-backend.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import { PROVISIONED_EVENT, provisionedEventData, provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 
 const warned = new Set<string>();
@@ -16,7 +16,7 @@ const firstTime = (key: string): boolean => !warned.has(key) && warned.add(key) 
  * setup failed, or null.
  */
 export const provisionAttempt = async (
-  ctx: Pick<RunContext, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'force' | 'backend' | 'pool'>,
+  ctx: Pick<RunDeps, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'backend' | 'pool'> & Pick<RunState, 'force'>,
   attempt: Pick<AttemptRecord, 'id' | 'logDir' | 'backend' | 'role'>,
   worktree: string,
   out: { log: Logger; report?: (line: string) => void },

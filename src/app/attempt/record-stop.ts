@@ -1,6 +1,6 @@
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 import { endAttempt } from './phase.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
 import { commitFindings, type AttemptOrigin } from './record.js';
@@ -9,7 +9,7 @@ import { commitFindings, type AttemptOrigin } from './record.js';
  * Second Ctrl-C or a kill: the attempt is marked interrupted (release removes its branch), to be
  * re-planned. One recorded before the interruption reached it keeps its record.
  */
-export const interruptAttempt = (ctx: Pick<RunContext, 'runId' | 'store'>, id: string): void => {
+export const interruptAttempt = (ctx: Pick<RunDeps, 'runId' | 'store'>, id: string): void => {
   if (ctx.store.requireAttempt(id).status !== 'running') return;
   ctx.store.transaction(() => {
     endAttempt(ctx.store, id, 'interrupted', { finishedAt: Date.now() });
@@ -23,7 +23,7 @@ export const interruptAttempt = (ctx: Pick<RunContext, 'runId' | 'store'>, id: s
  * broke the attempt may break git too; then, if git still works, its findings entry.
  */
 export const recordCrash = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: Pick<RunDeps, 'runId' | 'store' | 'workspace'>,
   attempt: AttemptRecord,
   origin: AttemptOrigin,
   error: unknown,
@@ -41,7 +41,7 @@ export const recordCrash = async (
 
 /** A failing workspace.setup: the attempt is failed, flagged `infrastructure` and `setup-failed`; no agent ran. */
 export const recordSetupFailure = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: Pick<RunDeps, 'runId' | 'store' | 'workspace'>,
   attempt: AttemptRecord,
   origin: AttemptOrigin,
   reason: string,
@@ -52,7 +52,7 @@ export const recordSetupFailure = async (
 };
 
 const recordInfrastructureFailure = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: Pick<RunDeps, 'runId' | 'store' | 'workspace'>,
   attempt: AttemptRecord,
   origin: AttemptOrigin,
   reason: string,

@@ -10,7 +10,7 @@ import { recordAttempt, type AttemptResult } from '../attempt/record.js';
 import { releaseAttempt } from '../attempt/release.js';
 import { storeResult } from '../attempt/stored-result.js';
 import { attemptLogDir, attemptWorktree } from '../project/project-paths.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunContext, RunDeps } from '../context/run-context.js';
 
 /** What `swarm run --new --from <run> [--top K]` asks for. */
 export interface ImportRequest {
@@ -26,7 +26,7 @@ export const importedFlag = (fromRun: string, fromAttempt: string): string => `i
  * does not exist, or has nothing scored to import, is a usage error.
  */
 /** The run `--from` names, checked before the new run is claimed: a usage error when it does not exist. */
-export const importSource = (store: Pick<RunContext['store'], 'getRun'>, request: ImportRequest): RunRecord => {
+export const importSource = (store: Pick<RunDeps['store'], 'getRun'>, request: ImportRequest): RunRecord => {
   const from = store.getRun(request.fromRun);
   if (from === null) throw new SwarmError('USAGE', `--from ${request.fromRun}: no earlier run with that id in this project; \`swarm status --run <id>\` shows a run, ids look like r1`);
   return from;
