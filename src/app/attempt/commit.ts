@@ -18,12 +18,15 @@ export interface CommittedWork {
   diff: DiffStat;
 }
 
+/** What the commit step needs: the store for the agent's outcome, git for the commit. */
+export type CommitDeps = Pick<RunDeps, 'runId' | 'store' | 'workspace'>;
+
 /**
  * Step commit: the agent's outcome stored (hypothesis, summary, usage, session, permission
  * denials, edits that failed), then everything in the worktree committed, whatever the agent committed itself.
  */
 export const commitWork = async (
-  ctx: Pick<RunDeps, 'runId' | 'store' | 'workspace'>,
+  ctx: CommitDeps,
   attempt: AttemptRecord,
   spec: AttemptSpec,
   prepared: PreparedWorktree,

@@ -26,8 +26,11 @@ const trailersFor = (attempt: AttemptRecord, spec: AttemptSpec): Record<string, 
   ...(spec.informedBy.length > 0 ? { 'Informed-By': spec.informedBy.join(', ') } : {}),
 });
 
+/** What the prepare step reads: the parents' commits in the store, and the workspace that makes the branch. */
+export type PrepareDeps = Pick<RunDeps, 'store' | 'workspace'>;
+
 /** Step prepare: the branch from the first parent, the others merged in (conflicts resolved mechanically), and its worktree. */
-export const prepareWorktree = async (ctx: Pick<RunDeps, 'store' | 'workspace'>, attempt: AttemptRecord, spec: AttemptSpec, worktree: string, log: Logger): Promise<PreparedWorktree> => {
+export const prepareWorktree = async (ctx: PrepareDeps, attempt: AttemptRecord, spec: AttemptSpec, worktree: string, log: Logger): Promise<PreparedWorktree> => {
   const trailers = trailersFor(attempt, spec);
   const prepared = await ctx.workspace.prepareAttempt({
     branch: attempt.branch,

@@ -9,6 +9,9 @@ const warned = new Set<string>();
 /** Whether `key` is seen for the first time in this process (a warning shown once, not per attempt). */
 const firstTime = (key: string): boolean => !warned.has(key) && warned.add(key) !== undefined;
 
+/** What the provision step needs: the attempt's agent (its pool entry), the workspace, and the forced stop. */
+export type ProvisionDeps = Pick<RunDeps, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'backend' | 'pool'> & Pick<RunState, 'force'>;
+
 /**
  * Step provision, between prepare and the agent: the worktree gets what the `workspace` section
  * says (carried files, links, submodules, setup). `workspace.setup` runs where the attempt's agent
@@ -16,7 +19,7 @@ const firstTime = (key: string): boolean => !warned.has(key) && warned.add(key) 
  * setup failed, or null.
  */
 export const provisionAttempt = async (
-  ctx: Pick<RunDeps, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'backend' | 'pool'> & Pick<RunState, 'force'>,
+  ctx: ProvisionDeps,
   attempt: Pick<AttemptRecord, 'id' | 'logDir' | 'backend' | 'role'>,
   worktree: string,
   out: { log: Logger; report?: (line: string) => void },

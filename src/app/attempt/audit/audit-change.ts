@@ -120,6 +120,9 @@ const symlinksOf = async (workspace: Workspace, head: string, paths: readonly st
   return links.map((link, i) => ({ path: link.path, target: targets[i] ?? '' }));
 };
 
+/** What the audit reads: the run's code index and signatures in the store, git, and `task.solutionFiles`. */
+export type AuditDeps = CodeIndexDeps & Pick<RunDeps, 'config'>;
+
 /**
  * Audits of an attempt's committed change before it is evaluated (findings.md never counts as a
  * change): no change at all, only comments, only files outside `task.solutionFiles`; and whether
@@ -129,7 +132,7 @@ const symlinksOf = async (workspace: Workspace, head: string, paths: readonly st
  * that already differed from the baseline.
  */
 export const auditChange = async (
-  ctx: CodeIndexDeps & Pick<RunDeps, 'config'>,
+  ctx: AuditDeps,
   commits: { base: string; head: string },
   changedPaths: readonly string[],
   parents: readonly string[],
