@@ -5,7 +5,7 @@ import { SELF_EVAL_COMMAND } from '../../core/attempt/self-eval-commands.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptWorktree } from '../project/project-paths.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 
 /** What an agent is told: its prompt, the session it continues, the programs it may read. */
 export interface AgentBrief {
@@ -19,7 +19,7 @@ export interface AgentBrief {
   systemPrompt?: string;
 }
 
-export type BriefDeps = Pick<RunContext, 'runId' | 'config' | 'task' | 'paths' | 'store'> & Partial<Pick<RunContext, 'memory'>>;
+export type BriefDeps = Pick<RunDeps, 'runId' | 'config' | 'task' | 'paths' | 'store'> & Partial<Pick<RunDeps, 'memory'>>;
 
 const briefsOf = (ctx: BriefDeps, ids: readonly string[]): ParentBrief[] =>
   ids.map((id) => {

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { describeWait } from '../../core/limits/describe-wait.js';
 import type { AgentLimit } from '../../core/ports/index.js';
 import type { RunStore } from '../../core/ports/run-store.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import { movePhase } from './phase.js';
 
 /** What a wait for a closed backend reads: the run's events, its backend, the Ctrl-C signals. */
-export type GateDeps = Pick<RunContext, 'runId' | 'store' | 'backend' | 'drain' | 'force'>;
+export type GateDeps = Pick<RunDeps, 'runId' | 'store' | 'backend'> & Pick<RunState, 'drain' | 'force'>;
 
 export { WAITING_EVENT } from '../../core/domain/event-types.js';
 import { WAITING_EVENT } from '../../core/domain/event-types.js';
@@ -47,7 +47,7 @@ export const backendClosedUntil = (store: RunStore, runId: string, backend: stri
 };
 
 /** Records that an attempt waits for a limit of its backend to lift. */
-export const recordWait = (ctx: Pick<RunContext, 'runId' | 'store' | 'backend'>, attemptId: string, limit: AgentLimit, until: number, wait: number): void => {
+export const recordWait = (ctx: Pick<RunDeps, 'runId' | 'store' | 'backend'>, attemptId: string, limit: AgentLimit, until: number, wait: number): void => {
   const data: WaitingData = { backend: ctx.backend.name, kind: limit.kind, until, detail: limit.detail, wait };
   ctx.store.addEvent(ctx.runId, WAITING_EVENT, data, attemptId);
 };

@@ -1,19 +1,19 @@
 import { attemptBranch, attemptId, runId as toRunId } from '../../core/domain/ids.js';
 import type { AttemptRecord, RunRecord } from '../../store/records.js';
 import { checkBaselineNoise } from '../evaluation/baseline-noise.js';
-import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';
+import { attemptEvaluationInput, evaluateCheckout, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
 import { evaluationJournal } from '../evaluation/evaluation-journal.js';
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { attemptLogDir, attemptWorktree } from '../project/project-paths.js';
 import type { AttemptOrigin, AttemptResult } from './record.js';
 import { applyConstraints } from './feasibility.js';
 import { movePhase } from './phase.js';
-import { runAttempt, type AttemptSteps } from './lifecycle.js';
+import { runAttempt, type AttemptSteps, type RunAttemptDeps } from './lifecycle.js';
 import type { Logger } from '../project/logger.js';
-import { storeResult } from './stored-result.js';
-import type { RunContext } from '../context/run-context.js';
-import { provisionAttempt } from './provision.js';
-import { recordSetupFailure } from './record-stop.js';
+import { storeResult, type StoredResultDeps } from './stored-result.js';
+import type { RunDeps } from '../context/run-context.js';
+import { provisionAttempt, type ProvisionDeps } from './provision.js';
+import { recordSetupFailure, type StopDeps } from './record-stop.js';
 
 /** The baseline's place in the findings: a program of its own, with no parents. */
 const BASELINE: AttemptOrigin = { role: 'baseline', parents: [] };
@@ -24,12 +24,18 @@ export interface BaselineWork {
   baseCommit: string;
 }
 
+/** What the baseline's steps need: provision, its evaluation (with the noise check) and the stored result. */
+export type BaselineStepsDeps = ProvisionDeps & StopDeps & EvaluationDeps & StoredResultDeps & Pick<RunDeps, 'paths' | 'logger'>;
+
+/** What evaluating the baseline, from its creation to its record, needs. */
+export type BaselineDeps = BaselineStepsDeps & RunAttemptDeps;
+
 /**
  * The baseline's variant of the attempt's step list: prepare (the run's base commit on the
  * baseline's branch, provisioned), no agent and no commit, then evaluate (with the noise check;
  * no audit: there is no change to audit) and the record of the life cycle.
  */
-const baselineSteps = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, out: { log: Logger; warn: (line: string) => void }): AttemptSteps<BaselineWork> => ({
+const baselineSteps = (ctx: BaselineStepsDeps, run: RunRecord, attempt: AttemptRecord, out: { log: Logger; warn: (line: string) => void }): AttemptSteps<BaselineWork> => ({
   work: async () => {
     const worktree = attemptWorktree(ctx.paths, attempt.id);
     const prepared = await ctx.workspace.prepareAttempt({
@@ -86,14 +92,14 @@ const baselineSteps = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, 
  * The baseline's evaluate step on a checkout of its commit (its evaluation resumed after a kill:
  * resume-evaluation.ts); null when a second Ctrl-C stopped it.
  */
-export const evaluateBaseline = (ctx: RunContext, run: RunRecord, attempt: AttemptRecord, work: BaselineWork, out: { log: Logger; warn: (line: string) => void }): Promise<AttemptResult | null> =>
+export const evaluateBaseline = (ctx: BaselineStepsDeps, run: RunRecord, attempt: AttemptRecord, work: BaselineWork, out: { log: Logger; warn: (line: string) => void }): Promise<AttemptResult | null> =>
   baselineSteps(ctx, run, attempt, out).evaluate(work);
 
 /**
  * Wave 0: the unmodified program at the run's base commit, evaluated like any attempt so every
  * later score has a reference and every branch starts from a findings.md that records it.
  */
-export const ensureBaseline = async (ctx: RunContext, run: RunRecord, warn: (line: string) => void = () => undefined): Promise<AttemptRecord> => {
+export const ensureBaseline = async (ctx: BaselineDeps, run: RunRecord, warn: (line: string) => void = () => undefined): Promise<AttemptRecord> => {
   const existing = ctx.store.listAttempts(run.id).find((a) => a.role === 'baseline' && a.status !== 'interrupted');
   if (existing) return existing;
   const attempt = ctx.store.createAttempt({

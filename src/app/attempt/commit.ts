@@ -2,7 +2,7 @@ import type { AgentOutcome, SessionRef } from '../../core/ports/index.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { DiffStat } from '../../workspace/index.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 import { REFUSED_PATH_EVENT } from '../evaluation/driver-evaluation.js';
 import { PERMISSION_DENIED_EVENT } from './permission-denials.js';
 import { editFailureNote } from '../../core/attempt/edit-failed.js';
@@ -18,12 +18,15 @@ export interface CommittedWork {
   diff: DiffStat;
 }
 
+/** What the commit step needs: the store for the agent's outcome, git for the commit. */
+export type CommitDeps = Pick<RunDeps, 'runId' | 'store' | 'workspace'>;
+
 /**
  * Step commit: the agent's outcome stored (hypothesis, summary, usage, session, permission
  * denials, edits that failed), then everything in the worktree committed, whatever the agent committed itself.
  */
 export const commitWork = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: CommitDeps,
   attempt: AttemptRecord,
   spec: AttemptSpec,
   prepared: PreparedWorktree,

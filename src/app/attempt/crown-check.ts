@@ -2,9 +2,9 @@ import { isBetter } from '../../core/domain/score.js';
 import { beatsBeyond, crownMargin, noiseSpread, SCORE_STDERR, type NoiseSpread } from '../../core/evaluation/noise-margin.js';
 import type { EvalOutcome } from '../../core/ports/index.js';
 import { evaluationStages } from '../../config-assembly/index.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 
-type NoiseDeps = Pick<RunContext, 'runId' | 'config' | 'store' | 'incumbent'>;
+type NoiseDeps = Pick<RunDeps, 'runId' | 'config' | 'store'> & Pick<RunState, 'incumbent'>;
 
 /** Kinds of evaluation behind an attempt's recorded score. */
 const SCORING_KINDS = new Set(['official', 'confirm', 'baseline']);

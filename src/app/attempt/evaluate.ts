@@ -10,7 +10,7 @@ import { attemptEvaluationInput, confirmBest, evaluateCheckout, type CheckoutEva
 import { PROTECTED_VIOLATION } from '../evaluation/guard-evaluation.js';
 import { storeResult } from './stored-result.js';
 import { evaluationJournal } from '../evaluation/evaluation-journal.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import { outputUnchanged, type ChangeAudit } from './audit/audit-change.js';
 import { rememberCode, type CodeIndexDeps } from './audit/audit-tree.js';
 import type { CommittedWork } from './commit.js';
@@ -24,7 +24,7 @@ import type { AttemptResult } from './record.js';
 /** The audit flag of an attempt whose evaluator left processes running after it exited. */
 export const LEFTOVER_PROCESSES = 'leftover-processes';
 
-export type EvaluateDeps = EvaluationDeps & CodeIndexDeps & Pick<RunContext, 'evalQueue' | 'incumbent'>;
+export type EvaluateDeps = EvaluationDeps & CodeIndexDeps & Pick<RunDeps, 'evalQueue'> & Pick<RunState, 'incumbent'>;
 
 /**
  * Official evaluation. Every attempt of a run is scored with the same seed (`shepherd.seed`, the

@@ -4,13 +4,19 @@ import { formatScore } from '../../core/domain/score.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import { EDIT_FAILED, editFailureNoteIn } from '../../core/attempt/edit-failed.js';
 import type { AttemptRecord } from '../../store/records.js';
-import { executeAttempt, type AttemptHooks } from './lifecycle.js';
+import { executeAttempt, type AttemptDeps, type AttemptHooks } from './lifecycle.js';
 import { sharedDiskRefusal } from './shared-disk-refusal.js';
 import { attemptLogDir } from '../project/project-paths.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
+
+/** What recording a planned attempt needs: the store, the run, and where its logs go. */
+export type CreateAttemptDeps = Pick<RunDeps, 'runId' | 'store' | 'paths'>;
+
+/** What running a planned attempt needs: its life cycle's deps, and the breaker and incumbent its end is reported to. */
+export type LaunchDeps = AttemptDeps & Pick<RunDeps, 'store' | 'config' | 'paths'> & Pick<RunState, 'incumbent' | 'halt' | 'breaker'>;
 
 /** Records a planned attempt in the store (id, branch, edges). */
-export const createPlannedAttempt = (ctx: RunContext, wave: number, spec: AttemptSpec): AttemptRecord =>
+export const createPlannedAttempt = (ctx: CreateAttemptDeps, wave: number, spec: AttemptSpec): AttemptRecord =>
   ctx.store.createAttempt({
     runId: ctx.runId,
     wave,
@@ -35,7 +41,7 @@ export const outcomeText = (done: Pick<AttemptRecord, 'status' | 'score' | 'reas
  * Runs one planned attempt to its record and prints its progress line; `hooks` tell a scheduler
  * when its agent slot and its place before the evaluation are free.
  */
-export const runPlannedAttempt = async (ctx: RunContext, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void, hooks?: AttemptHooks): Promise<void> => {
+export const runPlannedAttempt = async (ctx: LaunchDeps, record: AttemptRecord, spec: AttemptSpec, report: (line: string) => void, hooks?: AttemptHooks): Promise<void> => {
   await executeAttempt(ctx, record, spec, report, hooks);
   const done = ctx.store.requireAttempt(record.id);
   const what = outcomeText(done, ctx.config.objective.metric);

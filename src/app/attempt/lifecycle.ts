@@ -2,20 +2,20 @@ import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../project/logger.js';
 import { attemptWorktree } from '../project/project-paths.js';
-import type { RunContext } from '../context/run-context.js';
-import { briefAgent, type AgentBrief } from './agent-brief.js';
-import { auditChange } from './audit/audit-change.js';
-import { commitWork } from './commit.js';
-import { reviseNearDuplicate, type AgentTurnResult } from './revise-near-duplicate.js';
-import { evaluateWork } from './evaluate.js';
-import { waitToStart } from './backend-gate.js';
-import { prepareWorktree } from './prepare.js';
-import { recordAttempt, type AttemptOrigin, type AttemptResult } from './record.js';
-import { interruptAttempt, recordCrash, recordSetupFailure } from './record-stop.js';
-import { provisionAttempt } from './provision.js';
-import { releaseAttempt } from './release.js';
-import { runAgent } from './run-agent.js';
-import { attemptAgent } from './attempt-backend.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
+import { briefAgent, type AgentBrief, type BriefDeps } from './agent-brief.js';
+import { auditChange, type AuditDeps } from './audit/audit-change.js';
+import { commitWork, type CommitDeps } from './commit.js';
+import { reviseNearDuplicate, type AgentTurnResult, type ReviseDeps } from './revise-near-duplicate.js';
+import { evaluateWork, type EvaluateDeps } from './evaluate.js';
+import { waitToStart, type GateDeps } from './backend-gate.js';
+import { prepareWorktree, type PrepareDeps } from './prepare.js';
+import { recordAttempt, type AttemptOrigin, type AttemptResult, type RecordDeps } from './record.js';
+import { interruptAttempt, recordCrash, recordSetupFailure, type InterruptDeps, type StopDeps } from './record-stop.js';
+import { provisionAttempt, type ProvisionDeps } from './provision.js';
+import { releaseAttempt, type ReleaseDeps } from './release.js';
+import { runAgent, type RunAgentDeps } from './run-agent.js';
+import { attemptAgent, type AttemptAgentDeps } from './attempt-backend.js';
 
 /** How the steps of an attempt ended: recorded, interrupted (drain, second Ctrl-C, kill), or broken by an error of swarm. */
 type Ending = { kind: 'recorded' } | { kind: 'interrupted' } | { kind: 'crashed'; error: unknown };
@@ -36,8 +36,27 @@ interface Out {
   hooks: Required<AttemptHooks>;
 }
 
+/** What choosing an explorer's instruction variant needs. */
+type InstructionsDeps = Pick<RunDeps, 'instructions'> & Pick<RunState, 'force'>;
+
+/**
+ * What the agent's turn needs: its gate, its agent, the prepare, provision, brief, agent and commit
+ * steps, an agent slot, and the stops that keep a waiting attempt from starting.
+ */
+type AgentTurnDeps = GateDeps & AttemptAgentDeps & PrepareDeps & ProvisionDeps & StopDeps & BriefDeps & InstructionsDeps & RunAgentDeps & CommitDeps
+  & Pick<RunDeps, 'paths' | 'agentQueue'> & Pick<RunState, 'drain' | 'force'>;
+
+/** What a planned attempt's steps need: its agent's turn, then the audit, the revise step and the evaluation. */
+type PlannedStepsDeps = AgentTurnDeps & AuditDeps & ReviseDeps & EvaluateDeps;
+
+/** What running any variant's steps to the end needs: the record, the stops (interrupted, crashed, halted) and the release. */
+export type RunAttemptDeps = RecordDeps & InterruptDeps & StopDeps & ReleaseDeps & Pick<RunDeps, 'paths'> & Pick<RunState, 'force' | 'halt'>;
+
+/** What the life cycle of a planned attempt needs: the intersection of its steps' deps, and the run's logger. */
+export type AttemptDeps = RunAttemptDeps & PlannedStepsDeps & Pick<RunDeps, 'runId' | 'logger'>;
+
 /** An explorer's brief with its instruction variant (shepherd.metaPrompts), chosen when its agent starts. */
-const withInstructions = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, brief: AgentBrief): Promise<AgentBrief> =>
+const withInstructions = async (ctx: InstructionsDeps, attempt: AttemptRecord, spec: AttemptSpec, brief: AgentBrief): Promise<AgentBrief> =>
   spec.role === 'explorer' && ctx.instructions ? { ...brief, systemPrompt: await ctx.instructions.give(attempt, ctx.force) } : brief;
 
 /**
@@ -45,7 +64,7 @@ const withInstructions = async (ctx: RunContext, attempt: AttemptRecord, spec: A
  * before it and commit after it, so a slot passes to the next prepared attempt the moment an agent
  * ends. Null when the attempt does not start (draining, a Ctrl-C) or a Ctrl-C ended a wait.
  */
-const agentTurn = async (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<AgentTurnResult | 'setup-failed' | null> => {
+const agentTurn = async (ctx: AgentTurnDeps, attempt: AttemptRecord, spec: AttemptSpec, out: Out): Promise<AgentTurnResult | 'setup-failed' | null> => {
   // Draining: an attempt still waiting for a slot never starts (it is recorded as interrupted).
   if (ctx.force.aborted || ctx.drain.aborted) return null;
   // The gate of the attempt's own backend (its pool entry): a limited entry holds only its attempts.
@@ -83,7 +102,7 @@ export interface AttemptSteps<Work> {
   evaluate: (work: Work) => Promise<AttemptResult | null>;
 }
 
-const runSteps = async <Work>(ctx: RunContext, attempt: AttemptRecord, origin: AttemptOrigin, steps: AttemptSteps<Work>): Promise<Ending> => {
+const runSteps = async <Work>(ctx: RunAttemptDeps, attempt: AttemptRecord, origin: AttemptOrigin, steps: AttemptSteps<Work>): Promise<Ending> => {
   const work = await steps.work();
   if (work === null || ctx.force.aborted) return INTERRUPTED;
   if (work === 'setup-failed') return { kind: 'recorded' };
@@ -94,7 +113,7 @@ const runSteps = async <Work>(ctx: RunContext, attempt: AttemptRecord, origin: A
 };
 
 /** The step list of a planned attempt: its agent's turn, then the audit of the change and its evaluation. */
-const plannedSteps = (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec, out: Out): AttemptSteps<AgentTurnResult> => ({
+const plannedSteps = (ctx: PlannedStepsDeps, attempt: AttemptRecord, spec: AttemptSpec, out: Out): AttemptSteps<AgentTurnResult> => ({
   work: () => agentTurn(ctx, attempt, spec, out),
   evaluate: async (turn) => {
     const first = await auditChange(ctx, { base: turn.work.baseCommit, head: turn.work.head }, turn.work.diff.paths, spec.parents, turn.work.diff.links);
@@ -112,7 +131,7 @@ const plannedSteps = (ctx: RunContext, attempt: AttemptRecord, spec: AttemptSpec
  * for the baseline (`crashes: 'thrown'`, nothing can run without it), thrown after the release.
  */
 export const runAttempt = async <Work>(
-  ctx: RunContext,
+  ctx: RunAttemptDeps,
   attempt: AttemptRecord,
   origin: AttemptOrigin,
   steps: AttemptSteps<Work>,
@@ -147,7 +166,7 @@ export const runAttempt = async <Work>(
  * Each step is its own module; core/attempt/attempt-phases.ts owns the phase transitions they write.
  */
 export const executeAttempt = async (
-  ctx: RunContext,
+  ctx: AttemptDeps,
   attempt: AttemptRecord,
   spec: AttemptSpec,
   report: (line: string) => void = () => undefined,

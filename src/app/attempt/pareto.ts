@@ -1,7 +1,7 @@
 import { creditWithheld } from '../../core/domain/population.js';
 import { isMultiObjective } from '../../core/objectives/objectives.js';
 import { addToFront, frontPoint, type FrontPoint } from '../../core/objectives/pareto-front.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 import { runObjectives } from './feasibility.js';
 
 /**
@@ -10,7 +10,7 @@ import { runObjectives } from './feasibility.js';
  * earn no credit (reused, near-duplicate, unchanged, infeasible) never join: their point is
  * another attempt's. Called inside the record transaction.
  */
-export const updateFront = (ctx: Pick<RunContext, 'runId' | 'config' | 'store'>, attemptId: string): void => {
+export const updateFront = (ctx: Pick<RunDeps, 'runId' | 'config' | 'store'>, attemptId: string): void => {
   const objectives = runObjectives(ctx.config);
   if (!isMultiObjective(objectives)) return;
   const attempt = ctx.store.requireAttempt(attemptId);

@@ -2,7 +2,7 @@ import { SwarmError } from '../../core/domain/errors.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 
 /** The attempt's branch and worktree, made from its parents' commits. */
 export interface PreparedWorktree {
@@ -12,7 +12,7 @@ export interface PreparedWorktree {
   trailers: Record<string, string>;
 }
 
-const parentCommits = (store: RunContext['store'], parents: readonly string[]): Array<{ commit: string; label: string }> =>
+const parentCommits = (store: RunDeps['store'], parents: readonly string[]): Array<{ commit: string; label: string }> =>
   parents.map((id) => {
     const parent = store.requireAttempt(id);
     const commit = parent.tipCommit ?? parent.headCommit;
@@ -26,8 +26,11 @@ const trailersFor = (attempt: AttemptRecord, spec: AttemptSpec): Record<string, 
   ...(spec.informedBy.length > 0 ? { 'Informed-By': spec.informedBy.join(', ') } : {}),
 });
 
+/** What the prepare step reads: the parents' commits in the store, and the workspace that makes the branch. */
+export type PrepareDeps = Pick<RunDeps, 'store' | 'workspace'>;
+
 /** Step prepare: the branch from the first parent, the others merged in (conflicts resolved mechanically), and its worktree. */
-export const prepareWorktree = async (ctx: Pick<RunContext, 'store' | 'workspace'>, attempt: AttemptRecord, spec: AttemptSpec, worktree: string, log: Logger): Promise<PreparedWorktree> => {
+export const prepareWorktree = async (ctx: PrepareDeps, attempt: AttemptRecord, spec: AttemptSpec, worktree: string, log: Logger): Promise<PreparedWorktree> => {
   const trailers = trailersFor(attempt, spec);
   const prepared = await ctx.workspace.prepareAttempt({
     branch: attempt.branch,

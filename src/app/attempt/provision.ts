@@ -2,12 +2,15 @@ import { agentLauncherFor } from '../../agents/placement/agent-launcher-for.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { attemptAgent } from './attempt-backend.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import { PROVISIONED_EVENT, provisionedEventData, provisionFailureText, provisionStep } from '../workspace/provision-step.js';
 
 const warned = new Set<string>();
 /** Whether `key` is seen for the first time in this process (a warning shown once, not per attempt). */
 const firstTime = (key: string): boolean => !warned.has(key) && warned.add(key) !== undefined;
+
+/** What the provision step needs: the attempt's agent (its pool entry), the workspace, and the forced stop. */
+export type ProvisionDeps = Pick<RunDeps, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'backend' | 'pool'> & Pick<RunState, 'force'>;
 
 /**
  * Step provision, between prepare and the agent: the worktree gets what the `workspace` section
@@ -16,7 +19,7 @@ const firstTime = (key: string): boolean => !warned.has(key) && warned.add(key) 
  * setup failed, or null.
  */
 export const provisionAttempt = async (
-  ctx: Pick<RunContext, 'runId' | 'config' | 'paths' | 'store' | 'workspace' | 'force' | 'backend' | 'pool'>,
+  ctx: ProvisionDeps,
   attempt: Pick<AttemptRecord, 'id' | 'logDir' | 'backend' | 'role'>,
   worktree: string,
   out: { log: Logger; report?: (line: string) => void },

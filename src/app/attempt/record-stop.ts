@@ -1,15 +1,21 @@
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 import { endAttempt } from './phase.js';
 import { SETUP_FAILED } from '../workspace/provision-step.js';
 import { commitFindings, type AttemptOrigin } from './record.js';
+
+/** What marking an attempt interrupted writes: its row and an event of the run. */
+export type InterruptDeps = Pick<RunDeps, 'runId' | 'store'>;
+
+/** What recording a stopped attempt (a crash, a setup failure) needs: the store, and git for its findings entry. */
+export type StopDeps = Pick<RunDeps, 'runId' | 'store' | 'workspace'>;
 
 /**
  * Second Ctrl-C or a kill: the attempt is marked interrupted (release removes its branch), to be
  * re-planned. One recorded before the interruption reached it keeps its record.
  */
-export const interruptAttempt = (ctx: Pick<RunContext, 'runId' | 'store'>, id: string): void => {
+export const interruptAttempt = (ctx: InterruptDeps, id: string): void => {
   if (ctx.store.requireAttempt(id).status !== 'running') return;
   ctx.store.transaction(() => {
     endAttempt(ctx.store, id, 'interrupted', { finishedAt: Date.now() });
@@ -23,7 +29,7 @@ export const interruptAttempt = (ctx: Pick<RunContext, 'runId' | 'store'>, id: s
  * broke the attempt may break git too; then, if git still works, its findings entry.
  */
 export const recordCrash = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: StopDeps,
   attempt: AttemptRecord,
   origin: AttemptOrigin,
   error: unknown,
@@ -41,7 +47,7 @@ export const recordCrash = async (
 
 /** A failing workspace.setup: the attempt is failed, flagged `infrastructure` and `setup-failed`; no agent ran. */
 export const recordSetupFailure = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: StopDeps,
   attempt: AttemptRecord,
   origin: AttemptOrigin,
   reason: string,
@@ -52,7 +58,7 @@ export const recordSetupFailure = async (
 };
 
 const recordInfrastructureFailure = async (
-  ctx: Pick<RunContext, 'runId' | 'store' | 'workspace'>,
+  ctx: StopDeps,
   attempt: AttemptRecord,
   origin: AttemptOrigin,
   reason: string,

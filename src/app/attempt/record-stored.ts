@@ -1,13 +1,19 @@
 import type { AttemptRecord } from '../../store/records.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
 import { attemptWorktree } from '../project/project-paths.js';
-import { recordAttempt } from './record.js';
-import { releaseAttempt } from './release.js';
-import type { RunContext } from '../context/run-context.js';
-import { storedResult } from './stored-result.js';
+import { recordAttempt, type RecordDeps } from './record.js';
+import { releaseAttempt, type ReleaseDeps } from './release.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
+import { storedResult, type StoredResultDeps } from './stored-result.js';
+
+/** What finding the run's best recorded attempt needs; the incumbent is set on the object passed in. */
+export type IncumbentDeps = Pick<RunDeps, 'runId' | 'config' | 'store'> & Pick<RunState, 'incumbent'>;
+
+/** What recording stored results needs: the incumbent, the record and the release steps, and the worktrees' place. */
+export type RecordStoredDeps = IncumbentDeps & StoredResultDeps & RecordDeps & ReleaseDeps & Pick<RunDeps, 'paths' | 'workspace' | 'logger'>;
 
 /** The run's best recorded attempt, so recording recovered attempts announces only real improvements. */
-export const restoreIncumbent = (ctx: RunContext): void => {
+export const restoreIncumbent = (ctx: IncumbentDeps): void => {
   const id = ctx.store.bestAttemptIds(ctx.runId, ctx.config.objective.direction, 1)[0];
   const best = id === undefined ? null : ctx.store.getAttempt(id);
   ctx.incumbent = best?.score != null ? { id: best.id, score: best.score } : null;
@@ -19,7 +25,7 @@ export const restoreIncumbent = (ctx: RunContext): void => {
  * worktree of the branch, unless the killed driver had made it already. Returns the ids recorded;
  * attempts that cannot be recorded this way are left `running` for the caller to interrupt.
  */
-export const recordStoredResults = async (ctx: RunContext, attempts: readonly AttemptRecord[]): Promise<string[]> => {
+export const recordStoredResults = async (ctx: RecordStoredDeps, attempts: readonly AttemptRecord[]): Promise<string[]> => {
   const recorded: string[] = [];
   const pending = attempts.flatMap((attempt) => {
     const result = storedResult(ctx, attempt);

@@ -3,7 +3,7 @@ import { formatScore, isBetter } from '../../core/domain/score.js';
 import type { Role } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import { appendFindings, formatFindingsEntry } from '../../workspace/index.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import { updateFront } from './pareto.js';
 import { endAttempt, movePhase } from './phase.js';
 
@@ -11,7 +11,7 @@ export type { AttemptResult } from './attempt-result.js';
 import type { AttemptResult } from './attempt-result.js';
 
 /** What the record step reads and writes; `incumbent` is updated on the object passed in. */
-export type RecordDeps = Pick<RunContext, 'runId' | 'config' | 'store' | 'workspace' | 'logger' | 'incumbent'>;
+export type RecordDeps = Pick<RunDeps, 'runId' | 'config' | 'store' | 'workspace' | 'logger'> & Pick<RunState, 'incumbent'>;
 
 export type AttemptOrigin = { role: Role; parents: readonly string[] };
 
@@ -21,7 +21,7 @@ export type AttemptOrigin = { role: Role; parents: readonly string[] };
  * what the evaluation wrote; with no commit yet (a failure before it), nothing was evaluated.
  */
 export const commitFindings = async (
-  workspace: RunContext['workspace'],
+  workspace: RunDeps['workspace'],
   current: AttemptRecord & { worktree: string },
   origin: AttemptOrigin,
   outcome: Pick<AttemptResult, 'kind' | 'reason' | 'head'> & { score: number | null },

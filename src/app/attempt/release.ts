@@ -1,7 +1,10 @@
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
+
+/** What releasing a worktree needs. */
+export type ReleaseDeps = Pick<RunDeps, 'store' | 'workspace' | 'logger'>;
 
 /** Gives the worktree back to the pool, detached (the branch stays, unless the attempt was interrupted). */
-export const releaseAttempt = async (ctx: Pick<RunContext, 'store' | 'workspace' | 'logger'>, id: string, worktree: string): Promise<void> => {
+export const releaseAttempt = async (ctx: ReleaseDeps, id: string, worktree: string): Promise<void> => {
   try {
     await ctx.workspace.releaseWorktree(worktree);
     const attempt = ctx.store.getAttempt(id);

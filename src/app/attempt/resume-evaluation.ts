@@ -4,22 +4,31 @@ import type { AttemptRecord } from '../../store/records.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
 import { journaledRows, unrecordedExits } from '../evaluation/evaluation-journal.js';
 import { attemptWorktree } from '../project/project-paths.js';
-import type { RunContext } from '../context/run-context.js';
-import { rememberProgram } from './audit/near-duplicate.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
+import { rememberProgram, type NoveltyDeps } from './audit/near-duplicate.js';
 import { codeHash, rememberCode } from './audit/audit-tree.js';
-import { evaluateBaseline } from './baseline.js';
-import { evaluateOfficially, judgeEvaluation } from './evaluate.js';
-import { provisionAttempt } from './provision.js';
-import { recordAttempt, type AttemptResult } from './record.js';
-import { restoreIncumbent } from './record-stored.js';
-import { releaseAttempt } from './release.js';
-import { storeResult } from './stored-result.js';
+import { evaluateBaseline, type BaselineStepsDeps } from './baseline.js';
+import { evaluateOfficially, judgeEvaluation, type EvaluateDeps } from './evaluate.js';
+import { provisionAttempt, type ProvisionDeps } from './provision.js';
+import { recordAttempt, type AttemptResult, type RecordDeps } from './record.js';
+import { restoreIncumbent, type IncumbentDeps } from './record-stored.js';
+import { releaseAttempt, type ReleaseDeps } from './release.js';
+import { storeResult, type StoredResultDeps } from './stored-result.js';
+
+/** What provisioning a resumed checkout before its first job needs: provision, the run's runner and logger. */
+type ProvisionedRunnerDeps = ProvisionDeps & Pick<RunDeps, 'runner' | 'logger'>;
+
+/** What finishing a planned attempt's evaluation needs: the official evaluation, the code index and signatures, the stored result. */
+type FinishDeps = EvaluateDeps & NoveltyDeps & StoredResultDeps;
+
+/** What resuming evaluations needs: the incumbent, both ways of finishing an evaluation, the record and the release, and the full-disk stop. */
+export type ResumeDeps = IncumbentDeps & ProvisionedRunnerDeps & FinishDeps & BaselineStepsDeps & RecordDeps & ReleaseDeps & Pick<RunDeps, 'paths'> & Pick<RunState, 'force' | 'halt'>;
 
 /**
  * A killed driver's attempt whose evaluation had kept at least one finished job (evaluation-journal.ts),
  * or has the exit record of one that finished while the driver was being killed (exit-marker.ts).
  */
-const resumable = async (ctx: RunContext, attempt: AttemptRecord): Promise<boolean> =>
+const resumable = async (ctx: Pick<RunDeps, 'store'>, attempt: AttemptRecord): Promise<boolean> =>
   attempt.status === 'running' && attempt.phase === 'evaluate' && attempt.headCommit !== null
   && (journaledRows(ctx.store, attempt.id, attempt.headCommit).length > 0 || (await unrecordedExits(ctx.store, attempt, attempt.headCommit)) > 0);
 
@@ -29,7 +38,7 @@ const withHead = (attempt: AttemptRecord): attempt is AttemptRecord & { headComm
  * The evaluator runner of a resumed evaluation: the fresh checkout is provisioned (workspace
  * setup, links) before the first job that really runs; a resume whose jobs were all kept provisions nothing.
  */
-const provisionedFirst = (ctx: RunContext, attempt: AttemptRecord, worktree: string, report: (line: string) => void): EvaluatorRunner => {
+const provisionedFirst = (ctx: ProvisionedRunnerDeps, attempt: AttemptRecord, worktree: string, report: (line: string) => void): EvaluatorRunner => {
   let ready: Promise<void> | null = null;
   const provision = async (): Promise<void> => {
     const failure = await provisionAttempt(ctx, attempt, worktree, { log: ctx.logger, report });
@@ -45,7 +54,7 @@ const provisionedFirst = (ctx: RunContext, attempt: AttemptRecord, worktree: str
 };
 
 /** The evaluation of a planned attempt finished from its journal, judged with the flags its audit stored. */
-const finishOfficial = async (ctx: RunContext, runner: EvaluatorRunner, attempt: AttemptRecord & { headCommit: string }, worktree: string): Promise<AttemptResult | null> => {
+const finishOfficial = async (ctx: FinishDeps, runner: EvaluatorRunner, attempt: AttemptRecord & { headCommit: string }, worktree: string): Promise<AttemptResult | null> => {
   const head = attempt.headCommit;
   const official = await evaluateOfficially({ ...ctx, runner }, attempt, { worktree, head });
   if (ctx.force.aborted) return null;
@@ -64,7 +73,7 @@ const finishOfficial = async (ctx: RunContext, runner: EvaluatorRunner, attempt:
  * confirmations, the baseline's noise repeats) run — and are recorded. Returns the ids recorded;
  * the others are left `running` for the caller to interrupt.
  */
-export const resumeEvaluations = async (ctx: RunContext, attempts: readonly AttemptRecord[], report: (line: string) => void): Promise<string[]> => {
+export const resumeEvaluations = async (ctx: ResumeDeps, attempts: readonly AttemptRecord[], report: (line: string) => void): Promise<string[]> => {
   const recorded: string[] = [];
   const found = await Promise.all(attempts.map((attempt) => resumable(ctx, attempt)));
   const pending = attempts.filter((attempt, index) => found[index] === true).filter(withHead);

@@ -5,13 +5,13 @@ import { formatScore } from '../../core/domain/score.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import type { AgentBrief } from './agent-brief.js';
-import { auditChange, type ChangeAudit } from './audit/audit-change.js';
-import { findNearDuplicate } from './audit/near-duplicate.js';
-import { commitWork, type CommittedWork } from './commit.js';
+import { auditChange, type AuditDeps, type ChangeAudit } from './audit/audit-change.js';
+import { findNearDuplicate, type NoveltyDeps } from './audit/near-duplicate.js';
+import { commitWork, type CommitDeps, type CommittedWork } from './commit.js';
 import type { PreparedWorktree } from './prepare.js';
-import { runAgent } from './run-agent.js';
+import { runAgent, type RunAgentDeps } from './run-agent.js';
 
 /** The event of a near-duplicate sent back to its agent once, to try something different. */
 export const REVISE_EVENT = 'novelty.revise';
@@ -30,6 +30,9 @@ export interface AgentTurnResult {
   brief: AgentBrief;
 }
 
+/** What the revise step needs: what its near-duplicate search, second agent turn, commit and audit need, an agent slot and the forced stop. */
+export type ReviseDeps = NoveltyDeps & RunAgentDeps & CommitDeps & AuditDeps & Pick<RunDeps, 'agentQueue'> & Pick<RunState, 'force'>;
+
 /**
  * Step revise (shepherd.novelty): a completed attempt whose program is a near-duplicate of an
  * evaluated one, on a backend that can continue its conversation, gets ONE follow-up turn asking
@@ -38,7 +41,7 @@ export interface AgentTurnResult {
  * stands; null when a Ctrl-C ended the wait for an agent slot.
  */
 export const reviseNearDuplicate = async (
-  ctx: RunContext,
+  ctx: ReviseDeps,
   attempt: AttemptRecord,
   spec: AttemptSpec,
   turn: AgentTurnResult,

@@ -8,13 +8,13 @@ import { addUsage } from '../../core/budget/pricing.js';
 import { zeroUsage } from '../../core/domain/types.js';
 import type { AttemptRecord } from '../../store/records.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 import { movePhase } from './phase.js';
 import { parkVerdict } from '../../core/limits/park-verdict.js';
 import { RESUMED_EVENT, recordWait, waitForBackend, type GateDeps } from './backend-gate.js';
 
 /** What the agent's turn uses: the backend, its limit settings, the store for the waits. */
-export type ParkedDeps = GateDeps & Pick<RunContext, 'config'>;
+export type ParkedDeps = GateDeps & Pick<RunDeps, 'config'>;
 
 /** The message that continues a session after a wait (the worktree holds the work so far). */
 export const CONTINUE_PROMPT =

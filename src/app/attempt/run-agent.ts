@@ -10,14 +10,14 @@ import type { AttemptRecord } from '../../store/records.js';
 import { recordSelfEvalFailures } from '../evaluation/driver-evaluation.js';
 import { redactAgentOutcome } from '../evaluation/redaction.js';
 import type { Logger } from '../project/logger.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import type { AgentBrief } from './agent-brief.js';
 import { runAgentParked, type ParkedDeps } from './run-agent-parked.js';
 import { movePhase } from './phase.js';
 import type { PreparedWorktree } from './prepare.js';
 import { attemptAgent } from './attempt-backend.js';
 
-export type RunAgentDeps = ParkedDeps & Pick<RunContext, 'systemPrompts' | 'env' | 'evalHandoff' | 'workspace' | 'runCost' | 'pool'>;
+export type RunAgentDeps = ParkedDeps & Pick<RunDeps, 'systemPrompts' | 'env' | 'evalHandoff' | 'workspace' | 'pool'> & Pick<RunState, 'runCost'>;
 
 /**
  * Step agent: the agent's turn in the prepared worktree, parked and continued at rate and usage
@@ -79,7 +79,7 @@ export const runAgent = async (
 };
 
 /** The attempt's share of the run's remaining dollar budget (what the run's attempts have spent so far). */
-const costShare = (ctx: Pick<RunContext, 'config' | 'store' | 'runId' | 'runCost'>): { maxCostUsd?: number } => {
+const costShare = (ctx: Pick<RunDeps, 'config' | 'store' | 'runId'> & Pick<RunState, 'runCost'>): { maxCostUsd?: number } => {
   // Without a dollar budget there is no share, and nothing to read (the read grows with the run).
   if (ctx.config.budget.costUsd <= 0) return {};
   const spent = ctx.runCost?.spent() ?? ctx.store.listAttemptUsage(ctx.runId).reduce((sum, a) => sum + a.costUsd, 0) + ctx.store.eventUsage(ctx.runId, 'shepherd.llm').costUsd;

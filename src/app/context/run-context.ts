@@ -94,8 +94,10 @@ export interface RunState {
 }
 
 /**
- * What the attempt life cycle is handed: the run's ports and its state, as one object (the steps
- * read `ctx.store` and move `ctx.incumbent`). Code that needs no state takes `RunDeps` (or a Pick).
+ * The whole run: its ports and its state, as one object, built once by the driver session
+ * (run/driver-session.ts) and handed on as it is (a step that records moves `ctx.incumbent` on it).
+ * No step is typed on it: each takes a named deps type of its own file, made of Picks of `RunDeps`
+ * and `RunState` and of the deps types of the steps it calls (test/lint/run-context.test.ts).
  * It lives below app/run, app/attempt and app/evaluation, which all import it downwards.
  */
 export type RunContext = RunDeps & RunState;

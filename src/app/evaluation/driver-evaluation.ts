@@ -4,12 +4,15 @@ import { selfEvaluationRefusal } from '../../core/budget/budget.js';
 import { checkoutHead } from '../../workspace/checkout-top-level.js';
 import { commitOfWorktree } from '../../workspace/worktree-commit.js';
 import { evaluateLeavingNoTrace } from './eval-protection.js';
-import { attemptEvaluationInput } from './evaluate-checkout.js';
-import type { RunContext, RunDeps } from '../context/run-context.js';
+import { attemptEvaluationInput, type EvaluationDeps } from './evaluate-checkout.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 import { evalResultOf, recordIntermediate } from './eval-result.js';
 import { CLIENT_GONE } from './handoff/handoff-protocol.js';
 import { EvalHandoffServer, type HandoffAttempt, type HandoffResult } from './handoff/handoff-server.js';
 import type { HandoffRequest } from './handoff/handoff-protocol.js';
+
+/** What answering agents' `swarm eval` needs: an evaluation's deps, the logger, and the full-disk stop. */
+export type HandoffDeps = EvaluationDeps & Pick<RunDeps, 'logger'> & Pick<RunState, 'halt'>;
 
 /** The event of a `swarm eval` that gave the agent no score (also counted from agent transcripts). */
 export const SELF_EVAL_FAILED_EVENT = 'attempt.self-eval-failed';
@@ -24,7 +27,7 @@ export const REFUSED_PATH_EVENT = 'attempt.refused-path';
  * the agent waits for it, as it waited for its own `swarm eval` before. Once the run's evaluator
  * runs reach `budget.evaluations`, requests are refused with a message saying so.
  */
-export const startEvalHandoff = (ctx: Omit<RunDeps, 'evalHandoff'> & Pick<RunContext, 'force' | 'halt'>): EvalHandoffServer => {
+export const startEvalHandoff = (ctx: HandoffDeps): EvalHandoffServer => {
   let count = 0;
   // A full disk met while answering stops the run (ctx.halt); the agent's request fails all the same.
   const haltOn = (error: unknown): never => {
@@ -88,7 +91,7 @@ const attemptCapRefusal = (ctx: Pick<RunDeps, 'config' | 'store'>, attemptId: st
 };
 
 /** A store write of the hand-off; failing on a full disk stops the run instead of failing the request twice. */
-const recordOrHalt = (ctx: Pick<RunContext, 'halt'>, write: () => void): void => {
+const recordOrHalt = (ctx: Pick<RunState, 'halt'>, write: () => void): void => {
   try {
     write();
   } catch (error) {
@@ -97,7 +100,7 @@ const recordOrHalt = (ctx: Pick<RunContext, 'halt'>, write: () => void): void =>
 };
 
 /** Records the failed `swarm eval` calls a backend saw in its agent's transcript, one event each. */
-export const recordSelfEvalFailures = (ctx: Pick<RunContext, 'runId' | 'store'>, attemptId: string, reasons: readonly string[] | undefined): void => {
+export const recordSelfEvalFailures = (ctx: Pick<RunDeps, 'runId' | 'store'>, attemptId: string, reasons: readonly string[] | undefined): void => {
   if (reasons === undefined || reasons.length === 0) return;
   ctx.store.transaction(() => {
     for (const reason of reasons) ctx.store.addEvent(ctx.runId, SELF_EVAL_FAILED_EVENT, { reason, source: 'transcript' }, attemptId);

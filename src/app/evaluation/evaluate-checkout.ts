@@ -12,7 +12,7 @@ import { guardProtected, violatedPathsOf } from './guard-evaluation.js';
 import { guardLinks } from './guard-links.js';
 import { sharedLinkTargets } from './link-targets.js';
 import { redactEvalOutcome, redactLogFiles } from './redaction.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 
 export interface StageResult {
   stage: string;
@@ -107,7 +107,7 @@ export const confirmBest = async (input: EvaluateCheckoutInput, first: EvalOutco
 };
 
 /** What an attempt's evaluation reads of the run. */
-export type EvaluationDeps = Pick<RunContext, 'runId' | 'config' | 'runner' | 'store' | 'workspace' | 'force'>;
+export type EvaluationDeps = Pick<RunDeps, 'runId' | 'config' | 'runner' | 'store' | 'workspace'> & Pick<RunState, 'force'>;
 
 // Per store and run: the driver's context and the hand-off's view of it share one reference.
 const references = new WeakMap<EvaluationDeps['store'], Map<string, Promise<ProtectedReference>>>();

@@ -4,18 +4,21 @@ import { SwarmError } from '../../core/domain/errors.js';
 import { formatScore } from '../../core/domain/score.js';
 import { referenceFromCommit } from '../../workspace/protected-files.js';
 import { createEvaluatorRunner } from './create-evaluator-runner.js';
-import { runProtection } from './evaluate-checkout.js';
+import { runProtection, type EvaluationDeps } from './evaluate-checkout.js';
 import { scoreHeldOut, type HeldOutScore } from './held-out.js';
 import { openProjectStore } from '../project/open-project.js';
 import { selectRun } from '../project/select-run.js';
 import { runnerLocks } from '../project/project-paths.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
+
+/** What scoring the finalists at the run's end needs: an evaluation's deps, and where its scratch checkouts and logs go. */
+export type HeldOutDeps = EvaluationDeps & Pick<RunDeps, 'paths'>;
 
 /**
  * When a run ends: the best evaluator.heldOut.finalists attempts get their held-out score. Only
  * after the last attempt is recorded, so no agent and no Shepherd decision can ever see one.
  */
-export const heldOutAtRunEnd = async (ctx: RunContext, report: (line: string) => void): Promise<HeldOutScore[]> => {
+export const heldOutAtRunEnd = async (ctx: HeldOutDeps, report: (line: string) => void): Promise<HeldOutScore[]> => {
   const heldOut = ctx.config.evaluator.heldOut;
   if (heldOut === null || ctx.force.aborted) return [];
   const finalists = ctx.store.bestAttemptIds(ctx.runId, ctx.config.objective.direction, heldOut.finalists).map((id) => ctx.store.requireAttempt(id));

@@ -3,14 +3,14 @@ import { SwarmError } from '../../core/domain/errors.js';
 import { formatScore } from '../../core/domain/score.js';
 import type { RunRecord } from '../../store/records.js';
 import { protectedDrift, referenceFromCommit, restoreProtected } from '../../workspace/protected-files.js';
-import { attemptEvaluationInput, evaluateCheckout } from '../evaluation/evaluate-checkout.js';
+import { attemptEvaluationInput, evaluateCheckout, type EvaluationDeps } from '../evaluation/evaluate-checkout.js';
 import { applyConstraints } from '../attempt/feasibility.js';
 import { endAttempt, movePhase } from '../attempt/phase.js';
-import { recordAttempt, type AttemptResult } from '../attempt/record.js';
-import { releaseAttempt } from '../attempt/release.js';
-import { storeResult } from '../attempt/stored-result.js';
+import { recordAttempt, type AttemptResult, type RecordDeps } from '../attempt/record.js';
+import { releaseAttempt, type ReleaseDeps } from '../attempt/release.js';
+import { storeResult, type StoredResultDeps } from '../attempt/stored-result.js';
 import { attemptLogDir, attemptWorktree } from '../project/project-paths.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps, RunState } from '../context/run-context.js';
 
 /** What `swarm run --new --from <run> [--top K]` asks for. */
 export interface ImportRequest {
@@ -26,19 +26,22 @@ export const importedFlag = (fromRun: string, fromAttempt: string): string => `i
  * does not exist, or has nothing scored to import, is a usage error.
  */
 /** The run `--from` names, checked before the new run is claimed: a usage error when it does not exist. */
-export const importSource = (store: Pick<RunContext['store'], 'getRun'>, request: ImportRequest): RunRecord => {
+export const importSource = (store: Pick<RunDeps['store'], 'getRun'>, request: ImportRequest): RunRecord => {
   const from = store.getRun(request.fromRun);
   if (from === null) throw new SwarmError('USAGE', `--from ${request.fromRun}: no earlier run with that id in this project; \`swarm status --run <id>\` shows a run, ids look like r1`);
   return from;
 };
 
-const sourcesOf = (ctx: RunContext, run: RunRecord, request: ImportRequest): string[] => {
+const sourcesOf = (ctx: Pick<RunDeps, 'store'>, run: RunRecord, request: ImportRequest): string[] => {
   const from = importSource(ctx.store, request);
   if (from.id === run.id) throw new SwarmError('USAGE', `--from ${request.fromRun}: a run cannot import from itself; name an earlier run`);
   const ids = ctx.store.bestAttemptIds(from.id, from.objective.direction, request.top + 1).filter((id) => ctx.store.requireAttempt(id).role !== 'baseline').slice(0, request.top);
   if (ids.length === 0) throw new SwarmError('USAGE', `--from ${from.id}: the run has no scored attempt to import; pick a run with scored attempts`);
   return ids;
 };
+
+/** What importing needs: an evaluation, the stored result, the record and the release, and both stops. */
+export type ImportDeps = EvaluationDeps & StoredResultDeps & RecordDeps & ReleaseDeps & Pick<RunDeps, 'paths'> & Pick<RunState, 'drain'>;
 
 /**
  * Memory across runs: the best attempts of an earlier run enter the new one as attempts of
@@ -48,7 +51,7 @@ const sourcesOf = (ctx: RunContext, run: RunRecord, request: ImportRequest): str
  * evaluated once; the best of them becomes the incumbent. The new run's baseline stays the user's
  * HEAD. Runs once, when the run starts: a resumed run already has them.
  */
-export const importAttempts = async (ctx: RunContext, run: RunRecord, request: ImportRequest, report: (line: string) => void): Promise<string[]> => {
+export const importAttempts = async (ctx: ImportDeps, run: RunRecord, request: ImportRequest, report: (line: string) => void): Promise<string[]> => {
   const imported: string[] = [];
   const reference = await referenceFromCommit(ctx.workspace.root, run.baseCommit, ctx.config.evaluator.protect);
   for (const sourceId of sourcesOf(ctx, run, request)) {

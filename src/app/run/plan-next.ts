@@ -63,7 +63,7 @@ const shared = (config: SwarmConfig, request: PlanRequest, plan: PolicyPlan): Po
 /** What names the policies' niches: the declared metric, else code signatures when asked for, else lineages. */
 const nicheDescriptor = (config: SwarmConfig): NicheDescriptor => config.shepherd.niche ?? (config.shepherd.codeNiches ? CODE_NICHES : null);
 
-type PlanDeps = Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory' | 'pool'> & Pick<RunState, 'force'>;
+export type PlanDeps = Pick<RunDeps, 'config' | 'task' | 'store' | 'runId' | 'logger' | 'memory' | 'pool'> & Pick<RunState, 'force'>;
 
 /** Plans the next wave with the configured Shepherd policy; with `agent.pool`, each attempt gets its entry. */
 export const planWave = async (ctx: PlanDeps, asked: PlanRequest): Promise<WavePlan> => {

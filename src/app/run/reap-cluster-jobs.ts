@@ -1,6 +1,9 @@
 import { EVALUATOR_RUNNERS } from '../../eval/runners/registry.js';
 import type { ReapedJobs } from '../../eval/runners/runner-descriptor.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
+
+/** What looking for leftover jobs needs: the runs in the store, this run's config, the project root, the logger. */
+export type ReapClusterDeps = Pick<RunDeps, 'store' | 'config' | 'paths' | 'logger'>;
 
 /** A config (or a run's stored config) that sends anything to this runner: an evaluator, an agent, a pool entry. */
 const usesRunner = (name: string, json: string): boolean =>
@@ -16,7 +19,7 @@ const usesRunner = (name: string, json: string): boolean =>
  * on Slurm use the same shared adapter and job names); only called once this process owns the
  * project's live run.
  */
-export const reapClusterJobs = async (ctx: RunContext, report: (line: string) => void): Promise<ReapedJobs | null> => {
+export const reapClusterJobs = async (ctx: ReapClusterDeps, report: (line: string) => void): Promise<ReapedJobs | null> => {
   const runs = ctx.store.listRuns();
   const config = JSON.stringify(ctx.config);
   let last: ReapedJobs | null = null;

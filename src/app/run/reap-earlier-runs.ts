@@ -1,5 +1,11 @@
 import { findOrphans } from '../../process/find-orphans.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
+
+/** What killing orphans needs: the project root they are found by, and the logger. */
+export type OrphanDeps = Pick<RunDeps, 'paths' | 'logger'>;
+
+/** What interrupting earlier runs' attempts needs. */
+export type EarlierRunsDeps = Pick<RunDeps, 'runId' | 'store' | 'workspace' | 'logger'>;
 
 /**
  * Kills every agent and evaluator that an earlier driver of this repository left running (a
@@ -7,7 +13,7 @@ import type { RunContext } from '../context/run-context.js';
  * machine with a hung evaluator of the run before. Only called once this process owns the
  * repository's live run, so no other driver's children are alive to be mistaken for orphans.
  */
-export const reapOrphanProcesses = async (ctx: RunContext): Promise<number[]> => {
+export const reapOrphanProcesses = async (ctx: OrphanDeps): Promise<number[]> => {
   const orphans = await findOrphans(null, ctx.paths.root);
   for (const pid of orphans) {
     try {
@@ -24,7 +30,7 @@ export const reapOrphanProcesses = async (ctx: RunContext): Promise<number[]> =>
  * Attempts of other (earlier) runs still recorded `running`: their driver is gone, so they are
  * marked interrupted, and their branches removed like those of any interrupted attempt.
  */
-export const interruptEarlierRuns = async (ctx: RunContext): Promise<string[]> => {
+export const interruptEarlierRuns = async (ctx: EarlierRunsDeps): Promise<string[]> => {
   const stale = ctx.store.listRunningAttempts().filter((a) => a.runId !== ctx.runId);
   if (stale.length === 0) return [];
   ctx.store.transaction(() => {

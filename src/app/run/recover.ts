@@ -3,11 +3,13 @@ import type { AttemptId } from '../../core/domain/ids.js';
 import { attemptBranch, attemptId } from '../../core/domain/ids.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import type { AttemptRecord, EdgeRecord } from '../../store/records.js';
-import { interruptEarlierRuns, reapOrphanProcesses } from './reap-earlier-runs.js';
-import { reapClusterJobs } from './reap-cluster-jobs.js';
-import { recordStoredResults } from '../attempt/record-stored.js';
-import { resumeEvaluations } from '../attempt/resume-evaluation.js';
-import type { RunContext } from '../context/run-context.js';
+import { interruptEarlierRuns, reapOrphanProcesses, type EarlierRunsDeps, type OrphanDeps } from './reap-earlier-runs.js';
+import { reapClusterJobs, type ReapClusterDeps } from './reap-cluster-jobs.js';
+import { recordStoredResults, type RecordStoredDeps } from '../attempt/record-stored.js';
+import { resumeEvaluations, type ResumeDeps } from '../attempt/resume-evaluation.js';
+
+/** What recovery needs: the intersection of its steps' deps (reaping, recording stored results, resuming evaluations). */
+export type RecoverDeps = ReapClusterDeps & OrphanDeps & EarlierRunsDeps & RecordStoredDeps & ResumeDeps;
 
 /**
  * After a crash or kill: processes and Slurm jobs earlier drivers left are killed, stale git locks cleared,
@@ -16,7 +18,7 @@ import type { RunContext } from '../context/run-context.js';
  * `running` (of this run or an earlier one) marked interrupted, their worktrees and branches
  * removed. Returns this run's interrupted attempts so their slots can be re-planned.
  */
-export const recoverInterrupted = async (ctx: RunContext, report: (line: string) => void = () => undefined): Promise<AttemptRecord[]> => {
+export const recoverInterrupted = async (ctx: RecoverDeps, report: (line: string) => void = () => undefined): Promise<AttemptRecord[]> => {
   // Cluster jobs first (a job on this machine's own node would otherwise die as a local orphan,
   // its Slurm record FAILED), then orphans: a lock file held by a live orphan's git is not stale
   // until it is dead; then the jobs of the orphans just killed (an agent's own `swarm eval`).

@@ -4,12 +4,15 @@ import type { WavesOptions } from '../../core/planning/plan-request.js';
 import type { AttemptSpec, AttemptView, Budget } from '../../core/domain/types.js';
 import { interruptedReason } from './stopped-by.js';
 import { storedBudgetState } from './budget-state.js';
-import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
-import { reportWait, waitForBackend } from '../attempt/backend-gate.js';
-import { planWave } from './plan-next.js';
+import { createPlannedAttempt, runPlannedAttempt, type CreateAttemptDeps, type LaunchDeps } from '../attempt/launch-attempt.js';
+import { reportWait, waitForBackend, type GateDeps } from '../attempt/backend-gate.js';
+import { planWave, type PlanDeps } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
 import { specOf } from './recover.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunState } from '../context/run-context.js';
+
+/** What the async scheduler needs: the intersection of what planning, the backend gate and the attempts it starts need, and the run's cost meter. */
+export type AsyncDeps = PlanDeps & GateDeps & CreateAttemptDeps & LaunchDeps & Pick<RunState, 'runCost'>;
 
 /**
  * The generation an attempt started now belongs to: the first `initialExplorers` searchers form
@@ -36,7 +39,7 @@ const wakeUp = (): { promise: Promise<void>; fire: () => void } => {
  * backlog would only hold worktrees). So at most 3 × agents + evaluations worktrees exist.
  * Interrupted attempts of a previous process are started again first.
  */
-export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: { budget: Budget; started: number }): Promise<{ stopReason: string }> => {
+export const runAsync = async (ctx: AsyncDeps, options: WavesOptions, limits: { budget: Budget; started: number }): Promise<{ stopReason: string }> => {
   const { config, store } = ctx;
   const edges = store.listEdges(ctx.runId);
   const pending = options.replan
@@ -110,7 +113,7 @@ export const runAsync = async (ctx: RunContext, options: WavesOptions, limits: {
 };
 
 const planOne = async (
-  ctx: RunContext,
+  ctx: PlanDeps,
   population: AttemptView[],
   baselineId: string,
   generation: number,

@@ -5,16 +5,21 @@ import type { WavesOptions } from '../../core/planning/plan-request.js';
 import type { AttemptSpec } from '../../core/domain/types.js';
 import { interruptedReason } from './stopped-by.js';
 import { budgetFrom, storedBudgetState } from './budget-state.js';
-import { createPlannedAttempt, runPlannedAttempt } from '../attempt/launch-attempt.js';
-import { reportWait, waitForBackend } from '../attempt/backend-gate.js';
-import { planWave } from './plan-next.js';
+import { createPlannedAttempt, runPlannedAttempt, type CreateAttemptDeps, type LaunchDeps } from '../attempt/launch-attempt.js';
+import { reportWait, waitForBackend, type GateDeps } from '../attempt/backend-gate.js';
+import { planWave, type PlanDeps } from './plan-next.js';
 import { populationView } from '../queries/population-view.js';
-import { runAsync } from './schedule-async.js';
+import { runAsync, type AsyncDeps } from './schedule-async.js';
 import { specOf } from './recover.js';
-import type { RunContext } from '../context/run-context.js';
+
+/** What one wave needs: recording and running its attempts. */
+type WaveDeps = CreateAttemptDeps & LaunchDeps;
+
+/** What the wave scheduler needs: what the async one needs (it hands over to it), and planning, the gate and its own waves. */
+export type WavesDeps = AsyncDeps & PlanDeps & GateDeps & WaveDeps;
 
 /** Plans and runs waves until a budget, the policy or a Ctrl-C stops the search. */
-export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<{ stopReason: string }> => {
+export const runWaves = async (ctx: WavesDeps, options: WavesOptions): Promise<{ stopReason: string }> => {
   const { config, store } = ctx;
   const started = Date.now();
   const budget = budgetFrom(config);
@@ -57,7 +62,7 @@ export const runWaves = async (ctx: RunContext, options: WavesOptions): Promise<
   }
 };
 
-const runWave = async (ctx: RunContext, wave: number, specs: readonly AttemptSpec[], options: WavesOptions): Promise<void> => {
+const runWave = async (ctx: WaveDeps, wave: number, specs: readonly AttemptSpec[], options: WavesOptions): Promise<void> => {
   const attempts = specs.map((spec) => ({ record: createPlannedAttempt(ctx, wave, spec), spec }));
   await Promise.all(attempts.map(({ record, spec }) => runPlannedAttempt(ctx, record, spec, options.report)));
   ctx.store.finishWave(ctx.runId, wave);

@@ -6,9 +6,9 @@ import type { AgentBackend } from '../../core/ports/index.js';
 import { currentProcessIdentity } from '../../process/process-identity.js';
 import type { RunRecord } from '../../store/records.js';
 import type { RunQueries } from '../../core/ports/index.js';
-import { runPlannedAttempt } from '../attempt/launch-attempt.js';
+import { runPlannedAttempt, type LaunchDeps } from '../attempt/launch-attempt.js';
 import { endAttempt } from '../attempt/phase.js';
-import type { RunContext } from '../context/run-context.js';
+import type { RunDeps } from '../context/run-context.js';
 import { createEvaluatorRunner } from '../evaluation/create-evaluator-runner.js';
 import { ensureBaseline } from '../attempt/baseline.js';
 import { driveRun } from '../run/driver-session.js';
@@ -23,8 +23,8 @@ import { acquireDriverFile, queuedAttempts, spawnPending, SPAWN_DRIVER_FILE, SPA
 
 const POLL_MS = 250;
 
-/** The driver reads the spawn queue, which RunStore alone does not offer. */
-type DriverContext = RunContext & { store: RunQueries };
+/** What the queue needs: what its attempts need, and the store that reads the spawn queue, which RunStore alone does not offer. */
+type QueueDeps = LaunchDeps & Pick<RunDeps, 'runId' | 'paths' | 'logger'> & { store: RunQueries };
 
 /** A run the spawn driver gave up (or one a dead driver left) continues; a finished or failed `swarm run` stays as it ended. */
 const continuesSpawned = (latest: RunRecord): boolean =>
@@ -97,7 +97,7 @@ const driveSpawnedIn = async (project: Project, options: SpawnDriverOptions): Pr
   }
 };
 
-const runQueue = async (ctx: DriverContext, idleMs: number, backendFor: (name: string) => Promise<AgentBackend>): Promise<void> => {
+const runQueue = async (ctx: QueueDeps, idleMs: number, backendFor: (name: string) => Promise<AgentBackend>): Promise<void> => {
   const started = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let idleSince = Date.now();

@@ -9,7 +9,7 @@ import { FINDINGS_FILE, matchProtected } from '../../../workspace/index.js';
 import { onlyCommentsDiffer, sameProgram } from './audit-comments.js';
 import { codeHashOf, decidingEvaluation, findIdenticalCode, projectTreePaths, type CodeIndexDeps } from './audit-tree.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
-import type { RunContext } from '../../context/run-context.js';
+import type { RunDeps } from '../../context/run-context.js';
 
 export interface ChangeAudit {
   /** `no-change`, `comments-only`, `outside-solution-files`. */
@@ -47,7 +47,7 @@ const onlyCommentsIn = (files: readonly string[], texts: ReadonlyArray<string | 
 };
 
 /** Files whose code may differ from the baseline's: the ones this change touched and the ones its parents' signatures name. */
-const signatureFiles = (ctx: Pick<RunContext, 'store'>, parents: readonly string[], changed: readonly string[]): string[] => {
+const signatureFiles = (ctx: Pick<RunDeps, 'store'>, parents: readonly string[], changed: readonly string[]): string[] => {
   const files = new Set(changed);
   for (const id of parents) for (const path of Object.keys(ctx.store.getAttempt(id)?.codeSignature ?? {})) files.add(path);
   return [...files].sort();
@@ -120,6 +120,9 @@ const symlinksOf = async (workspace: Workspace, head: string, paths: readonly st
   return links.map((link, i) => ({ path: link.path, target: targets[i] ?? '' }));
 };
 
+/** What the audit reads: the run's code index and signatures in the store, git, and `task.solutionFiles`. */
+export type AuditDeps = CodeIndexDeps & Pick<RunDeps, 'config'>;
+
 /**
  * Audits of an attempt's committed change before it is evaluated (findings.md never counts as a
  * change): no change at all, only comments, only files outside `task.solutionFiles`; and whether
@@ -129,7 +132,7 @@ const symlinksOf = async (workspace: Workspace, head: string, paths: readonly st
  * that already differed from the baseline.
  */
 export const auditChange = async (
-  ctx: CodeIndexDeps & Pick<RunContext, 'config'>,
+  ctx: AuditDeps,
   commits: { base: string; head: string },
   changedPaths: readonly string[],
   parents: readonly string[],
@@ -164,7 +167,7 @@ export const outputHashOf = (outcome: { metrics: Record<string, number>; artifac
 };
 
 /** True when the attempt's outputs hash like its first parent's: an implementation that never ran. */
-export const outputUnchanged = (ctx: Pick<RunContext, 'store'>, parent: string | undefined, final: EvalOutcome): boolean => {
+export const outputUnchanged = (ctx: Pick<RunDeps, 'store'>, parent: string | undefined, final: EvalOutcome): boolean => {
   const mine = outputHashOf(final);
   if (mine === null || parent === undefined) return false;
   const theirs = decidingEvaluation(ctx.store.listEvaluations(parent));

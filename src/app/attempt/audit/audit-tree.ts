@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import type { AttemptRecord, EvaluationRecord } from '../../../store/records.js';
 import type { Workspace } from '../../../core/ports/workspace.js';
 import { FINDINGS_FILE } from '../../../workspace/index.js';
-import type { RunContext } from '../../context/run-context.js';
+import type { RunDeps } from '../../context/run-context.js';
 
 /**
  * What the code index reads: the run's attempts and evaluations, and the trees of their commits.
  * The index is kept per object: pass the run's one context, not a copy.
  */
-export type CodeIndexDeps = Pick<RunContext, 'runId' | 'store' | 'workspace'>;
+export type CodeIndexDeps = Pick<RunDeps, 'runId' | 'store' | 'workspace'>;
 
 /** The folders from the top of the tree down to the project's (`packages/a` → `packages`, `packages/a`): their entries make the code hash. */
 export const projectTreePaths = (subdir: string): string[] =>

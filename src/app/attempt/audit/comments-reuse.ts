@@ -1,6 +1,6 @@
 import type { AttemptSpec } from '../../../core/domain/types.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
-import type { RunContext } from '../../context/run-context.js';
+import type { RunDeps } from '../../context/run-context.js';
 import { reusedEvaluation, type ChangeAudit } from './audit-change.js';
 import { decidingEvaluation } from './audit-tree.js';
 
@@ -12,7 +12,7 @@ import { decidingEvaluation } from './audit-tree.js';
  * evaluated program), or when the parent has no usable evaluation (none, or one that timed out).
  */
 export const parentResultForComments = (
-  ctx: Pick<RunContext, 'store'>,
+  ctx: Pick<RunDeps, 'store'>,
   spec: Pick<AttemptSpec, 'parents'>,
   audit: Pick<ChangeAudit, 'commentsExact'>,
 ): { from: string; evaluation: CheckoutEvaluation } | null => {

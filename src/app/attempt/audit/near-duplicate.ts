@@ -2,7 +2,7 @@ import type { CodeSignature } from '../../../core/code/code-signature.js';
 import { fileSignature, nearestProgram, type IndexedProgram } from '../../../core/novelty/minhash.js';
 import type { AttemptRecord } from '../../../store/records.js';
 import { findingsPathIn } from '../../../workspace/findings-path.js';
-import type { RunContext } from '../../context/run-context.js';
+import type { RunDeps } from '../../context/run-context.js';
 import type { CheckoutEvaluation } from '../../evaluation/evaluate-checkout.js';
 import { stripComments } from './audit-comments.js';
 import { reusedEvaluation } from './audit-change.js';
@@ -14,7 +14,7 @@ export const NEAR_DUPLICATE = 'near-duplicate:';
 /** Files of one program compared: a wider change is compared on its first files. */
 const COMPARED_FILES = 16;
 
-export type NoveltyDeps = Pick<RunContext, 'runId' | 'store' | 'workspace' | 'config'>;
+export type NoveltyDeps = Pick<RunDeps, 'runId' | 'store' | 'workspace' | 'config'>;
 
 interface NoveltyIndex {
   programs: IndexedProgram[];
