@@ -6,7 +6,9 @@ import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
 import type { FakeServer } from '../../support/fake-llm/http-server.js';
 import { startFakeOpenAi } from '../../support/fake-llm/openai-chat.js';
 import { assistantTurns, requestText, type FakeReply, type FakeScript } from '../../support/fake-llm/scripted-reply.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
+import { runApi, thrownBy } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const EDIT_A = { path: 'prog.js', search: 'const a = 1.0;', replace: 'const a = 3.0;' };
 const GOOD_DIFF = 'HYPOTHESIS: a should be 3\nprog.js\n<<<<<<< SEARCH\nconst a = 1.0;\n=======\nconst a = 3.0;\n>>>>>>> REPLACE\n';
@@ -56,31 +58,32 @@ describe('swarm run with API agents against fake model servers', () => {
     let optimizerSawParent: boolean | null = null;
     server = await startFakeAnthropic(agentScript((text) => (optimizerSawParent = text.includes('EXPLORER-MARK') && text.includes('a near 3 is best'))));
     repo = createToyRepo({ agent: { backend: 'anthropic', model: 'fake-model' }, budget: { attempts: 3 }, shepherd: { initialExplorers: 2, waveSize: 1 } });
-    const run = await runCli(repo.dir, ['run', '--json'], { ANTHROPIC_API_KEY: 'sk-fake-secret', ANTHROPIC_BASE_URL: server.url });
-    expect(run.code, run.stderr).toBe(0);
+    const run = await runApi(repo.dir, {}, { ANTHROPIC_API_KEY: 'sk-fake-secret', ANTHROPIC_BASE_URL: server.url });
+    expect(run.result, run.lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const { attempts, intermediate, sessions } = readDb(repo);
     expect(attempts.map((a) => [a.role, a.status, a.score, a.reason])).toEqual([['explorer', 'scored', -9, null], ['explorer', 'scored', -9, null], ['optimizer', 'scored', -9, null]]);
     expect(optimizerSawParent).toBe(true);
     expect(intermediate).toBeGreaterThanOrEqual(2);
     expect(sessions).toBe(3);
-    expect(run.stderr + run.stdout).not.toContain('sk-fake-secret');
+    // Not in what the run reported (the CLI's progress lines and its --json result)...
+    expect(run.lines.join('\n') + JSON.stringify(run.result)).not.toContain('sk-fake-secret');
     // Nor anywhere swarm writes: the database, the logs and transcripts, the commits.
     const found = spawnSync('grep', ['-r', '-l', '--binary-files=text', 'sk-fake-secret', join(repo.dir, '.swarm')], { encoding: 'utf8' });
     expect(found.status).toBe(1); // grep: no match
     expect(found.stdout).toBe('');
     expect(repo.git('log', '--all', '-p')).not.toContain('sk-fake-secret');
-  }, 60_000);
+  }, 120_000);
 
   it('openai, diff mode via --base-url without a key; a non-matching block is resampled', async () => {
     server = await startFakeOpenAi((request) => ({ kind: 'message', text: assistantTurns(request) === 0 && requestText(request).includes('a2') ? 'prog.js\n<<<<<<< SEARCH\nconst z = 0;\n=======\nx\n>>>>>>> REPLACE\n' : GOOD_DIFF }));
     repo = createToyRepo({ agent: { backend: 'openai', model: 'local-model' }, budget: { attempts: 2 }, shepherd: { initialExplorers: 2 } });
-    const run = await runCli(repo.dir, ['run', '--json', '--mode', 'diff', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' });
-    expect(run.code, run.stderr).toBe(0);
+    const run = await runApi(repo.dir, { overrides: { mode: 'diff', baseUrl: `${server.url}/v1` } }, { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' });
+    expect(run.result, run.lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     expect(readDb(repo).attempts.map((a) => a.score)).toEqual([-9, -9]);
     expect(server.requests.some((r) => requestText(r).includes('does not match exactly'))).toBe(true);
     // The first request is the preflight's check that the base URL answers; the model calls carry the placeholder key.
     expect(server.requests.find((r) => r.method === 'POST')?.headers.authorization).toBe('Bearer no-key-needed');
-  }, 60_000);
+  }, 120_000);
 
   it('openai, agent mode with the LLM shepherd: a planned wave, then a fallback to rules', async () => {
     server = await startFakeOpenAi((request) => {
@@ -93,8 +96,8 @@ describe('swarm run with API agents against fake model servers', () => {
       return agentScript(() => undefined)(request, 0);
     });
     repo = createToyRepo({ agent: { backend: 'openai', model: 'm' }, budget: { attempts: 3 }, shepherd: { policy: 'llm', llm: { backend: 'openai' } } });
-    const run = await runCli(repo.dir, ['run', '--json', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-x' });
-    expect(run.code, run.stderr).toBe(0);
+    const run = await runApi(repo.dir, { overrides: { baseUrl: `${server.url}/v1` } }, { OPENAI_API_KEY: 'sk-x' });
+    expect(run.result, run.lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const { attempts, events, rationales } = readDb(repo);
     expect(attempts).toHaveLength(3);
     expect(rationales[0]).toBe('llm: two fresh explorers');
@@ -104,21 +107,22 @@ describe('swarm run with API agents against fake model servers', () => {
     const planningCalls = server.requests.filter((r) => requestText(r).includes('You are the Shepherd'));
     expect(planningCalls).toHaveLength(3);
     expect(requestText(planningCalls[2]!)).toContain('a99 is not an attempt of this run');
-  }, 60_000);
+  }, 120_000);
 
   it('anthropic, diff mode: the cost budget ends the run and says so', async () => {
     server = await startFakeAnthropic(() => ({ kind: 'message', text: GOOD_DIFF, usage: { input: 100, output: 0 } }));
     repo = createToyRepo({ agent: { backend: 'anthropic', model: 'fake-model', mode: 'diff', prices: { 'fake-model': { input: 1000, output: 0 } } }, budget: { attempts: 10, costUsd: 0.15 }, shepherd: { initialExplorers: 2 } });
-    const run = await runCli(repo.dir, ['run', '--json'], { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url });
-    expect(run.code, run.stderr).toBe(0);
-    expect((JSON.parse(run.stdout) as { stopReason: string }).stopReason).toMatch(/^cost budget of \$0.15 reached/);
+    const { result, lines } = await runApi(repo.dir, {}, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url });
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
+    expect(result.stopReason).toMatch(/^cost budget of \$0.15 reached/);
     expect(readDb(repo).attempts).toHaveLength(2);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses to start without a key, naming the variable', async () => {
     repo = createToyRepo({ agent: { backend: 'anthropic' } });
-    const run = await runCli(repo.dir, ['run'], { ANTHROPIC_API_KEY: '' });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain('ANTHROPIC_API_KEY');
+    const error = await thrownBy(runApi(repo.dir, {}, { ANTHROPIC_API_KEY: '' }));
+    // A SwarmError the CLI ends with exit 2 (a usage or config error), naming the variable.
+    expect(isSwarmError(error) && exitCodeFor(error)).toBe(2);
+    expect(isSwarmError(error) && error.message).toContain('ANTHROPIC_API_KEY');
   }, 30_000);
 });

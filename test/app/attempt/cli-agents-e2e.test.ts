@@ -8,7 +8,8 @@ import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-se
 import { anthropicHandler, endsWithToolResult } from '../../support/fake-llm/anthropic-messages.js';
 import { endsWithToolOutput, responsesHandler } from '../../support/fake-llm/openai-responses.js';
 import { createCodexHome } from '../../agents/codex/codex-home.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 // Scripted model: an explorer sets a = 3 (score -9), an optimizer then sets b = -1 (score 0, the optimum).
 const EXPLORER_EDIT = { from: 'const a = 1.0;', to: 'const a = 3.0;' };
@@ -43,11 +44,11 @@ const readRun = (repo: ToyRepo): RunRecord => {
   }
 };
 
-const sharedExpectations = (get: () => { run: CliResult; repo: ToyRepo; record: RunRecord }, backend: string): void => {
+const sharedExpectations = (get: () => { run: ApiRun; repo: ToyRepo; record: RunRecord }, backend: string): void => {
   it('finishes two waves: explorers and an optimizer edited, committed and scored', () => {
     const { run, record } = get();
-    expect(run.stderr).toContain(`agent: ${backend}`);
-    expect(run.code).toBe(0);
+    expect(run.lines.join('\n')).toContain(`agent: ${backend}`);
+    expect(run.result).toMatchObject({ status: 'finished', problem: null });
     expect(record.attempts).toHaveLength(4);
     const explorers = record.attempts.filter((a) => a.role === 'explorer');
     const optimizers = record.attempts.filter((a) => a.role === 'optimizer');
@@ -92,7 +93,7 @@ describe('swarm run --agent claude-code (real claude, fake Messages API)', () =>
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
   let record: RunRecord;
 
   beforeAll(async () => {
@@ -105,7 +106,7 @@ describe('swarm run --agent claude-code (real claude, fake Messages API)', () =>
     }));
     home = mkdtempSync(join(tmpdir(), 'swarm-claude-home-'));
     repo = createToyRepo(baseConfig({ backend: 'claude-code' }));
-    run = await runCli(repo.dir, ['run'], {
+    run = await runApi(repo.dir, {}, {
       HOME: home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
       DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     });
@@ -124,7 +125,7 @@ describe('swarm run --agent codex (real codex, fake Responses API)', () => {
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
   let record: RunRecord;
   let codexHome: { dir: string; cleanup: () => void };
 
@@ -137,7 +138,7 @@ describe('swarm run --agent codex (real codex, fake Responses API)', () => {
     home = mkdtempSync(join(tmpdir(), 'swarm-codex-home-'));
     codexHome = createCodexHome(server.url);
     repo = createToyRepo(baseConfig({ backend: 'codex', model: 'gpt-5.5', prices: { 'gpt-5.5': { input: 2, output: 10 } } }));
-    run = await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
+    run = await runApi(repo.dir, {}, { HOME: home, CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
     record = readRun(repo);
   }, 180_000);
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSearch } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runSearch, show } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -52,8 +52,11 @@ describe('code signatures', () => {
       expect(JSON.parse(row.code_signature_json ?? 'null'), row.id).toEqual(sites.length === 0 ? {} : { 'prog.js': sites });
     }
     const moved = searchers.find((r) => r.code_signature_json !== '{}');
-    const shown = await runCli(repo.dir, ['show', moved?.id ?? 'a2']);
-    expect(shown.stdout).toMatch(/signature +prog\.js 1:[12]\.1[+-]/);
+    // What `swarm show` reports (its rendering: test/export/show-attempt.test.ts): the sites that moved, as read with git.
+    const shown = await show({ cwd: repo.dir, attemptId: moved?.id ?? 'a2' });
+    const [a, b] = constants(repo, moved?.head_commit ?? '');
+    expect(shown.codeSignature).toBe(`prog.js ${[...way(a, a0, '1:1.1'), ...way(b, b0, '1:2.1')].join(' ')}`);
+    expect(shown.codeSignature).toMatch(/^prog\.js 1:[12]\.1[+-]/);
     const rationales = read<{ rationale: string }>(repo, 'SELECT rationale FROM waves WHERE number > 1').map((w) => w.rationale).join('\n');
     expect(rationales).toMatch(/code prog\.js 1:1\.1[+-]/);
     expect(rationales).not.toMatch(/lineage a\d+/);

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { anthropicHandler, endsWithToolResult } from '../../support/fake-llm/anthropic-messages.js';
 import { codexConfigToml, endsWithToolOutput, responsesHandler } from '../../support/fake-llm/openai-responses.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 // Agents under their default settings whose edits cannot land: each attempt says why, and the run
 // stops with exit 1 after agent.maxConsecutiveFailures (3) of them.
@@ -30,19 +31,22 @@ const config = (agent: Record<string, unknown>) => ({
   shepherd: { initialExplorers: 3, waveSize: 1, mergeEvery: 0 },
 });
 
-const expectStopped = (run: CliResult, repo: ToyRepo, backend: string, words: RegExp): void => {
-  expect(run.code).toBe(1);
+const expectStopped = ({ result, lines }: ApiRun, repo: ToyRepo, backend: string, words: RegExp): void => {
+  // A failed run (the CLI's exit 1): its stop reason is the breaker's, its problem too.
+  expect(result.status, lines.join('\n')).toBe('failed');
+  expect(result.problem).toBe(result.stopReason);
   const attempts = attemptsOf(repo);
   const flagged = attempts.filter((a) => (JSON.parse(a.flags_json) as string[]).includes('edit-failed'));
   // The breaker stopped it: no attempt started after the third flagged one.
   expect(flagged.length).toBe(3);
   expect(attempts.length).toBeLessThan(6);
   for (const a of flagged) expect(a.error).toMatch(words);
-  expect(run.stdout).toMatch(new RegExp(`run r1 failed: 3 attempts in a row of agent ${backend} \\(a2, a3, a4\\) changed nothing: the agent's edits failed: `));
-  expect(run.stdout).toMatch(words);
-  expect(run.stdout).toContain('every attempt (3) changed nothing');
+  expect(result.runId).toBe('r1');
+  expect(result.stopReason).toMatch(new RegExp(`^3 attempts in a row of agent ${backend} \\(a2, a3, a4\\) changed nothing: the agent's edits failed: `));
+  expect(result.stopReason).toMatch(words);
+  expect(result.allNoChange).toBe(3);
   // The progress line names the flag and the agent's words.
-  expect(run.stderr).toMatch(/a2 explorer from a1: .*\[no-change, edit-failed.*\]; the agent's edits failed: /);
+  expect(lines.join('\n')).toMatch(/a2 explorer from a1: .*\[no-change, edit-failed.*\]; the agent's edits failed: /);
 };
 
 describe('codex with its CODEX_HOME under the system temp dir (real codex, fake Responses API)', () => {
@@ -50,7 +54,7 @@ describe('codex with its CODEX_HOME under the system temp dir (real codex, fake 
   let server: FakeServer;
   let home: string;
   let codexHome: string;
-  let run: CliResult;
+  let run: ApiRun;
 
   beforeAll(async () => {
     server = await startFakeServer(responsesHandler((body) => {
@@ -62,7 +66,7 @@ describe('codex with its CODEX_HOME under the system temp dir (real codex, fake 
     codexHome = mkdtempSync(join(tmpdir(), 'swarm-codex-tmp-home-'));
     writeFileSync(join(codexHome, 'config.toml'), codexConfigToml(server.url));
     repo = createToyRepo(config({ backend: 'codex', model: 'gpt-5.5', prices: { 'gpt-5.5': { input: 2, output: 10 } } }));
-    run = await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
+    run = await runApi(repo.dir, {}, { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
   }, 180_000);
   afterAll(async () => {
     await server.close();
@@ -81,7 +85,7 @@ describe('Claude Code whose settings deny Edit and Write (real claude, fake Mess
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
 
   beforeAll(async () => {
     server = await startFakeServer(anthropicHandler((body) => {
@@ -92,7 +96,7 @@ describe('Claude Code whose settings deny Edit and Write (real claude, fake Mess
     mkdirSync(join(home, '.claude'));
     writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { deny: ['Edit(**)', 'Write(**)'] } }));
     repo = createToyRepo(config({ backend: 'claude-code' }));
-    run = await runCli(repo.dir, ['run'], {
+    run = await runApi(repo.dir, {}, {
       HOME: home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
       DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     });

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { startFakeServer, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { anthropicHandler, messagesBody } from '../../support/fake-llm/anthropic-messages.js';
 import { addFilePatch, codexConfigToml, responsesHandler } from '../../support/fake-llm/openai-responses.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * A model that trusts the first worktree path it finds: in the prompt that started its turn, else
@@ -65,10 +66,10 @@ const config = (agent: Record<string, unknown>) => ({
   shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
 });
 
-const forkExpectations = (get: () => { run: CliResult; repo: ToyRepo }): void => {
+const forkExpectations = (get: () => { run: ApiRun; repo: ToyRepo }): void => {
   it('the optimizer, told its own worktree, writes there and not into its parent\'s removed one', () => {
     const { run, repo } = get();
-    expect(run.code).toBe(0);
+    expect(run.result, run.lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     const attempts = readAttempts(repo);
     const explorer = attempts.find((a) => a.role === 'explorer');
     const optimizer = attempts.find((a) => a.role === 'optimizer');
@@ -85,7 +86,7 @@ describe('a forked claude-code optimizer works in its own worktree (real claude,
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
 
   beforeAll(async () => {
     server = await startFakeServer(anthropicHandler((body) => {
@@ -104,7 +105,7 @@ describe('a forked claude-code optimizer works in its own worktree (real claude,
     }));
     home = mkdtempSync(join(tmpdir(), 'swarm-fork-home-'));
     repo = createToyRepo(config({ backend: 'claude-code' }));
-    run = await runCli(repo.dir, ['run'], {
+    run = await runApi(repo.dir, {}, {
       HOME: home, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
       DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     });
@@ -125,7 +126,7 @@ describe('a forked codex optimizer works in its own worktree (real codex, first-
   let repo: ToyRepo;
   let server: FakeServer;
   let home: string;
-  let run: CliResult;
+  let run: ApiRun;
 
   beforeAll(async () => {
     server = await startFakeServer(responsesHandler((body) => {
@@ -152,7 +153,7 @@ describe('a forked codex optimizer works in its own worktree (real codex, first-
     writeFileSync(join(codexHome, 'config.toml'), codexConfigToml(server.url));
     // Only the prompt is under test here: full access keeps codex's sandbox (another concern) out of it.
     repo = createToyRepo(config({ backend: 'codex', model: 'gpt-5.5', prices: { 'gpt-5.5': { input: 2, output: 10 } }, codex: { sandbox: 'danger-full-access' } }));
-    run = await runCli(repo.dir, ['run'], { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
+    run = await runApi(repo.dir, {}, { HOME: home, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: 'sk-fake-test' });
   }, 180_000);
   afterAll(async () => {
     await server.close();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { graph as runGraph, runSearch, status as runStatus } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { graph as runGraph, plot, report as runReport, runSearch, status as runStatus } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const repos: ToyRepo[] = [];
 afterEach(() => {
@@ -64,12 +64,7 @@ describe('several objectives and constraints, end to end', () => {
     expect(infeasible?.reason).toBe('infeasible: latency = 9 violates latency <= 5');
     expect(status.attempts.find((a) => a.id === 'a9')?.flags).toContain('reused:a3');
 
-    // How `swarm status --all` renders the front (the CLI's output).
-    const text = (await runCli(repo.dir, ['status', '--all'])).stdout;
-    expect(text).toContain(`Pareto front (5, marked + and *): ${FRONT.join(', ')}`);
-    expect(text).toMatch(/^\* a7 /m);
-    expect(text).toMatch(/^\+ a8 /m);
-    expect(text).not.toMatch(/^\+ a6 /m);
+    // How `swarm status` renders the front: test/cli/render/pareto-front.test.ts.
 
     const graph = z.object({ front: z.array(z.string()).optional() }).parse(JSON.parse(String((await runGraph({ cwd: repo.dir, format: 'json' })).output)));
     expect(graph.front).toEqual(FRONT);
@@ -77,17 +72,14 @@ describe('several objectives and constraints, end to end', () => {
     for (const id of FRONT) expect(dot).toMatch(new RegExp(`"${id}" \\[[^\\n]*peripheries=2`));
     expect(dot).not.toMatch(/"a6" \[[^\n]*peripheries=2/);
 
-    const plot = await runCli(repo.dir, ['plot', '--x', 'cost', '--y', 'score']);
-    expect(plot.code).toBe(0);
-    const ringed = [...plot.stdout.matchAll(/class="point front" data-attempt="(a\d+)"/g)].map((m) => m[1]);
+    const svg = String(await plot({ cwd: repo.dir, format: 'svg', axes: { x: 'cost', y: 'score' } }));
+    const ringed = [...svg.matchAll(/class="point front" data-attempt="(a\d+)"/g)].map((m) => m[1]);
     expect(ringed.sort()).toEqual(FRONT);
-    expect(plot.stdout).toContain('a5 · cost 2 · score 9 · infeasible');
-    const half = await runCli(repo.dir, ['plot', '--x', 'cost']);
-    expect(half.code).toBe(2);
-    expect(half.stderr).toContain('give both --x and --y');
+    expect(svg).toContain('a5 · cost 2 · score 9 · infeasible');
+    // `swarm plot --x cost` alone is a usage error: test/cli/commands/pareto-front.test.ts.
 
-    const report = (await runCli(repo.dir, ['report', '-o', '-'])).stdout;
-    expect(report).toContain(`Pareto front of the feasible attempts: ${FRONT.join(', ')}`);
-    expect((report.match(/data-front="true"/g) ?? []).length).toBe(FRONT.length);
+    const { html } = await runReport({ cwd: repo.dir });
+    expect(html).toContain(`Pareto front of the feasible attempts: ${FRONT.join(', ')}`);
+    expect((html.match(/data-front="true"/g) ?? []).length).toBe(FRONT.length);
   }, 120_000);
 });

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
 import { createCodexHome } from '../../agents/codex/codex-home.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { runApi } from '../../support/api-run.js';
+import type { RunSearchResult } from '../../../src/index.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 const attemptRow = z.object({ id: z.string(), status: z.string(), error: z.string().nullable() });
 const eventRow = z.object({ type: z.string(), attempt_id: z.string().nullable() });
@@ -36,8 +38,10 @@ const limitedRun = (agent: Record<string, unknown>) => ({
   shepherd: { initialExplorers: 1, waveSize: 1, mergeEvery: 0 },
 });
 
-const expectEnded = (repo: ToyRepo, code: number | null): void => {
-  expect(code).toBe(1);
+const expectEnded = (repo: ToyRepo, result: RunSearchResult): void => {
+  // A failed run (the CLI's exit 1), with the breaker's reason as its problem.
+  expect(result.status).toBe('failed');
+  expect(result.problem).toMatch(/2 attempts in a row/);
   const { attempts, events, stopReason } = readRun(repo);
   // Each attempt parked twice, then failed with the limit's own message; the breaker stopped the run after two.
   expect(attempts).toHaveLength(2);
@@ -62,8 +66,8 @@ describe('a permanent rate limit ends the attempt, and repeated, the run', () =>
   it('openai backend (SDK retries off)', async () => {
     server = await alwaysLimited();
     repo = createToyRepo(limitedRun({ backend: 'openai', model: 'gpt-4.1-mini', api: { maxRetries: 0 } }));
-    const run = await runCli(repo.dir, ['run', '--base-url', `${server.url}/v1`], { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' });
-    expectEnded(repo, run.code);
+    const { result } = await runApi(repo.dir, { overrides: { baseUrl: `${server.url}/v1` } }, { OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: '' });
+    expectEnded(repo, result);
   }, 120_000);
 
   it('the real codex binary with swarm\'s default codex settings', async () => {
@@ -71,8 +75,8 @@ describe('a permanent rate limit ends the attempt, and repeated, the run', () =>
     const codexHome = createCodexHome(server.url);
     try {
       repo = createToyRepo(limitedRun({ backend: 'codex', model: 'gpt-5.5', timeout: '60s' }));
-      const run = await runCli(repo.dir, ['run'], { CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
-      expectEnded(repo, run.code);
+      const { result } = await runApi(repo.dir, {}, { CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
+      expectEnded(repo, result);
     } finally {
       codexHome.cleanup();
     }

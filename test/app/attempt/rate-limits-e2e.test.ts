@@ -1,89 +1,17 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusReport } from '../../../src/core/views/report.js';
+import { status } from '../../../src/index.js';
 import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
 import { anthropicHandler, endsWithToolResult, messagesBody, requestText as messagesText } from '../../support/fake-llm/anthropic-messages.js';
-import { startFakeServer, writeJson, type FakeServer, type RecordedRequest } from '../../support/fake-llm/http-server.js';
-import { assistantTurns, requestText, type FakeReply } from '../../support/fake-llm/scripted-reply.js';
-import { createToyRepo, runCli, startCli, type ToyRepo } from '../../support/toy-repo.js';
+import { startFakeServer, writeJson, type FakeServer } from '../../support/fake-llm/http-server.js';
+import { assistantTurns, requestText } from '../../support/fake-llm/scripted-reply.js';
+import { runApi } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
+import { attemptOf, CONTINUED, limited, limitedAgentScript, ONE_ATTEMPT, readEvents, statusWhileWaiting, workReply } from './rate-limit-fixtures.js';
 
-const EDIT_A = { path: 'prog.js', search: 'const a = 1.0;', replace: 'const a = 3.0;' };
-const CONTINUED = 'stopped by a rate or usage limit';
-
-/** Edits, then finishes; the reply follows from how many assistant turns the history holds. */
-const workReply = (request: RecordedRequest): FakeReply =>
-  assistantTurns(request) === 0
-    ? { kind: 'message', toolCalls: [{ name: 'edit_file', input: EDIT_A }] }
-    : { kind: 'message', toolCalls: [{ name: 'finish', input: { summary: 'a = 3', hypothesis: 'a near 3 is best' } }] };
-
-const limited = (retryAfter: string): FakeReply => ({ kind: 'error', status: 429, headers: { 'retry-after': retryAfter }, message: 'Number of requests has exceeded your rate limit' });
-
-interface EventRow { type: string; attempt_id: string | null; data_json: string; at: number }
-const readEvents = (repo: ToyRepo): EventRow[] => {
-  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
-  try {
-    return db.prepare('SELECT type, attempt_id, data_json, at FROM events ORDER BY id').all() as EventRow[];
-  } finally {
-    db.close();
-  }
-};
-const attemptOf = (repo: ToyRepo, id: string): { status: string; score: number | null; input_tokens: number } => {
-  const db = new Database(join(repo.dir, '.swarm', 'swarm.db'), { readonly: true });
-  try {
-    return db.prepare('SELECT status, score, input_tokens FROM attempts WHERE id = ?').get(id) as { status: string; score: number | null; input_tokens: number };
-  } finally {
-    db.close();
-  }
-};
-
-/** Polls `swarm status --json` until it shows a wait with a parked attempt (the test's own timeout bounds it). */
-const statusWhileWaiting = async (repo: ToyRepo): Promise<StatusReport> => {
-  for (;;) {
-    if (existsSync(join(repo.dir, '.swarm', 'swarm.db'))) {
-      const run = await runCli(repo.dir, ['status', '--json']);
-      if (run.code === 0) {
-        const report = JSON.parse(run.stdout) as StatusReport;
-        if ((report.waits ?? []).some((w) => w.attempts.length > 0)) return report;
-      }
-    }
-    await sleep(100);
-  }
-};
-
-/**
- * An agent CLI whose first call prints "usage limit reached · resets at <now + seconds>" (local
- * time) and fails; every later call sets a = 3. The calls are counted in `state`.
- */
-const limitedAgentScript = (dir: string, seconds: number, workSeconds = 0): { script: string; state: string } => {
-  const script = join(dir, 'agent.sh');
-  const state = join(dir, 'calls');
-  writeFileSync(
-    script,
-    `#!/bin/sh
-n=$(cat "${state}" 2>/dev/null || echo 0)
-echo $((n + 1)) > "${state}"
-date +%s%3N >> "${state}.times"
-if [ "$n" = 0 ]; then
-  msg="usage limit reached · resets at $(date -d '+${seconds} seconds' +%H:%M:%S)"
-  echo "$msg" > "${state}.message"
-  echo "$msg" >&2
-  exit 1
-fi
-sleep ${workSeconds}
-sed -i 's/const a = 1.0;/const a = 3.0;/' prog.js
-echo "HYPOTHESIS: a near 3 is best"
-echo "set a to 3"
-`,
-  );
-  chmodSync(script, 0o755);
-  return { script, state };
-};
-
-const ONE_ATTEMPT = { budget: { attempts: 1 }, shepherd: { initialExplorers: 1, waveSize: 1 }, concurrency: { agents: 1 } };
+// A driver SIGKILLed during a wait and resumed by another process: rate-limits-killed-driver-e2e.test.ts.
 
 describe('rate and usage limits park the attempt instead of failing it', () => {
   let repo: ToyRepo | undefined;
@@ -101,11 +29,11 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     // The first call works (an edit), then the API limits the next ones until the test has seen the wait.
     server = await startFakeAnthropic((request) => (released || assistantTurns(request) === 0 ? workReply(request) : limited('2')));
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 1 } } });
-    const run = startCli(repo.dir, ['run', '--json'], { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url });
-    const waiting = await statusWhileWaiting(repo);
+    const run = runApi(repo.dir, {}, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url });
+    const waiting = await statusWhileWaiting(repo, run);
     released = true;
-    const result = await run.done;
-    expect(result.code, result.stderr).toBe(0);
+    const { result, lines } = await run;
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
 
     const wait = waiting.waits?.[0];
     expect(wait).toMatchObject({ backend: 'anthropic', kind: 'rate-limit', attempts: ['a2'] });
@@ -124,9 +52,9 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     // The continuation carried the conversation on: the task prompt and then the note to continue.
     const worked = server.requests.filter((r) => requestText(r).includes('prog.js') && requestText(r).includes(CONTINUED));
     expect(worked.length).toBeGreaterThan(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ stopReason: expect.any(String) as string });
+    expect(result).toMatchObject({ stopReason: expect.any(String) as string });
     // The status after the run no longer shows the wait.
-    const after = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as StatusReport;
+    const after = await status({ cwd: repo.dir });
     expect(after.waits).toEqual([]);
   }, 120_000);
 
@@ -134,9 +62,9 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
     const { script, state } = limitedAgentScript(tools, 3);
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] } } });
-    const result = await runCli(repo.dir, ['run']);
-    expect(result.code, result.stderr).toBe(0);
-    const output = result.stderr + result.stdout;
+    const { result, lines } = await runApi(repo.dir);
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
+    const output = lines.join('\n');
     expect(output).toMatch(/a2 waits: command usage limit until \d\d:\d\d:\d\d/);
     expect(output.indexOf('a2 continues after the usage limit')).toBeGreaterThan(output.indexOf('a2 waits'));
     expect(readFileSync(state, 'utf8').trim()).toBe('2');
@@ -172,18 +100,18 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     });
     tools = mkdtempSync(join(tmpdir(), 'swarm-claude-home-'));
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'claude-code', timeout: '90s', limits: { backoff: '1s' } } });
-    const run = startCli(repo.dir, ['run'], {
+    const run = runApi(repo.dir, {}, {
       HOME: tools, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
       DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     });
-    const waiting = await statusWhileWaiting(repo);
+    const waiting = await statusWhileWaiting(repo, run);
     released = true;
-    const result = await run.done;
-    expect(result.code, result.stderr).toBe(0);
+    const { result, lines } = await run;
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     expect(waiting.waits?.[0]).toMatchObject({ backend: 'claude-code', kind: 'rate-limit', attempts: ['a2'] });
     expect(waiting.waits?.[0]?.detail).toContain('HTTP 429');
     expect(attemptOf(repo, 'a2')).toMatchObject({ status: 'scored', score: -9 });
-    expect(result.stderr + result.stdout).toMatch(/a2 continues after the rate limit, resuming its session/);
+    expect(lines.join('\n')).toMatch(/a2 continues after the rate limit, resuming its session/);
     // The resumed session still holds the task prompt, then the note to continue.
     const last = server.requests.map(messagesBody).filter((b) => b !== null).at(-1);
     expect(messagesText(last!)).toContain('You are explorer a2');
@@ -194,7 +122,7 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     tools = mkdtempSync(join(tmpdir(), 'swarm-limit-agent-'));
     const { script, state } = limitedAgentScript(tools, 3);
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'command', command: { argv: [script, '{prompt}'] }, limits: { park: false } } });
-    await runCli(repo.dir, ['run']);
+    await runApi(repo.dir);
     expect(readFileSync(state, 'utf8').trim()).toBe('1');
     expect(attemptOf(repo, 'a2').status).toBe('failed');
     expect(readEvents(repo).map((e) => e.type)).not.toContain('agent.waiting');
@@ -205,11 +133,13 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     server = await startFakeAnthropic((request) => (released ? workReply(request) : limited('3')));
     repo = createToyRepo({ ...ONE_ATTEMPT, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
     const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url };
-    const first = startCli(repo.dir, ['run'], env);
-    await statusWhileWaiting(repo);
-    first.child.kill('SIGINT');
-    const stopped = await first.done;
-    expect(stopped.code).toBe(130);
+    // Ctrl-C is the run's drain signal (the CLI aborts it on the first SIGINT; exit 130 is an interrupted run).
+    const ctrlC = new AbortController();
+    const first = runApi(repo.dir, { drain: ctrlC.signal }, env);
+    await statusWhileWaiting(repo, first);
+    ctrlC.abort('Ctrl-C');
+    const stopped = await first;
+    expect(stopped.result.status, stopped.lines.join('\n')).toBe('interrupted');
     expect(attemptOf(repo, 'a2').status).toBe('interrupted');
     const types = readEvents(repo).filter((e) => e.attempt_id === 'a2').map((e) => e.type);
     expect(types).toContain('agent.waiting');
@@ -217,39 +147,9 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
     expect(types.at(-1)).toBe('attempt.interrupted');
 
     released = true;
-    const resumed = await runCli(repo.dir, ['run', '--json'], env);
-    expect(resumed.code, resumed.stderr).toBe(0);
+    const resumed = await runApi(repo.dir, {}, env);
+    expect(resumed.result, resumed.lines.join('\n')).toMatchObject({ status: 'finished', problem: null, resumed: true });
     expect(attemptOf(repo, 'a3')).toMatchObject({ status: 'scored', score: -9 });
-  }, 120_000);
-
-  it('a run killed during a wait resumes correctly: nothing starts on the backend before the recorded reset', async () => {
-    let released = false;
-    let firstAfterRestart: number | null = null;
-    server = await startFakeAnthropic((request) => {
-      if (!released) return limited('4');
-      firstAfterRestart ??= Date.now();
-      return workReply(request);
-    });
-    // Async scheduling: the re-planned attempt starts as soon as the run resumes, unless the gate holds it.
-    repo = createToyRepo({ ...ONE_ATTEMPT, shepherd: { ...ONE_ATTEMPT.shepherd, schedule: 'async' }, agent: { backend: 'anthropic', model: 'fake-model', api: { maxRetries: 0 } } });
-    const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.url };
-    const first = startCli(repo.dir, ['run'], env);
-    const waiting = await statusWhileWaiting(repo);
-    first.child.kill('SIGKILL');
-    await first.done;
-    released = true;
-
-    const resumed = await runCli(repo.dir, ['run'], env);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stderr + resumed.stdout).toContain('recovered 1 interrupted attempt(s): a2');
-    expect(attemptOf(repo, 'a2').status).toBe('interrupted');
-    expect(attemptOf(repo, 'a3')).toMatchObject({ status: 'scored', score: -9 });
-    const until = waiting.waits?.[0]?.until ?? Number.POSITIVE_INFINITY;
-    expect(firstAfterRestart).not.toBeNull();
-    expect(firstAfterRestart!).toBeGreaterThanOrEqual(until);
-    const types = readEvents(repo).map((e) => `${e.type}:${e.attempt_id ?? ''}`);
-    expect(types.indexOf('attempt.interrupted:a2')).toBeGreaterThan(types.indexOf('agent.waiting:a2'));
-    expect(types.indexOf('attempt.planned:a3')).toBeGreaterThan(types.indexOf('attempt.interrupted:a2'));
   }, 120_000);
 
   it('async scheduling: while one attempt is parked no new agent starts on the backend', async () => {
@@ -259,10 +159,10 @@ describe('rate and usage limits park the attempt instead of failing it', () => {
       budget: { attempts: 3 }, concurrency: { agents: 2 }, shepherd: { schedule: 'async', initialExplorers: 3 },
       agent: { backend: 'command', command: { argv: [script, '{prompt}'] } },
     });
-    const result = await runCli(repo.dir, ['run']);
-    expect(result.code, result.stderr).toBe(0);
+    const { result, lines } = await runApi(repo.dir);
+    expect(result, lines.join('\n')).toMatchObject({ status: 'finished', problem: null });
     // The park line always; the gate's own line only when a slot frees during the wait (timing).
-    expect(result.stderr).toMatch(/waits: command usage limit until \d\d:\d\d:\d\d/);
+    expect(lines.join('\n')).toMatch(/waits: command usage limit until \d\d:\d\d:\d\d/);
     // Counted by the call log below: the counter file is not atomic when two agents start at the reset.
     const events = readEvents(repo);
     const waitingAt = events.findIndex((e) => e.type === 'agent.waiting');

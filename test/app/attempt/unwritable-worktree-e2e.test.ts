@@ -11,7 +11,9 @@ import { endsWithToolOutput, responsesHandler } from '../../support/fake-llm/ope
 import { requestMessages } from '../../support/fake-llm/scripted-reply.js';
 import { createCodexHome } from '../../agents/codex/codex-home.js';
 import { mountTmpfs } from '../../support/tmpfs.js';
-import { createToyRepo, runCli, type CliResult, type ToyRepo } from '../../support/toy-repo.js';
+import { isSwarmError, runSearch, status } from '../../../src/index.js';
+import { runApi, thrownBy, withEnv, type ApiRun } from '../../support/api-run.js';
+import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
 
 /**
  * Worktrees on a file system that refuses the agent's writes: full (ENOSPC) or read-only (EROFS).
@@ -58,17 +60,20 @@ const config = (agent: Record<string, unknown>) => ({
   workspace: { dir: mountPoint },
 });
 
-const expectStopped = (run: CliResult, repo: ToyRepo, backend: string, words: RegExp): void => {
+const expectStopped = ({ result, lines }: ApiRun, repo: ToyRepo, backend: string, words: RegExp): void => {
   const attempts = attemptsOf(repo);
-  expect({ code: run.code, attempts }, `${run.stdout}\n${run.stderr}`).toMatchObject({ code: 1 });
+  const said = `${JSON.stringify(result)}\n${lines.join('\n')}`;
+  // A failed run (the CLI's exit 1), stopped by the breaker.
+  expect({ status: result.status, attempts }, said).toMatchObject({ status: 'failed' });
   const flagged = attempts.filter((a) => (JSON.parse(a.flags_json) as string[]).includes('edit-failed'));
-  expect(flagged.map((a) => a.id), `${run.stdout}\n${run.stderr}`).toEqual(['a2', 'a3', 'a4']);
+  expect(flagged.map((a) => a.id), said).toEqual(['a2', 'a3', 'a4']);
   expect(attempts.length).toBeLessThan(6);
   for (const a of flagged) expect(a.error).toMatch(words);
-  expect(run.stdout).toMatch(new RegExp(`run r1 failed: 3 attempts in a row of agent ${backend} \\(a2, a3, a4\\) changed nothing: the agent's edits failed: `));
-  expect(run.stdout).toMatch(words);
+  expect(result.runId).toBe('r1');
+  expect(result.stopReason).toMatch(new RegExp(`^3 attempts in a row of agent ${backend} \\(a2, a3, a4\\) changed nothing: the agent's edits failed: `));
+  expect(result.stopReason).toMatch(words);
   // Not the driver's disk-full stop: its own disk was never full.
-  expect(run.stderr).not.toMatch(/the file system at .* (is full|is read-only)/);
+  expect(lines.join('\n')).not.toMatch(/the file system at .* (is full|is read-only)/);
   // The worktree was left as it was: the failed write did not leave a truncated prog.js behind.
   expect(repo.git('status', '--porcelain')).toBe('');
 };
@@ -120,7 +125,7 @@ describe.skipIf(!tmpfs.mounted)('worktrees on a file system that refuses the age
         return { kind: 'message', toolCalls: [{ name: 'finish', input: { summary: 'a = 3', hypothesis: 'a near 3 is best' } }] };
       });
       repo = createToyRepo(config({ backend: 'anthropic', model: 'fake-model' }));
-      const run = await runCli(repo.dir, ['run'], { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: server.url });
+      const run = await runApi(repo.dir, {}, { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: server.url });
       expectStopped(run, repo, 'anthropic', WORDS[cause]);
     }, 120_000);
 
@@ -134,7 +139,7 @@ describe.skipIf(!tmpfs.mounted)('worktrees on a file system that refuses the age
         return { kind: 'tool_use', name: 'Edit', input: { file_path: 'prog.js', old_string: FROM, new_string: TO } };
       }));
       repo = createToyRepo(config({ backend: 'claude-code' }));
-      const run = await runCli(repo.dir, ['run'], {
+      const run = await runApi(repo.dir, {}, {
         HOME: home(), ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-fake-test', CLAUDE_CODE_MAX_RETRIES: '0',
         DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       });
@@ -155,7 +160,7 @@ describe.skipIf(!tmpfs.mounted)('worktrees on a file system that refuses the age
       const codexHome = createCodexHome(server.url);
       try {
         repo = createToyRepo(config({ backend: 'codex', model: 'gpt-5.5', prices: { 'gpt-5.5': { input: 2, output: 10 } } }));
-        const run = await runCli(repo.dir, ['run'], { HOME: home(), CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
+        const run = await runApi(repo.dir, {}, { HOME: home(), CODEX_HOME: codexHome.dir, FAKE_OPENAI_KEY: 'sk-fake-test' });
         // Codex's records name the file, not the cause; swarm's own look comes after the disk was made
         // writable again here (codex-unlanded-writes.test.ts holds what it finds on a refusing disk).
         expectStopped(run, repo, 'codex', /Failed to write file \S*prog\.js/);
@@ -191,16 +196,19 @@ describe.skipIf(!tmpfs.mounted)('worktrees sharing a full disk with .swarm', () 
     });
     repo = tmpfs.asTmpdir(() => createToyRepo({ ...config({ backend: 'anthropic', model: 'fake-model' }), workspace: {} }));
     const env = { ANTHROPIC_API_KEY: 'sk-fake', ANTHROPIC_BASE_URL: server.url };
-    const stopped = await runCli(repo.dir, ['run'], env);
-    expect(stopped.code, stopped.stderr).toBe(1);
-    expect(stopped.stderr.trim().split('\n').at(-1)).toMatch(/^swarm: the file system at \S+ is full \((ENOSPC|SQLITE_FULL)[^)]*\) writing .*; the run is kept as it was: free space there, then `swarm run` resumes where it stopped$/);
-    expect(stopped.stdout).not.toMatch(/attempts in a row of agent/);
+    const dir = repo.dir;
+    // The run throws the disk-full stop (the CLI prints its message as its last line, exit 1), no result.
+    const reported: string[] = [];
+    const stopped = await thrownBy(withEnv(env, () => runSearch({ cwd: dir, report: (line) => reported.push(line) })));
+    expect(isSwarmError(stopped) && stopped.code, String(stopped)).toBe('DISK_FULL');
+    expect(isSwarmError(stopped) && stopped.message).toMatch(/^the file system at \S+ is full \((ENOSPC|SQLITE_FULL)[^)]*\) writing .*; the run is kept as it was: free space there, then `swarm run` resumes where it stopped$/);
+    expect(reported.join('\n')).not.toMatch(/attempts in a row of agent/);
     refusing = false;
     tmpfs.unfill();
-    const status = JSON.parse((await runCli(repo.dir, ['status', '--json'])).stdout) as { run: { status: string } };
-    expect(status.run.status).toBe('interrupted');
-    const resumed = await runCli(repo.dir, ['run'], env);
-    expect(resumed.code, resumed.stderr).toBe(0);
+    const report = await status({ cwd: repo.dir });
+    expect(report.run.status).toBe('interrupted');
+    const resumed = await runApi(repo.dir, {}, env);
+    expect(resumed.result, resumed.lines.join('\n')).toMatchObject({ status: 'finished', problem: null, resumed: true });
   }, 180_000);
 });
 
