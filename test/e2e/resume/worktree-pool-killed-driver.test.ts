@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { status } from '../../../src/index.js';
 import { runApi } from '../../support/api-run.js';
 import { startCli, stopOrphans, type ToyRepo } from '../../support/toy-repo.js';
-import { assertNoWorktreeLeft, logFor, poolRepo, readNotes } from './worktree-pool-fixtures.js';
+import { assertNoWorktreeLeft, logFor, poolRepo, readNotes } from '../../app/attempt/worktree-pool-fixtures.js';
 
 /**
  * The process boundary is the point: a driver SIGKILLed mid-run (no handler of it runs), then

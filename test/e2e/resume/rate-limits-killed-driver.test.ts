@@ -3,7 +3,7 @@ import { startFakeAnthropic } from '../../support/fake-llm/anthropic-json.js';
 import type { FakeServer } from '../../support/fake-llm/http-server.js';
 import { runApi } from '../../support/api-run.js';
 import { createToyRepo, startCli, type ToyRepo } from '../../support/toy-repo.js';
-import { attemptOf, limited, ONE_ATTEMPT, readEvents, statusWhileWaiting, workReply } from './rate-limit-fixtures.js';
+import { attemptOf, limited, ONE_ATTEMPT, readEvents, statusWhileWaiting, workReply } from '../../app/attempt/rate-limit-fixtures.js';
 
 /**
  * The process boundary is the point: a driver SIGKILLed during a limit wait (no handler of it
