@@ -194,25 +194,36 @@ console.log(JSON.stringify({ score }));
     expect(query(repo, 'SELECT stage FROM evaluations WHERE attempt_id = ? ORDER BY id', id)).toEqual([{ stage: 'quick' }, { stage: 'full' }]);
   }, 120_000);
   it('killed after an evaluator exited but before its row was kept: the resume records it from its exit record, without running it again', async () => {
-    const outside = outsideDir();
-    const log = join(outside, 'evaluations.log');
-    // In an attempt's checkout the evaluator leaves a process that ignores SIGTERM (its output to
-    // /dev/null): the driver then spends killGraceMs in its leftover scan between the evaluator's
-    // exit and the row, and is killed there.
-    const leave = `if [ -f findings.md ]; then echo "$SWARM_ATTEMPT_ID left" >> ${log}; (trap '' TERM; exec sleep 60) > /dev/null 2>&1 & fi`;
-    const repo = toyRepo({
-      budget: { attempts: 1 },
-      concurrency: { agents: 1, evaluations: 1 },
-      shepherd: { seed: 7, initialExplorers: 1, waveSize: 1 },
-      evaluator: { command: `echo "$SWARM_ATTEMPT_ID $SWARM_STAGE $SWARM_SEED" >> ${log} && ${SCORE} && ${leave}`, confirm: 0 },
-    });
-    const id = await killWhen(repo, 'an evaluator exited, its exit record and its logs on disk', () => {
-      const left = existsSync(log) ? readFileSync(log, 'utf8').split('\n').find((line) => / left$/.test(line))?.split(' ')[0] : undefined;
-      const [row] = left === undefined ? [] : (query<{ log_dir: string }>(repo, 'SELECT log_dir FROM attempts WHERE id = ?', left) ?? []);
-      return row !== undefined && existsSync(join(row.log_dir, 'main-7.exit.json')) && existsSync(join(row.log_dir, 'main-7.captured')) ? left : undefined;
-    });
-    const [killed] = query<{ phase: string; status: string }>(repo, 'SELECT phase, status FROM attempts WHERE id = ?', id) ?? [];
-    expect(killed).toEqual({ phase: 'evaluate', status: 'running' });
+    // The window is the driver's leftover scan (its 2 s kill grace); a test process starved of CPU
+    // for longer than that kills too late, after the row was kept. Then the scenario is set up
+    // again (at most three times): the assertions below are about a kill inside the window.
+    const killedInWindow = async (): Promise<{ repo: ToyRepo; log: string; id: string } | null> => {
+      const outside = outsideDir();
+      const log = join(outside, 'evaluations.log');
+      // In an attempt's checkout the evaluator leaves a process that ignores SIGTERM (its output to
+      // /dev/null): the driver then spends killGraceMs in its leftover scan between the evaluator's
+      // exit and the row, and is killed there.
+      const leave = `if [ -f findings.md ]; then echo "$SWARM_ATTEMPT_ID left" >> ${log}; (trap '' TERM; exec sleep 60) > /dev/null 2>&1 & fi`;
+      const repo = toyRepo({
+        budget: { attempts: 1 },
+        concurrency: { agents: 1, evaluations: 1 },
+        shepherd: { seed: 7, initialExplorers: 1, waveSize: 1 },
+        evaluator: { command: `echo "$SWARM_ATTEMPT_ID $SWARM_STAGE $SWARM_SEED" >> ${log} && ${SCORE} && ${leave}`, confirm: 0 },
+      });
+      const id = await killWhen(repo, 'an evaluator exited, its exit record and its logs on disk', () => {
+        const left = existsSync(log) ? readFileSync(log, 'utf8').split('\n').find((line) => / left$/.test(line))?.split(' ')[0] : undefined;
+        const [row] = left === undefined ? [] : (query<{ log_dir: string }>(repo, 'SELECT log_dir FROM attempts WHERE id = ?', left) ?? []);
+        return row !== undefined && existsSync(join(row.log_dir, 'main-7.exit.json')) && existsSync(join(row.log_dir, 'main-7.captured')) ? left : undefined;
+      });
+      const [killed] = query<{ phase: string; status: string }>(repo, 'SELECT phase, status FROM attempts WHERE id = ?', id) ?? [];
+      if (killed?.phase === 'record') return null; // killed too late: the row was kept
+      expect(killed).toEqual({ phase: 'evaluate', status: 'running' });
+      return { repo, log, id };
+    };
+    let hit: { repo: ToyRepo; log: string; id: string } | null = null;
+    for (let round = 0; round < 3 && hit === null; round++) hit = await killedInWindow();
+    if (hit === null) throw new Error('three kills in a row came after the row was kept: the window between the evaluator\'s exit and its row was never hit');
+    const { repo, log, id } = hit;
     // The driver was killed before it kept the row: before issue 41's exit records, the resume ran it again.
     expect(query(repo, 'SELECT id FROM evaluations WHERE attempt_id = ?', id)).toEqual([]);
     expect(countOf(invocations(log, id), 'main', 7)).toBe(1);
@@ -223,5 +234,5 @@ console.log(JSON.stringify({ score }));
     expect(recorded?.status).toBe('scored');
     expect(recorded?.status === 'scored' ? recorded.score : null).toBe(1);
     expect(query(repo, 'SELECT kind, seed, score, exit_code AS exitCode FROM evaluations WHERE attempt_id = ?', id)).toEqual([{ kind: 'official', seed: 7, score: 1, exitCode: 0 }]);
-  }, 120_000);
+  }, 300_000);
 });
