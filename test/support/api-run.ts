@@ -1,4 +1,5 @@
-import { runSearch, type RunSearchOptions, type RunSearchResult } from '../../src/index.js';
+import { runSearch, status, type RunSearchOptions, type RunSearchResult } from '../../src/index.js';
+import { createToyRepo, type ToyRepo } from './toy-repo.js';
 
 /**
  * Runs `fn` with `env` merged into process.env (a value of undefined removes the variable) and puts
@@ -40,3 +41,12 @@ export const runApi = async (cwd: string, options: Omit<RunSearchOptions, 'cwd' 
 
 /** What an API call threw (or null when it did not), to assert on its code and message. */
 export const thrownBy = async (call: Promise<unknown>): Promise<unknown> => call.then(() => null, (error: unknown) => error);
+
+/** A toy repository (toy-repo.ts) with one finished run through the API, and its attempts' ids (the baseline left out). */
+export const finishedToyRun = async (config: Record<string, unknown> = {}): Promise<{ repo: ToyRepo; ids: string[] }> => {
+  const repo = createToyRepo(config);
+  const result = await runSearch({ cwd: repo.dir });
+  if (result.status !== 'finished' || result.problem !== null) throw new Error(`the toy run did not finish cleanly: ${result.status}, ${result.problem ?? result.stopReason}`);
+  const ids = (await status({ cwd: repo.dir })).attempts.filter((a) => a.role !== 'baseline').map((a) => a.id);
+  return { repo, ids };
+};

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configSchema } from '../../../src/config-assembly/index.js';
 import { parseJsonc } from '../../../src/config/parse-jsonc.js';
 import { evaluate as evaluateCheckout, init as initProject, isSwarmError, type GoalFlag, type InitResult } from '../../../src/index.js';
 import { thrownBy } from '../../support/api-run.js';
+import { makeRepo } from '../../support/git-repo.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -17,16 +17,9 @@ const git = (cwd: string, ...args: string[]): string => execFileSync('git', ['-c
 
 /** A committed git repository holding these files. */
 const repo = (files: Record<string, string>): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'swarm-init-tests-'));
-  dirs.push(dir);
-  git(dir, 'init', '-q', '-b', 'main');
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'project');
-  return dir;
+  const made = makeRepo(files, 'swarm-init-tests-');
+  dirs.push(made.dir);
+  return made.dir;
 };
 
 const config = (dir: string): ReturnType<typeof configSchema.parse> => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor, isSwarmError } from '../../../src/core/domain/errors.js';
-import { nominate, runSearch, status } from '../../../src/index.js';
-import { thrownBy } from '../../support/api-run.js';
-import { createToyRepo, type ToyRepo } from '../../support/toy-repo.js';
+import { nominate, status } from '../../../src/index.js';
+import { finishedToyRun, thrownBy } from '../../support/api-run.js';
+import type { ToyRepo } from '../../support/toy-repo.js';
 
 /** The code and the CLI's exit code of what `call` threw. */
 const refusal = async (call: Promise<unknown>): Promise<{ code: string; exit: number; message: string }> => {
@@ -17,9 +17,7 @@ describe('nominate', () => {
   let ids: string[] = [];
 
   beforeAll(async () => {
-    repo = createToyRepo({ budget: { attempts: 3 } });
-    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
-    ids = (await status({ cwd: repo.dir })).attempts.filter((a) => a.role !== 'baseline').map((a) => a.id);
+    ({ repo, ids } = await finishedToyRun({ budget: { attempts: 3 } }));
   }, 120_000);
   afterAll(() => repo.cleanup());
 

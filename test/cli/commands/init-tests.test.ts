@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../support/toy-repo.js';
+import { makeRepo } from '../../support/git-repo.js';
 
 /**
  * `swarm init`'s goal flags and how it prints a test-gated evaluator's plan. The plans and the
@@ -14,19 +12,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
-
 const repo = (files: Record<string, string>): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'swarm-init-tests-cli-'));
-  dirs.push(dir);
-  git(dir, 'init', '-q', '-b', 'main');
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'project');
-  return dir;
+  const made = makeRepo(files, 'swarm-init-tests-cli-');
+  dirs.push(made.dir);
+  return made.dir;
 };
 
 describe('swarm init with tests', () => {

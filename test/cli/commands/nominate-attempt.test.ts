@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runSearch, status } from '../../../src/index.js';
-import { createToyRepo, runCli, type ToyRepo } from '../../support/toy-repo.js';
+import { finishedToyRun } from '../../support/api-run.js';
+import { runCli, type ToyRepo } from '../../support/toy-repo.js';
 
 // What `swarm nominate` reads and prints, and the nominated line of `swarm status`; what it records is test/app/steer/nominate-attempt.test.ts.
 describe('swarm nominate on the command line', () => {
@@ -9,9 +9,7 @@ describe('swarm nominate on the command line', () => {
   let ids: string[] = [];
 
   beforeAll(async () => {
-    repo = createToyRepo({ budget: { attempts: 3 } });
-    expect(await runSearch({ cwd: repo.dir })).toMatchObject({ status: 'finished', problem: null });
-    ids = (await status({ cwd: repo.dir })).attempts.filter((a) => a.role !== 'baseline').map((a) => a.id);
+    ({ repo, ids } = await finishedToyRun({ budget: { attempts: 3 } }));
   }, 120_000);
   afterAll(() => repo.cleanup());
 
